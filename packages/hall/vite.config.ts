@@ -1,0 +1,21 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Our own packages are built from source, so the hall never needs their dist/ first.
+    conditions: ['gjj-source', ...defaultClientConditions],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2020',
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: 'home.html' },
+  },
+  server: {
+    proxy: { '/api': process.env.GJJ_API ?? 'http://127.0.0.1:8080' },
+  },
+});

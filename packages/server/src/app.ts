@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
+import type { Db } from './db/db';
+import { ok } from './http/envelope';
+import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
+import { rateRoutes } from './routes/rates';
+import { centreDate } from './clock';
+
+export interface AppOptions {
+  db: Db;
+  /** Folder of the built hall to serve at /home.html; nothing is served when absent. */
+  hallDir?: string | undefined;
+  /**
+   * Origins allowed to call the API from a browser (exact strings, or patterns).
+   * A partner bank embedding a widget that talks to this server is listed here.
+   * @default [] in production, loopback origins otherwise
+   */
+  corsOrigins?: ReadonlyArray<string | RegExp>;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  production?: boolean;
+}
+
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** Fastify's own 4xx errors, in words a citizen understands. */
+function clientErrorMessage(status: number, code: string | undefined): string {
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return '请求内容不能为空';
+  if (status === 400) return '请求格式不正确';
+  if (status === 413) return '请求内容过大';
+  if (status === 415) return '不支持的请求内容类型';
+  return httpStatusMessage(status);
+}
+
+/** The content security policy of the hall's pages: nothing inline, nothing from elsewhere. */
+export const HALL_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Builds the server without listening; `app.close()` closes the database too. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
+  });
+
+  app.addHook('onClose', async () => {
+    await options.db.close();
+  });
+
+  const allowed = options.corsOrigins ?? (production ? [] : [LOOPBACK_ORIGIN]);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !!origin && allowed.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)))),
+    allowedHeaders: ['content-type', 'client', 'jproject', 'token'],
+    exposedHeaders: ['token'],
+    maxAge: 600,
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) reply.header('content-security-policy', HALL_CSP);
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error & { validation?: SchemaError[]; validationContext?: string; statusCode?: number; code?: string }, request, reply) => {
+    if (error.validation) {
+      return reply.status(400).send({ code: 400, msg: validationMessage(error.validation, error.validationContext), data: null });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ code: status, msg: DEFAULT_ERROR_MESSAGE, data: null });
+    }
+    const msg = error.name === 'ApiError' ? error.message : clientErrorMessage(status, error.code);
+    return reply.status(status).send({ code: status, msg, data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api/') && request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html')) {
+      return reply.redirect('/home.html#/404');
+    }
+    return reply.status(404).send({ code: 404, msg: httpStatusMessage(404), data: null });
+  });
+
+  app.get('/api/health', { schema: { summary: '健康检查' } }, async () => {
+    await options.db.query('select 1');
+    return ok({ status: 'up', db: options.db.kind });
+  });
+
+  rateRoutes(app, options.db, () => centreDate(now()));
+
+  const hallDir = options.hallDir;
+  if (hallDir && existsSync(join(hallDir, 'home.html'))) {
+    await app.register(fastifyStatic, {
+      root: hallDir,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const immutable = /[\\/]assets[\\/]/.test(path);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ hallDir }, '大厅尚未构建：/home.html 不可用，请先运行 npm run build');
+  }
+  app.get('/', async (_request, reply) => reply.redirect('/home.html'));
+
+  return app;
+}

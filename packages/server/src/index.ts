@@ -1,0 +1,8 @@
+export { buildApp, HALL_CSP } from './app';
+export type { AppOptions } from './app';
+export { openDatabase } from './db/db';
+export type { Db, DbTarget, Queryable } from './db/db';
+export { loadMigrations, migrate } from './db/migrate';
+export { DEMO_LOGINS, DEMO_PASSWORD, DEMO_RATES, seedDemo } from './seed/demo';
+export { prepareDatabase, settingsFromEnv, startServer } from './start';
+export type { ServerSettings } from './start';

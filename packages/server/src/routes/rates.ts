@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { RATE_PATHS, type LoanRate } from '@gjj-hall/sdk';
+import type { Db } from '../db/db';
+import { ok } from '../http/envelope';
+
+/** The rate in force today for each code of a category, in code order. */
+async function currentRates(db: Db, category: 'provident' | 'commercial', today: string): Promise<LoanRate[]> {
+  const rows = await db.query<{ code: string; rate: string; effective_date: string; description: string }>(
+    `select distinct on (code) code, rate::text as rate, to_char(effective_date, 'YYYY-MM-DD') as effective_date, description
+       from loan_rate
+      where category = $1 and effective_date <= $2::date
+      order by code, effective_date desc`,
+    [category, today],
+  );
+  return rows.map((r) => ({
+    llmc: r.code as LoanRate['llmc'],
+    zxll: Number(r.rate),
+    sxrq: r.effective_date,
+    llsm: r.description,
+  }));
+}
+
+const rateItem = {
+  type: 'object',
+  properties: {
+    llmc: { type: 'string' },
+    zxll: { type: 'number' },
+    sxrq: { type: 'string' },
+    llsm: { type: 'string' },
+  },
+} as const;
+
+const rateListResponse = {
+  200: {
+    type: 'object',
+    properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'array', items: rateItem } },
+  },
+} as const;
+
+/** Loan rate calls of spec 7.1. */
+export function rateRoutes(app: FastifyInstance, db: Db, today: () => string): void {
+  app.get(
+    RATE_PATHS.commercial,
+    {
+      schema: {
+        summary: '商业贷款利率列表',
+        querystring: {
+          type: 'object',
+          required: ['lllx'],
+          properties: {
+            lllx: {
+              type: 'string',
+              enum: ['03'],
+              description: '利率类型',
+              'x-msg': '利率类型不正确：商业贷款利率的类型为 03',
+              'x-required-msg': '请选择利率类型',
+            },
+          },
+        },
+        response: rateListResponse,
+      },
+    },
+    async () => ok(await currentRates(db, 'commercial', today())),
+  );
+
+  app.get(
+    RATE_PATHS.provident,
+    { schema: { summary: '公积金贷款利率列表', response: rateListResponse } },
+    async () => ok(await currentRates(db, 'provident', today())),
+  );
+}

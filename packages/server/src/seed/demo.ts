@@ -1,0 +1,98 @@
+import { RATE_CODES, type RateCode } from '@gjj-hall/sdk';
+import type { Db, Queryable } from '../db/db';
+import { hashPassword } from '../auth/password';
+
+/** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
+export const DEMO_PASSWORD = 'Gjj@2026';
+
+export interface DemoLogin {
+  loginType: 1 | 2 | 3;
+  kind: string;
+  account: string;
+  phone: string;
+  name: string;
+}
+
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  { loginType: 1, kind: '个人', account: '110101199003072316', phone: '13800138000', name: '张三' },
+  { loginType: 2, kind: '单位', account: '100200300001', phone: '13900139000', name: '示例科技有限公司' },
+  { loginType: 3, kind: '开发商', account: '900100200001', phone: '13700137000', name: '示例置业发展有限公司' },
+  { loginType: 1, kind: '灵活就业人员', account: '320106198506124022', phone: '13600136000', name: '李梅' },
+  { loginType: 1, kind: '异地贷款人员', account: '440304199208155533', phone: '13500135000', name: '王磊' },
+];
+
+/**
+ * Published rates, oldest first; the newest row whose date has come is the one in force.
+ * Provident fund: the national rates from 2024-05-18 and 2025-05-08.
+ * Commercial: the loan prime rate (1-year for terms up to 5 years, 5-year for longer) from 2024-10-21 and 2025-05-20;
+ * the second-home codes carry the same LPR, since second-home floors were removed in 2024 and lenders price above it case by case.
+ */
+export const DEMO_RATES: ReadonlyArray<{ code: RateCode; rate: string; effectiveDate: string }> = [
+  { code: '01', rate: '2.35', effectiveDate: '2024-05-18' },
+  { code: '02', rate: '2.85', effectiveDate: '2024-05-18' },
+  { code: '71', rate: '2.775', effectiveDate: '2024-05-18' },
+  { code: '72', rate: '3.325', effectiveDate: '2024-05-18' },
+  { code: '01', rate: '2.1', effectiveDate: '2025-05-08' },
+  { code: '02', rate: '2.6', effectiveDate: '2025-05-08' },
+  { code: '71', rate: '2.525', effectiveDate: '2025-05-08' },
+  { code: '72', rate: '3.075', effectiveDate: '2025-05-08' },
+  { code: '21', rate: '3.1', effectiveDate: '2024-10-21' },
+  { code: '22', rate: '3.6', effectiveDate: '2024-10-21' },
+  { code: '23', rate: '3.1', effectiveDate: '2024-10-21' },
+  { code: '24', rate: '3.6', effectiveDate: '2024-10-21' },
+  { code: '21', rate: '3.0', effectiveDate: '2025-05-20' },
+  { code: '22', rate: '3.5', effectiveDate: '2025-05-20' },
+  { code: '23', rate: '3.0', effectiveDate: '2025-05-20' },
+  { code: '24', rate: '3.5', effectiveDate: '2025-05-20' },
+];
+
+interface SeedStep {
+  version: number;
+  name: string;
+  run(tx: Queryable): Promise<void>;
+}
+
+/** Seed steps in order. A new step gets the next version; a step, once released, is never edited. */
+const STEPS: SeedStep[] = [
+  {
+    version: 1,
+    name: 'rates and demo sign-ins',
+    async run(tx) {
+      for (const r of DEMO_RATES) {
+        const info = RATE_CODES[r.code];
+        await tx.query(
+          `insert into loan_rate (category, code, description, rate, effective_date)
+           values ($1, $2, $3, $4, $5) on conflict (code, effective_date) do nothing`,
+          [info.kind, r.code, info.label, r.rate, r.effectiveDate],
+        );
+      }
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      for (const u of DEMO_LOGINS) {
+        await tx.query(
+          `insert into app_user (login_type, account, phone, display_name, password_hash)
+           values ($1, $2, $3, $4, $5) on conflict (account) do nothing`,
+          [u.loginType, u.account, u.phone, u.name, passwordHash],
+        );
+      }
+    },
+  },
+];
+
+/** Applies the seed steps this database has not had yet. Returns the versions applied. */
+export async function seedDemo(db: Db): Promise<number[]> {
+  const rows = await db.query<{ value: string }>(`select value from app_meta where key = 'demo_seed_version'`);
+  const current = Number(rows[0]?.value ?? 0);
+  const applied: number[] = [];
+  for (const step of STEPS.filter((s) => s.version > current)) {
+    await db.transaction(async (tx) => {
+      await step.run(tx);
+      await tx.query(
+        `insert into app_meta (key, value) values ('demo_seed_version', $1)
+         on conflict (key) do update set value = excluded.value, updated_at = now()`,
+        [String(step.version)],
+      );
+    });
+    applied.push(step.version);
+  }
+  return applied;
+}

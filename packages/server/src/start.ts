@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { openDatabase, type Db, type DbTarget } from './db/db';
+import { migrate } from './db/migrate';
+import { seedDemo } from './seed/demo';
+import { defaultHallDir } from './paths';
+
+/** Settings read from the environment, each with its default. */
+export interface ServerSettings {
+  port: number;
+  host: string;
+  target: DbTarget;
+  hallDir: string;
+  seed: boolean;
+  production: boolean;
+  logLevel: string;
+}
+
+/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV and LOG_LEVEL. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    target: env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR ?? '.data') },
+    hallDir: resolve(env.HALL_DIR ?? defaultHallDir()),
+    seed: env.SEED_DEMO !== '0',
+    production: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  };
+}
+
+/** Opens the database, brings its schema up to date and seeds the demo data where asked. */
+export async function prepareDatabase(target: DbTarget, seed: boolean): Promise<Db> {
+  const db = await openDatabase(target);
+  try {
+    await migrate(db);
+    if (seed) await seedDemo(db);
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Starts a listening server; resolves with it and the URL it listens on. */
+export async function startServer(settings: ServerSettings): Promise<{ app: FastifyInstance; url: string }> {
+  const db = await prepareDatabase(settings.target, settings.seed);
+  const app = await buildApp({
+    db,
+    hallDir: settings.hallDir,
+    production: settings.production,
+    logger: { level: settings.logLevel },
+  });
+  try {
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return { app, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}` };
+}

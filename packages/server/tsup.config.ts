@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { main: 'src/main.ts', index: 'src/index.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  clean: true,
+  sourcemap: true,
+  // Our own packages are bundled from source; third-party dependencies stay in node_modules.
+  noExternal: [/^@gjj-hall\//],
+  esbuildOptions(options) {
+    options.conditions = ['gjj-source'];
+  },
+});

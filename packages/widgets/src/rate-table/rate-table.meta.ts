@@ -1,0 +1,33 @@
+import type { WidgetMeta } from '../shared/meta';
+import type { RateTableProps } from './rate-table';
+
+/** The `<gjj-rate-table>` element, described as data. */
+export const rateTableMeta: WidgetMeta<RateTableProps> = {
+  tag: 'gjj-rate-table',
+  summary: '贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。',
+  attributes: [
+    {
+      name: 'api-base',
+      prop: 'apiBase',
+      type: 'string',
+      description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。',
+      default: '',
+    },
+  ],
+  events: [
+    { name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '两张利率表都已加载。', stable: true },
+    { name: 'gjj-error', prop: 'onError', detail: '{ message: string }', description: '利率加载失败，detail.message 为中文原因。', stable: true },
+  ],
+  parts: [
+    { name: 'table', description: '每一张利率表（<table>）' },
+    { name: 'caption', description: '表格标题' },
+  ],
+  cssProperties: [
+    { name: '--gjj-color-primary', description: '主色（标题线、按钮）', default: '#1559b5' },
+    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
+    { name: '--gjj-color-border', description: '表格边框颜色', default: '#dcdfe6' },
+    { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
+    { name: '--gjj-font-family', description: '字体' },
+    { name: '--gjj-radius', description: '圆角', default: '4px' },
+  ],
+};

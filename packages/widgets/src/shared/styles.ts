@@ -1,0 +1,76 @@
+import { useLayoutEffect, type RefObject } from 'react';
+
+/** Nonce for the `<style>` fallback where constructable stylesheets are missing (old browsers under a CSP). */
+let styleNonce: string | undefined;
+
+/** Sets the nonce that a fallback `<style>` element carries. */
+export function setStyleNonce(nonce: string | undefined): void {
+  styleNonce = nonce;
+}
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+function supportsAdopted(root: Document | ShadowRoot): boolean {
+  return 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype;
+}
+
+/**
+ * Adds `css` to the document or shadow root `node` lives in, once. Constructable stylesheets need no
+ * `unsafe-inline` under a strict CSP, and the same sheet object is shared by every root that uses it.
+ */
+export function adoptStyles(node: Node, css: string): void {
+  const root = node.getRootNode();
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+  if (supportsAdopted(root)) {
+    let sheet = sheets.get(css);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      sheets.set(css, sheet);
+    }
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const container = root instanceof Document ? root.head : root;
+  const marker = `gjj-${css.length}-${css.slice(0, 40).replace(/\W/g, '')}`;
+  if (container.querySelector(`style[data-gjj="${marker}"]`)) return;
+  const style = document.createElement('style');
+  style.dataset.gjj = marker;
+  if (styleNonce) style.nonce = styleNonce;
+  style.textContent = css;
+  container.prepend(style);
+}
+
+/** Adopts a widget's stylesheet into whatever root the widget renders in, before the first paint. */
+export function useWidgetStyles(ref: RefObject<Element | null>, css: string): void {
+  useLayoutEffect(() => {
+    if (ref.current) adoptStyles(ref.current, css);
+  }, [ref, css]);
+}
+
+/** Theme tokens shared by every widget; each can be overridden by the host page through `--gjj-*` properties. */
+export const THEME_CSS = `
+:host { display: block; }
+.gjj-root {
+  font-family: var(--gjj-font-family, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, sans-serif);
+  font-size: var(--gjj-font-size, 14px);
+  line-height: 1.6;
+  color: var(--gjj-color-text, #303133);
+  box-sizing: border-box;
+}
+.gjj-root *, .gjj-root *::before, .gjj-root *::after { box-sizing: inherit; }
+.gjj-button {
+  font: inherit;
+  cursor: pointer;
+  padding: 6px 16px;
+  border-radius: var(--gjj-radius, 4px);
+  border: 1px solid var(--gjj-color-primary, #1559b5);
+  background: var(--gjj-color-primary, #1559b5);
+  color: var(--gjj-color-on-primary, #fff);
+}
+.gjj-button:focus-visible { outline: 2px solid var(--gjj-color-focus, #f5a623); outline-offset: 2px; }
+.gjj-visually-hidden {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+`;

@@ -1,0 +1,26 @@
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../packages/server/src/app';
+import { prepareDatabase } from '../../packages/server/src/start';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the reference server the browser tests call, e.g. http://127.0.0.1:41234 */
+    apiBase: string;
+  }
+}
+
+/**
+ * Vitest global setup for browser tests: the real reference server on an in-memory database with the demo
+ * data, on a free loopback port. Browser tests read its origin with `inject('apiBase')`.
+ */
+export default async function setup(project: TestProject) {
+  const db = await prepareDatabase({ memory: true }, true);
+  const app = await buildApp({ db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('reference server has no TCP address');
+  project.provide('apiBase', `http://127.0.0.1:${address.port}`);
+  return async () => {
+    await app.close();
+  };
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const SERVER = join(ROOT, 'packages/server/dist/main.js');
+const HALL = join(ROOT, 'packages/hall/dist/home.html');
+
+/** A free loopback port, found by letting the OS pick one. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+function waitForStart(child: ChildProcess): Promise<void> {
+  return new Promise((resolveStart, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`服务端 60 秒内未启动：\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('网上业务大厅已启动')) {
+        clearTimeout(timer);
+        resolveStart();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`服务端提前退出（${code}）：\n${output}`));
+    });
+  });
+}
+
+/**
+ * Starts the built reference server, exactly as `npm start` runs it, on a free port with a fresh data
+ * directory; tests find it at process.env.GJJ_E2E_URL. Stopped with SIGTERM afterwards.
+ */
+export default async function globalSetup() {
+  for (const file of [SERVER, HALL]) {
+    if (!existsSync(file)) throw new Error(`缺少构建产物 ${file}：请先运行 npm run build`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForStart(child);
+  process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
+
+  return async () => {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Playwright's test with `baseURL` set to the reference server the global setup started. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.GJJ_E2E_URL;
+    if (!url) throw new Error('GJJ_E2E_URL 未设置：端到端测试需要 test/support/e2e-global-setup.ts 启动的服务端');
+    await use(url);
+  },
+});
+
+/** Runs axe-core in the page (open shadow roots included) and fails with each violation spelled out. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Evaluated over the devtools protocol rather than as a <script>, so pages under a strict CSP can be checked too.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.ts';
+
+// Every package is tested from source: no build needed first.
+const source = {
+  resolve: { conditions: ['gjj-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['gjj-source', ...defaultServerConditions], externalConditions: ['gjj-source'] } },
+};
+
+const nodeProject = (name: string, root: string) => ({
+  ...source,
+  test: {
+    name,
+    root,
+    environment: 'node' as const,
+    // Creating a PGlite database takes a few seconds on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    include: ['src/**/*.test.ts'],
+    exclude: ['**/*.browser.test.*', '**/node_modules/**'],
+  },
+});
+
+export default defineConfig({
+  test: {
+    // PGlite takes ~700 MB per instance; two workers fit a 2-core CI machine.
+    maxWorkers: 2,
+    projects: [
+      nodeProject('sdk', 'packages/sdk'),
+      nodeProject('server', 'packages/server'),
+      {
+        ...source,
+        test: {
+          name: 'widgets',
+          root: 'packages/widgets',
+          include: ['src/**/*.browser.test.{ts,tsx}'],
+          globalSetup: ['../../test/support/api-server.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
