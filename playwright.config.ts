@@ -6,7 +6,7 @@ export default defineConfig({
   testMatch: ['packages/*/e2e/**/*.spec.ts', 'examples/*/e2e/**/*.spec.ts'],
   testIgnore: ['**/node_modules/**'],
   globalSetup: './test/support/e2e-global-setup.ts',
-  outputDir: 'test-results',
+  outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 2,
   retries: 0,

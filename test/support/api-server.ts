@@ -2,12 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../packages/server/src/app';
 import { prepareDatabase } from '../../packages/server/src/start';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Origin of the reference server the browser tests call, e.g. http://127.0.0.1:41234 */
-    apiBase: string;
-  }
-}
+import './vitest-context';
 
 /**
  * Vitest global setup for browser tests: the real reference server on an in-memory database with the demo

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Playwright's test with `baseURL` set to the reference server the global setup started. */
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
   baseURL: async ({}, use) => {
     const url = process.env.GJJ_E2E_URL;
     if (!url) throw new Error('GJJ_E2E_URL 未设置：端到端测试需要 test/support/e2e-global-setup.ts 启动的服务端');
@@ -18,7 +20,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Evaluated over the devtools protocol rather than as a <script>, so pages under a strict CSP can be checked too.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations).toEqual([]);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db } from './db/db';
 import { ok } from './http/envelope';
+import './http/schema';
 import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';

@@ -40,7 +40,11 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <footer className="footer">
-        <p>主办单位：{SITE.footer.sponsor}　地址：{SITE.footer.address}　服务热线：{SITE.footer.hotline}</p>
+        <p className="footer__row">
+          <span>主办单位：{SITE.footer.sponsor}</span>
+          <span>地址：{SITE.footer.address}</span>
+          <span>服务热线：{SITE.footer.hotline}</span>
+        </p>
         <p>{SITE.footer.icp}</p>
       </footer>
     </div>

@@ -77,34 +77,39 @@ export function RateTable({ apiBase = '', client, rates, onLoad, onError }: Rate
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, RATE_TABLE_CSS);
   const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
-  const [state, setState] = useState<State>(rates ? { status: 'ready', rates } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // Callbacks change identity on every render of a host; keep the latest without reloading.
+  // The outcome of one load, tagged with what it loaded, so a stale outcome reads as "loading".
+  const [outcome, setOutcome] = useState<{ api: GjjClient; attempt: number; state: State } | null>(null);
+  // Hosts pass new callback identities on every render; keep the latest without reloading.
   const callbacks = useRef({ onLoad, onError });
-  callbacks.current = { onLoad, onError };
+  useEffect(() => {
+    callbacks.current = { onLoad, onError };
+  });
 
   useEffect(() => {
-    if (rates) {
-      setState({ status: 'ready', rates });
-      return;
-    }
+    if (rates) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     fetchLoanRates(api, controller.signal).then(
       (loaded) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'ready', rates: loaded });
+        setOutcome({ api, attempt, state: { status: 'ready', rates: loaded } });
         callbacks.current.onLoad?.(loaded);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error && error.message ? error.message : '利率加载失败';
-        setState({ status: 'error', message });
+        setOutcome({ api, attempt, state: { status: 'error', message } });
         callbacks.current.onError?.({ message });
       },
     );
     return () => controller.abort();
   }, [api, rates, attempt]);
+
+  const state: State = rates
+    ? { status: 'ready', rates }
+    : outcome && outcome.api === api && outcome.attempt === attempt
+      ? outcome.state
+      : { status: 'loading' };
 
   return (
     <div ref={ref} className="gjj-root gjj-rate-table" aria-busy={state.status === 'loading'}>

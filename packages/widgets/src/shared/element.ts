@@ -20,7 +20,8 @@ export interface WidgetElementClass extends CustomElementConstructor {
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, meta: WidgetMeta<P>): WidgetElementClass {
   const props = Object.fromEntries(meta.attributes.map((a) => [a.prop, a.type]));
-  const Base = r2wc(Component as ComponentType<P & { container?: HTMLElement }>, { shadow: 'open', props }) as unknown as new () => HTMLElement;
+  // r2wc types props per component; our attribute list is data, so the component is seen as a string-keyed bag here.
+  const Base = r2wc(Component as unknown as ComponentType<Record<string, unknown>>, { shadow: 'open', props }) as unknown as new () => HTMLElement;
 
   return class GjjWidgetElement extends Base {
     static readonly gjjVersion = WIDGETS_VERSION;

@@ -1,0 +1,64 @@
+// `npm test`: every check of every layer, in order: types, lint, build, unit + browser (vitest),
+// end to end (Playwright), size budgets. Each step runs even if an earlier one failed, except those that
+// need the build; the exit code is non-zero if any step failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const RESULTS = 'test-results';
+const VITEST_JSON = `${RESULTS}/vitest.json`;
+const PLAYWRIGHT_JSON = `${RESULTS}/playwright.json`;
+
+const steps = [
+  { name: 'types', cmd: ['node', 'scripts/typecheck.mjs'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  { name: 'build', cmd: ['node', 'scripts/build.mjs'] },
+  {
+    name: 'unit + browser',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
+  },
+  { name: 'end to end', cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }, needsBuild: true },
+  { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true },
+];
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const outcomes = [];
+let built = true;
+for (const step of steps) {
+  if (step.needsBuild && !built) {
+    outcomes.push({ name: step.name, status: 'skipped (build failed)', seconds: 0 });
+    continue;
+  }
+  console.log(`\n━━ ${step.name}: ${step.cmd.join(' ')}`);
+  const started = Date.now();
+  const [cmd, ...args] = step.cmd;
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const ok = result.status === 0;
+  if (step.name === 'build' && !ok) built = false;
+  outcomes.push({ name: step.name, status: ok ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 });
+}
+
+// Test counts from the runners' own JSON reports.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(VITEST_JSON)) {
+  const v = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+if (existsSync(PLAYWRIGHT_JSON)) {
+  const p = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8'));
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + p.stats.flaky;
+  skipped += p.stats.skipped;
+}
+
+console.log('\n━━ summary');
+for (const o of outcomes) console.log(`  ${o.status.padEnd(22)} ${o.name.padEnd(16)} ${o.seconds.toFixed(1)} s`);
+const failedSteps = outcomes.filter((o) => o.status !== 'ok');
+console.log(failedSteps.length ? `\n${failedSteps.length} step(s) failed: ${failedSteps.map((o) => o.name).join(', ')}` : '\nall steps passed');
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length || failed ? 1 : 0);
