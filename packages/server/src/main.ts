@@ -21,7 +21,7 @@ const lines = [
   `网上业务大厅已启动：${server.url}/home.html`,
   `接口：${server.url}/api    数据库：${where}`,
   '',
-  settings.seed ? `演示账号（密码均为 ${DEMO_PASSWORD}）：` : '未载入演示数据（SEED_DEMO=0）。',
+  settings.seed ? `演示账号（密码均为 ${DEMO_PASSWORD}；账号登录页面随后续版本开放）：` : '未载入演示数据（SEED_DEMO=0）。',
   ...(settings.seed ? DEMO_LOGINS.map((u) => `  ${u.kind}：${u.account}（${u.name}，手机 ${u.phone}）`) : []),
   '',
   '按 Ctrl-C 停止。',
