@@ -1,7 +1,7 @@
 import { THEME_CSS } from '../shared/styles';
 
 export const RATE_TABLE_CSS = `${THEME_CSS}
-.gjj-rate-table { display: grid; gap: 20px; }
+.gjj-rate-table { display: grid; gap: 20px; container-type: inline-size; }
 .gjj-rate-table__table {
   width: 100%;
   border-collapse: collapse;
@@ -31,6 +31,12 @@ export const RATE_TABLE_CSS = `${THEME_CSS}
 .gjj-rate-table tbody th { font-weight: normal; }
 .gjj-rate-table .gjj-rate-table__rate { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; color: var(--gjj-color-rate, #b3261e); }
 .gjj-rate-table thead .gjj-rate-table__rate { color: inherit; font-weight: 600; }
+.gjj-rate-table__rate, .gjj-rate-table__when { white-space: nowrap; }
+@container (max-width: 480px) {
+  .gjj-rate-table th, .gjj-rate-table td { padding: 8px 8px; }
+  .gjj-rate-table__caption { padding-left: 8px; }
+  .gjj-rate-table__date { display: block; margin-left: 0; }
+}
 .gjj-rate-table__status { padding: 16px; color: var(--gjj-color-muted, #5f6368); }
 .gjj-rate-table__error { padding: 16px; color: var(--gjj-color-danger, #b3261e); display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
 `;

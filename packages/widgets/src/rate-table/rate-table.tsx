@@ -45,7 +45,7 @@ function RateList({ kind, list }: { kind: keyof LoanRates; list: readonly LoanRa
         <tr>
           <th scope="col">贷款种类</th>
           <th scope="col" className="gjj-rate-table__rate">年利率</th>
-          <th scope="col">执行日期</th>
+          <th scope="col" className="gjj-rate-table__when">执行日期</th>
         </tr>
       </thead>
       <tbody>
@@ -58,7 +58,7 @@ function RateList({ kind, list }: { kind: keyof LoanRates; list: readonly LoanRa
             <tr key={r.llmc} data-code={r.llmc}>
               <th scope="row">{r.llsm}</th>
               <td className="gjj-rate-table__rate">{formatRate(r.zxll)}</td>
-              <td>{r.sxrq}</td>
+              <td className="gjj-rate-table__when">{r.sxrq}</td>
             </tr>
           ))
         )}
