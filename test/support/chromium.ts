@@ -33,7 +33,8 @@ function found(): string | undefined {
   return CANDIDATES.find((p) => existsSync(p));
 }
 
-const isDebian = () => existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8'));
+const isDebian = () =>
+  existsSync('/etc/debian_version') || (existsSync('/etc/os-release') && /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8')));
 
 /**
  * The Chromium to test with: CHROMIUM_PATH, then the usual install paths. On Debian, as root, a missing

@@ -1,25 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './net';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SERVER = join(ROOT, 'packages/server/dist/main.js');
 const HALL = join(ROOT, 'packages/hall/dist/home.html');
-
-/** A free loopback port, found by letting the OS pick one. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 function waitForStart(child: ChildProcess): Promise<void> {
   return new Promise((resolveStart, reject) => {

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './e2e-global-setup';
+import { freePort } from './net';
 
 /** A throwaway PostgreSQL server for tests of the `DATABASE_URL` path. */
 export interface TestPostgres {

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
+import { httpStatusMessage } from '@gjj-hall/sdk';
 
 /** The response envelope of spec 7. */
 export interface Envelope<T> {
@@ -24,5 +24,3 @@ export class ApiError extends Error {
     this.statusCode = statusCode;
   }
 }
-
-export { DEFAULT_ERROR_MESSAGE };
