@@ -58,7 +58,10 @@ if (existsSync(PLAYWRIGHT_JSON)) {
 
 console.log('\n━━ summary');
 for (const o of outcomes) console.log(`  ${o.status.padEnd(22)} ${o.name.padEnd(16)} ${o.seconds.toFixed(1)} s`);
-const failedSteps = outcomes.filter((o) => o.status !== 'ok');
-console.log(failedSteps.length ? `\n${failedSteps.length} step(s) failed: ${failedSteps.map((o) => o.name).join(', ')}` : '\nall steps passed');
+const failedSteps = outcomes.filter((o) => o.status === 'FAILED');
+const skippedSteps = outcomes.filter((o) => o.status.startsWith('skipped'));
+if (!failedSteps.length) console.log('\nall steps passed');
+else console.log(`\n${failedSteps.length} step(s) failed: ${failedSteps.map((o) => o.name).join(', ')}`);
+if (skippedSteps.length) console.log(`${skippedSteps.length} step(s) not run because the build failed: ${skippedSteps.map((o) => o.name).join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failedSteps.length || failed ? 1 : 0);
+process.exit(failedSteps.length || skippedSteps.length || failed ? 1 : 0);

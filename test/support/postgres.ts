@@ -22,9 +22,7 @@ function binDir(): string | undefined {
 export function postgresUnavailable(): string | undefined {
   if (process.env.TEST_DATABASE_URL) return undefined;
   if (!binDir()) return 'PostgreSQL 服务端未安装（Debian: apt-get install postgresql），或设置 TEST_DATABASE_URL';
-  const root = process.getuid?.() === 0;
-  if (!root && !existsSync(join(binDir() ?? '', 'initdb'))) return '没有 initdb';
-  if (root && spawnSync('id', ['postgres']).status !== 0) return '以 root 运行时需要 postgres 用户来运行 initdb';
+  if (process.getuid?.() === 0 && spawnSync('id', ['postgres']).status !== 0) return '以 root 运行时需要 postgres 用户来运行 initdb';
   return undefined;
 }
 
