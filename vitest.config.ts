@@ -30,6 +30,8 @@ export default defineConfig({
     projects: [
       nodeProject('sdk', 'packages/sdk'),
       nodeProject('server', 'packages/server'),
+      // The hall's pure modules (route tables, guards); its pages are tested end to end.
+      nodeProject('hall', 'packages/hall'),
       {
         ...source,
         test: {

@@ -1,11 +1,23 @@
 import { defineConfig } from 'tsup';
 
+// One file per public entry; shared code goes to chunks, so an app that imports two entries loads it once.
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    validate: 'src/validate/index.ts',
+    format: 'src/format/index.ts',
+    input: 'src/input/index.ts',
+    crypto: 'src/crypto/index.ts',
+    loan: 'src/loan/index.ts',
+    menu: 'src/menu/index.ts',
+    auth: 'src/auth/index.ts',
+    testing: 'src/testing/index.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,
   sourcemap: true,
+  splitting: true,
   target: 'es2022',
   treeshake: true,
 });

@@ -36,6 +36,23 @@ beforeAll(async () => {
       case '/html':
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<html></html>');
+      case '/echo': {
+        let raw = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => (raw += chunk));
+        req.on('end', () => json(200, { code: 0, data: { method: req.method, type: req.headers['content-type'] ?? '', raw, query: url.search } }));
+        return;
+      }
+      case '/token':
+        res.writeHead(200, { 'content-type': 'application/json', token: 'NEW-TOKEN' });
+        return res.end(JSON.stringify({ code: 0, data: null }));
+      case '/forbidden-code':
+        return json(200, { code: 403, data: null });
+      case '/file':
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return res.end(Buffer.from('%PDF-1.7 公积金'));
+      case '/file-missing':
+        return json(200, { code: 1, msg: '文件不存在', data: null });
       case '/slow':
         return setTimeout(() => json(200, { code: 0, data: null }), 500);
       default:
@@ -63,10 +80,26 @@ describe('createClient', () => {
     expect(lastHeaders.token).toBe('T0K3N');
   });
 
-  it('resolves with the envelope on code 0 and on the string code 00', async () => {
+  it('resolves with the envelope on code 0, and on 00 only for a call that says so', async () => {
     const client = createClient({ baseURL: base });
     await expect(client.get('/ok')).resolves.toEqual({ code: 0, msg: '操作成功', data: { n: 1 } });
-    await expect(client.get('/ok-string')).resolves.toMatchObject({ code: '00', data: 'x' });
+    await expect(client.get('/ok-string', { successCodes: [0, '00'] })).resolves.toMatchObject({ code: '00', data: 'x' });
+    await expect(client.get('/ok-string')).rejects.toBeInstanceOf(BusinessError);
+  });
+
+  it('sends the fast-identification marker when there is one', async () => {
+    await createClient({ baseURL: base, getQuickId: () => '1' }).get('/ok');
+    expect(lastHeaders.ksbs).toBe('1');
+    await createClient({ baseURL: base, getQuickId: () => '' }).get('/ok');
+    expect(lastHeaders.ksbs).toBeUndefined();
+  });
+
+  it('hands a token from a response header to onToken', async () => {
+    const tokens: string[] = [];
+    const client = createClient({ baseURL: base, onToken: (t) => tokens.push(t) });
+    await client.get('/ok');
+    await client.get('/token');
+    expect(tokens).toEqual(['NEW-TOKEN']);
   });
 
   it('builds the query string, leaving out empty values', async () => {
@@ -131,6 +164,123 @@ describe('createClient', () => {
     const error = await pending.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(HttpError);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('POST bodies', () => {
+  const echo = async (body: unknown, opts = {}) =>
+    (await createClient({ baseURL: base }).post<{ method: string; type: string; raw: string; query: string }>('/echo', body, opts)).data;
+
+  it('sends JSON with every string trimmed, and no spaces at all in ID, number, account, amount and code fields', async () => {
+    const data = await echo({
+      xingming: '  张 三 ',
+      zjhm: ' 1101 0519 4912 3100 2X ',
+      sjhm: '138 0013 8000',
+      dwzh: ' 1234 5678 ',
+      htdkje: ' 100 000 ',
+      ywbh: 'GJ 0101',
+      userId: ' 42 ',
+      remark: '  有空格 的备注  ',
+      nested: { grzh: ' 12 34 ', note: ' a b ' },
+      list: [' x '],
+      n: 5,
+    });
+    expect(data.type).toBe('application/json;charset=UTF-8');
+    expect(JSON.parse(data.raw)).toEqual({
+      xingming: '张 三',
+      zjhm: '11010519491231002X',
+      sjhm: '13800138000',
+      dwzh: '12345678',
+      htdkje: '100000',
+      ywbh: 'GJ0101',
+      userId: '42',
+      remark: '有空格 的备注',
+      nested: { grzh: '1234', note: 'a b' },
+      list: ['x'],
+      n: 5,
+    });
+  });
+
+  it('form-encodes when asked, after the same cleaning', async () => {
+    const data = await echo({ zjhm: ' 110105 ', xingming: ' 李四 ', empty: null, obj: { a: 1 } }, { form: true });
+    expect(data.type).toBe('application/x-www-form-urlencoded;charset=UTF-8');
+    expect(Object.fromEntries(new URLSearchParams(data.raw))).toEqual({ zjhm: '110105', xingming: '李四', obj: '{"a":1}' });
+  });
+
+  it('sends a multipart body untouched', async () => {
+    const form = new FormData();
+    form.append('wjmc', '  身份证 正面.jpg ');
+    const data = await echo(form);
+    expect(data.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(data.raw).toContain('  身份证 正面.jpg ');
+  });
+
+  it('adds grant_type=password&scope=server to login-style calls', async () => {
+    const data = await echo({ username: 'u' }, { login: true, params: { randomStr: '7' } });
+    expect(data.query).toBe('?randomStr=7&grant_type=password&scope=server');
+  });
+
+  it('does not change the caller\'s object', async () => {
+    const body = { zjhm: ' 1 2 ' };
+    await echo(body);
+    expect(body.zjhm).toBe(' 1 2 ');
+  });
+});
+
+describe('file answers', () => {
+  it('returns a Blob or an ArrayBuffer as received', async () => {
+    const client = createClient({ baseURL: base });
+    const blob = await client.raw('GET', '/file', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 公积金');
+    const buffer = await client.raw('POST', '/file', { responseType: 'arraybuffer', body: { id: 1 } });
+    expect(buffer).toBeInstanceOf(ArrayBuffer);
+    expect(new TextDecoder().decode(buffer)).toBe('%PDF-1.7 公积金');
+  });
+
+  it('reads a JSON failure envelope sent instead of the file', async () => {
+    await expect(createClient({ baseURL: base }).raw('GET', '/file-missing', { responseType: 'blob' })).rejects.toMatchObject({
+      name: 'BusinessError',
+      message: '文件不存在',
+    });
+  });
+});
+
+describe('hooks: the host draws, the sdk does not', () => {
+  function recorder() {
+    const calls: string[] = [];
+    const client = createClient({
+      baseURL: base,
+      timeout: 50,
+      onError: (message) => calls.push(`error:${message}`),
+      onUnauthorized: (e) => calls.push(`401:${e.message}`),
+      onForbidden: (e) => calls.push(`403:${e.message}`),
+    });
+    return { calls, client };
+  }
+
+  it('shows a failing call through onError, unless the call is silent', async () => {
+    const { calls, client } = recorder();
+    await client.get('/business').catch(() => undefined);
+    await client.get('/business', { silent: true }).catch(() => undefined);
+    await client.get('/status', { params: { s: 429 } }).catch(() => undefined);
+    await client.get('/slow').catch(() => undefined);
+    expect(calls).toEqual(['error:单位账号不存在', `error:${httpStatusMessage(429)}`, `error:${TIMEOUT_MESSAGE}`]);
+  });
+
+  it('calls onUnauthorized on HTTP 401 and onForbidden on HTTP 403 or code 403, and still rejects', async () => {
+    const { calls, client } = recorder();
+    await expect(client.get('/status', { params: { s: 401, msg: 'whatever' } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/status', { params: { s: 403 } })).rejects.toMatchObject({ status: 403 });
+    await expect(client.get('/forbidden-code', { silent: true })).rejects.toMatchObject({ name: 'BusinessError', code: 403 });
+    expect(calls).toEqual([`401:${httpStatusMessage(401)}`, `403:${httpStatusMessage(403)}`, `403:${httpStatusMessage(403)}`]);
+  });
+
+  it('does not call any hook for pass-through codes', async () => {
+    const { calls, client } = recorder();
+    await client.get('/pass', { params: { code: 520 } });
+    expect(calls).toEqual([]);
   });
 });
 

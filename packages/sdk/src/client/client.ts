@@ -1,14 +1,19 @@
+import { DEFAULT_CLIENT, DEFAULT_PROJECT, REQUEST_TIMEOUT_MS } from '../constants/constants';
 import { BusinessError, HttpError } from './errors';
 import { NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, httpStatusMessage } from './messages';
+import { cleanPayload, formEncode } from './payload';
 
-/** The response envelope of every centre call (spec 7): `code` 0 (or '0', '00') means success. */
+/** The response envelope of every centre call (spec 7): `code` 0 means success. */
 export interface Envelope<T = unknown> {
   code: number | string;
   msg?: string;
   data: T;
 }
 
-/** Options of {@link createClient}; every one has a default. */
+/** Name of the header that carries the fast-identification marker (the spec does not name it). */
+export const QUICK_ID_HEADER = 'ksbs';
+
+/** Options of {@link createClient}; every one has a default. Hooks let the host draw: the sdk never does. */
 export interface ClientOptions {
   /**
    * Prefix of every request path, e.g. `https://gjj.example.gov.cn`.
@@ -32,9 +37,22 @@ export interface ClientOptions {
   jproject?: string;
   /** Returns the current access token, sent as the `token` header when present. */
   getToken?: () => string | null | undefined;
-  /** The fetch to use; the global one by default. */
+  /** Returns the fast-identification marker, sent as the `ksbs` header when present. */
+  getQuickId?: () => string | null | undefined;
+  /** Called with the token a response carries in its `token` header (spec 4.5): store it. */
+  onToken?: (token: string) => void;
+  /** HTTP 401 (or code 401): the host shows the "login expired" dialog, logs out and reloads (spec 8.3). */
+  onUnauthorized?: (error: GjjRequestError) => void;
+  /** HTTP 403 or code 403: the host shows the no-permission dialog (spec 8.1). */
+  onForbidden?: (error: GjjRequestError) => void;
+  /** Any other failure of a call that is not silent: the host shows `message` as an error toast (spec 8.1, 8.3). */
+  onError?: (message: string, error: GjjRequestError) => void;
+  /** The fetch to use; the global one by default (looked up per request, not on import). */
   fetch?: typeof globalThis.fetch;
 }
+
+/** The errors a request rejects with. */
+export type GjjRequestError = HttpError | BusinessError;
 
 /** Query values; `undefined` and `null` are left out. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -44,22 +62,57 @@ export interface RequestOptions {
   params?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Do not call `onError` for this call (spec 7: "some calls suppress the generic error message"). */
+  silent?: boolean;
+  /** Send the body form-encoded (`application/x-www-form-urlencoded`) rather than as JSON. */
+  form?: boolean;
+  /** A login-style call: adds `grant_type=password&scope=server` to the query (spec 7). */
+  login?: boolean;
+  /**
+   * Codes that mean success for this call; some calls answer '00' (spec 7.8).
+   * @default [0, '0']
+   */
+  successCodes?: readonly (number | string)[];
+}
+
+/** Options of a request whose answer is a file. */
+export interface RawRequestOptions extends RequestOptions {
+  body?: unknown;
+  /** How to hand the answer back: as it is, unparsed (spec 7.8). */
+  responseType: 'blob' | 'arraybuffer';
 }
 
 /** Codes that are handed back to the caller untouched rather than rejected (spec 8.1). */
-export const PASS_THROUGH_CODES: readonly number[] = [2, 3, 8, 9, 520];
+export const PASS_THROUGH_CODES: readonly number[] = Object.freeze([2, 3, 8, 9, 520]);
+
+/** Query added to login-style calls (spec 7). */
+export const LOGIN_QUERY: Readonly<QueryParams> = Object.freeze({ grant_type: 'password', scope: 'server' });
 
 /** A configured request client. */
 export interface GjjClient {
   /** GET `path`; resolves with the envelope on success or a pass-through code, rejects otherwise. */
   get<T = unknown>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /**
+   * POST `body` to `path`: JSON by default, form-encoded with `form: true`, multipart when `body` is a `FormData`.
+   * Strings of a non-multipart body are trimmed (see {@link cleanPayload}).
+   */
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** A file answer (download, print, OFD): resolves with the Blob or ArrayBuffer as received. */
+  raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'blob' }): Promise<Blob>;
+  raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'arraybuffer' }): Promise<ArrayBuffer>;
   /** The resolved options, for diagnostics. */
-  readonly options: Readonly<Required<Omit<ClientOptions, 'getToken' | 'fetch'>>>;
+  readonly options: Readonly<{ baseURL: string; timeout: number; client: string; jproject: string }>;
 }
 
-/** True for the success codes of spec 7: 0, '0' and '00'. */
-export function isSuccessCode(code: unknown): boolean {
-  return code === 0 || code === '0' || code === '00';
+/**
+ * True for a success code: 0 or '0' by default (spec 7), or any of `accepted`.
+ *
+ * @example
+ * isSuccessCode(0) // true
+ * isSuccessCode('00', [0, '00']) // true
+ */
+export function isSuccessCode(code: unknown, accepted: readonly (number | string)[] = [0, '0']): boolean {
+  return accepted.some((c) => c === code);
 }
 
 function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
@@ -73,8 +126,7 @@ function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
   return `${base}${rel}${qs ? `?${qs}` : ''}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -91,33 +143,77 @@ function envelopeMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+const isEnvelope = (body: unknown): body is Envelope => !!body && typeof body === 'object' && 'code' in body;
+
 /**
- * Creates a request client that sends the centre's headers and reads its envelope.
+ * Creates a request client that sends the centre's headers and reads its envelope (spec 7, 8).
  * Nothing happens until a request is made.
  *
+ * - headers `client`, `jproject`, `token` (when signed in) and the fast-identification marker;
+ * - a token in a response header is handed to `onToken`;
+ * - code 0 resolves; 2, 3, 8, 9 and 520 resolve untouched; 403 calls `onForbidden`; any other code rejects with a
+ *   {@link BusinessError} and is shown through `onError` unless the call is `silent`;
+ * - HTTP statuses reject with an {@link HttpError} carrying the spec 8.2 message; 401 calls `onUnauthorized`.
+ *
  * @example
- * const client = createClient({ baseURL: 'https://gjj.example.gov.cn' })
+ * const client = createClient({
+ *   baseURL: 'https://gjj.example.gov.cn',
+ *   getToken: () => session.$accessToken.get(),
+ *   onToken: (token) => session.setToken(token),
+ *   onError: (message) => toast.error(message),
+ * })
  * const { data } = await client.get('/api/izfgjj-zhfw/v1/llgl/getDkllList', { params: { lllx: '03' } })
+ * await client.post('/api/auth/v1/otherAuth/accountLogin', { username, password: sm2Encrypt(pwd, key) }, { login: true })
  */
 export function createClient(options: ClientOptions = {}): GjjClient {
   const resolved = {
     baseURL: options.baseURL ?? '',
-    timeout: options.timeout ?? 60_000,
-    client: options.client ?? 'wt',
-    jproject: options.jproject ?? 'izfgjj',
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+    client: options.client ?? DEFAULT_CLIENT,
+    jproject: options.jproject ?? DEFAULT_PROJECT,
   };
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-    const url = buildUrl(resolved.baseURL, path, opts.params);
+  function fail(error: GjjRequestError, silent: boolean | undefined): never {
+    const code = error instanceof HttpError ? error.status : Number(error.code);
+    if (code === 401) options.onUnauthorized?.(error);
+    else if (code === 403) options.onForbidden?.(error);
+    else if (!silent) options.onError?.(error.message, error);
+    throw error;
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    opts: RequestOptions,
+    responseType: 'json' | 'blob' | 'arraybuffer',
+  ): Promise<unknown> {
+    const params = opts.login ? { ...opts.params, ...LOGIN_QUERY } : opts.params;
+    const url = buildUrl(resolved.baseURL, path, params);
     const req = { method, url };
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: responseType === 'json' ? 'application/json' : '*/*',
       client: resolved.client,
       jproject: resolved.jproject,
-      ...opts.headers,
     };
     const token = options.getToken?.();
     if (token) headers.token = token;
+    const quickId = options.getQuickId?.();
+    if (quickId) headers[QUICK_ID_HEADER] = quickId;
+
+    let payload: BodyInit | undefined;
+    if (body !== undefined && method !== 'GET') {
+      if (typeof FormData !== 'undefined' && body instanceof FormData) {
+        payload = body; // multipart: the browser sets the boundary; values are sent as the user gave them
+      } else if (opts.form) {
+        payload = formEncode(cleanPayload(body));
+        headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      } else {
+        payload = JSON.stringify(cleanPayload(body));
+        headers['Content-Type'] = 'application/json;charset=UTF-8';
+      }
+    }
+    Object.assign(headers, opts.headers);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -130,41 +226,58 @@ export function createClient(options: ClientOptions = {}): GjjClient {
 
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
-    let body: unknown;
+    let parsed: unknown;
+    let raw: Blob | ArrayBuffer | undefined;
     try {
-      response = await doFetch(url, { method, headers, signal: controller.signal });
-      body = await readBody(response);
+      response = await doFetch(url, { method, headers, body: payload, signal: controller.signal });
+      const isJson = (response.headers.get('content-type') ?? '').includes('json');
+      // A file request that failed still answers with a JSON envelope: read it as one.
+      if (responseType !== 'json' && response.ok && !isJson) {
+        raw = responseType === 'blob' ? await response.blob() : await response.arrayBuffer();
+      } else {
+        parsed = parseJson(await response.text());
+      }
     } catch (cause) {
-      if (timedOut) throw new HttpError(TIMEOUT_MESSAGE, { status: 0, kind: 'timeout', request: req, cause });
       if (opts.signal?.aborted) throw cause;
-      throw new HttpError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network', request: req, cause });
+      const error = timedOut
+        ? new HttpError(TIMEOUT_MESSAGE, { status: 0, kind: 'timeout', request: req, cause })
+        : new HttpError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network', request: req, cause });
+      return fail(error, opts.silent);
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onOuterAbort);
     }
 
+    const newToken = response.headers.get('token');
+    if (newToken) options.onToken?.(newToken);
+
     if (!response.ok) {
-      throw new HttpError(envelopeMessage(body) ?? httpStatusMessage(response.status), {
-        status: response.status,
-        kind: 'status',
-        request: req,
-        body,
-      });
+      const message = response.status === 401 ? httpStatusMessage(401) : (envelopeMessage(parsed) ?? httpStatusMessage(response.status));
+      return fail(new HttpError(message, { status: response.status, kind: 'status', request: req, body: parsed }), opts.silent);
     }
-    if (!body || typeof body !== 'object' || !('code' in body)) {
-      throw new HttpError(httpStatusMessage('default'), { status: response.status, kind: 'status', request: req, body });
+    if (raw !== undefined) return raw;
+    if (!isEnvelope(parsed)) {
+      return fail(
+        new HttpError(httpStatusMessage('default'), { status: response.status, kind: 'status', request: req, body: parsed }),
+        opts.silent,
+      );
     }
-    const envelope = body as Envelope<T>;
-    if (isSuccessCode(envelope.code) || PASS_THROUGH_CODES.includes(Number(envelope.code))) return envelope;
-    throw new BusinessError(
-      envelopeMessage(envelope) ?? (response.statusText || httpStatusMessage('default')),
-      envelope.code,
-      envelope,
-    );
+    const envelope = parsed;
+    if (isSuccessCode(envelope.code, opts.successCodes) || PASS_THROUGH_CODES.includes(Number(envelope.code))) {
+      return envelope;
+    }
+    const message =
+      Number(envelope.code) === 403
+        ? (envelopeMessage(envelope) ?? httpStatusMessage(403))
+        : (envelopeMessage(envelope) ?? (response.statusText || httpStatusMessage('default')));
+    return fail(new BusinessError(message, envelope.code, envelope), opts.silent);
   }
 
   return {
     options: resolved,
-    get: (path, opts) => request('GET', path, opts),
+    get: (path, opts = {}) => send('GET', path, undefined, opts, 'json') as Promise<Envelope<never>>,
+    post: (path, body, opts = {}) => send('POST', path, body, opts, 'json') as Promise<Envelope<never>>,
+    raw: ((method: 'GET' | 'POST', path: string, opts: RawRequestOptions) =>
+      send(method, path, opts.body, opts, opts.responseType)) as GjjClient['raw'],
   };
 }

@@ -1,0 +1,111 @@
+// Size budgets, one per public entry (gzipped). Checked by `npm test`.
+// Bundled as Vite and the widget bundle ship it: UTF-8 text, not esbuild's default \uXXXX escapes, which would
+// count every Chinese character of a message twice over.
+const utf8 = (config) => ({ ...config, charset: 'utf8' });
+
+export default [
+  {
+    name: '@gjj-hall/sdk (core entry, everything imported)',
+    path: 'packages/sdk/dist/index.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '8 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/validate (validators and form rules, everything imported)',
+    path: 'packages/sdk/dist/validate.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '4 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/format (money, capital amount, masks, dates with dayjs, everything imported)',
+    path: 'packages/sdk/dist/format.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '6 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/input (what inputs do as the user types: digits, decimals, money, bank cards)',
+    path: 'packages/sdk/dist/input.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '2 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/crypto (SM2 with sm-crypto, everything imported)',
+    path: 'packages/sdk/dist/crypto.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '16 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/menu (menus to routes, button permissions, everything imported)',
+    path: 'packages/sdk/dist/menu.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '4 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/auth (QR authentication, send-code countdown, token refresh check, everything imported)',
+    path: 'packages/sdk/dist/auth.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '3 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/loan (rate codes and rate fetching, everything imported)',
+    path: 'packages/sdk/dist/loan.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '2 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/testing (manual clock, everything imported)',
+    path: 'packages/sdk/dist/testing.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '1 KB',
+  },
+  {
+    name: '@gjj-hall/widgets (ESM entry, everything imported; React provided by the host)',
+    path: 'packages/widgets/dist/index.js',
+    import: '*',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '12 KB',
+  },
+  {
+    name: '@gjj-hall/widgets/elements (registers every element; React provided by the host)',
+    path: 'packages/widgets/dist/elements.js',
+    import: '*',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '14 KB',
+  },
+  {
+    name: 'standalone script-tag bundle, all elements (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-widgets.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '30 KB',
+  },
+  {
+    name: 'hall initial JavaScript (home.html entry chunk)',
+    path: 'packages/hall/dist/assets/home-*.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '110 KB',
+  }
+];

@@ -1,0 +1,116 @@
+/**
+ * Every public route of spec 2.1 (in the route table before sign-in, hidden from menus).
+ *
+ * @example
+ * PUBLIC_ROUTES.includes('/dkcs') // true
+ */
+export const PUBLIC_ROUTES: readonly string[] = Object.freeze([
+  '/404',
+  '/401',
+  '/login',
+  '/loginOut',
+  '/zwLogin',
+  '/zwRedirect',
+  '/userRegister',
+  '/dwRegister',
+  '/lhjyrysl',
+  '/yddkryzc',
+  '/forgotPwd',
+  '/setLoginPwd',
+  '/setQtLoginPwd',
+  '/UnitDeposit',
+  '/znts',
+  '/introToCenter',
+  '/policyInfo',
+  '/policyDetail',
+  '/cooperation',
+  '/commonDownload',
+  '/goodBadReviews',
+  '/startEvaluation',
+  '/evaluationRecords',
+  '/evaluationInformation',
+  '/loanRate',
+  '/complaintJY',
+  '/complaintJYInfo',
+  '/complaintJYAdd',
+  '/operationVideo',
+  '/pubNotice',
+  '/ylOfd',
+  '/ylOfdBase64',
+  '/dkcs',
+]);
+
+/**
+ * The navigation check's own list of routes that need no login, verbatim from spec 2.1.
+ *
+ * @example
+ * NO_LOGIN_ROUTES.includes('/cooperation') // false
+ */
+export const NO_LOGIN_ROUTES: readonly string[] = Object.freeze([
+  '/404',
+  '/loginOut',
+  '/zwLogin',
+  '/login',
+  '/userRegister',
+  '/dwRegister',
+  '/lhjyrysl',
+  '/yddkryzc',
+  '/forgotPwd',
+  '/setLoginPwd',
+  '/setQtLoginPwd',
+  '/UnitDeposit',
+  '/introToCenter',
+  '/policyInfo',
+  '/policyDetail',
+  '/commonDownload',
+  '/complaintJY',
+  '/loanRate',
+  '/complaintJYInfo',
+  '/complaintJYAdd',
+  '/goodBadReviews',
+  '/evaluationInformation',
+  '/operationVideo',
+  '/dkcs',
+]);
+
+/**
+ * The separate whitelist of spec 2.1: /login, /404 and /401.
+ *
+ * @example
+ * LOGIN_WHITELIST.includes('/401') // true
+ */
+export const LOGIN_WHITELIST: readonly string[] = Object.freeze(['/login', '/404', '/401']);
+
+const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST]);
+const publicRoutes: ReadonlySet<string> = new Set(PUBLIC_ROUTES);
+
+/** The path part of a route address: query and hash removed. */
+function pathOnly(path: unknown): string {
+  return typeof path === 'string' ? (path.split(/[?#]/, 1)[0] ?? '') : '';
+}
+
+/**
+ * True when the route needs no login: an exact, case-sensitive match of the path (query and hash removed) on
+ * {@link NO_LOGIN_ROUTES} or {@link LOGIN_WHITELIST}. The whitelist adds only /401, where the guard itself sends a
+ * signed-out user when the system configuration is empty (spec 4.1).
+ *
+ * @example
+ * isNoLoginRoute('/login?redirect=%2Fgrwt') // true
+ * isNoLoginRoute('/401') // true
+ * isNoLoginRoute('/cooperation') // false
+ * isNoLoginRoute('/Login') // false
+ */
+export function isNoLoginRoute(path: unknown): boolean {
+  return noLogin.has(pathOnly(path));
+}
+
+/**
+ * True when the path (query and hash removed) is one of the public routes of spec 2.1, exact match.
+ *
+ * @example
+ * isPublicRoute('/pubNotice') // true
+ * isPublicRoute('/grwt') // false
+ */
+export function isPublicRoute(path: unknown): boolean {
+  return publicRoutes.has(pathOnly(path));
+}

@@ -1,0 +1,2 @@
+export { CryptoError, generateSm2KeyPair, sm2Decrypt, sm2Encrypt } from './sm2';
+export type { Sm2KeyPair } from './sm2';

@@ -1,0 +1,3 @@
+export { formatMoneyInput, parseMoneyInput } from './money-input';
+export { decimalBlur, decimalInput, digitsOnly, groupBankCard, stripChineseAndSpaces, stripWhitespace } from './sanitize';
+export type { DecimalOptions } from './sanitize';

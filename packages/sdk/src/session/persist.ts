@@ -1,0 +1,23 @@
+import { atom, type WritableAtom } from 'nanostores';
+import type { GjjStorage } from '../storage/storage';
+
+/**
+ * An atom that starts from what session storage holds under `name` and writes every change back, so a reload
+ * (or a new page of the same tab) finds the session where it was. `empty` removes the key instead of storing it.
+ */
+export function persistentAtom<T>(storage: GjjStorage, name: string, initial: T, isEmpty: (v: T) => boolean): WritableAtom<T> {
+  const stored = storage.get<T>(name, { session: true });
+  const $atom = atom<T>(stored === null || stored === false ? initial : stored);
+  $atom.listen((value) => {
+    if (isEmpty(value)) storage.remove(name, { session: true });
+    else storage.set(name, value, { session: true });
+  });
+  return $atom;
+}
+
+export const isBlank = (v: unknown): boolean =>
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);

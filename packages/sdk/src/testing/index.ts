@@ -1,0 +1,2 @@
+export { createManualClock } from './manual-clock';
+export type { ManualClock } from './manual-clock';
