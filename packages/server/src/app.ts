@@ -8,6 +8,7 @@ import type { Db } from './db/db';
 import { ok } from './http/envelope';
 import './http/schema';
 import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
+import { calculatorRoutes } from './routes/calculator';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   rateRoutes(app, options.db, () => centreDate(now()));
+  calculatorRoutes(app);
 
   const hallDir = options.hallDir;
   if (hallDir && existsSync(join(hallDir, 'home.html'))) {

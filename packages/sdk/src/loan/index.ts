@@ -1,3 +1,15 @@
 export { COMMERCIAL_RATE_CODES, PROVIDENT_RATE_CODES, RATE_CODES, RATE_PATHS, fetchLoanRates } from './rates';
 export type { CommercialRateCode, LoanRate, LoanRates, ProvidentRateCode, RateCode, RateCodeInfo } from './rates';
 export { LOAN_MESSAGES, loanRules } from './rules';
+export { LOAN_CALCULATION_PATH, fetchLoanCalculation } from './remote';
+export type { LoanCalculationQuery, LoanCalculationResult, RepaymentRow } from './remote';
+export { LOAN_INPUT_MESSAGES, LoanInputError, calculateLoan } from './engine';
+export type { LoanInput, LoanInputField, LoanResult, RepaymentMethod, ScheduleRow } from './engine';
+export { selectRateCodes } from './select';
+export type { RateCodeSelection } from './select';
+export { compareLoans } from './compare';
+export type { ComparedFigures, LoanComparison } from './compare';
+export { calculateCombinedLoan } from './combined';
+export type { CombinedLoanInput, CombinedLoanResult, LoanPart } from './combined';
+export { calculatePrepayment } from './prepay';
+export type { PrepaymentInput, PrepaymentMode, PrepaymentResult } from './prepay';

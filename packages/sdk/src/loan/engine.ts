@@ -1,0 +1,334 @@
+import Decimal from 'decimal.js';
+import { GjjError } from '../client/errors';
+import { DECIMAL_CONFIG, LOAN_TERM_MAX_DIGITS, MONEY } from '../constants/constants';
+import { addMonthsClamped, formatCalendarDate, parseCalendarDate, type CalendarDate } from './dates';
+import { LOAN_MESSAGES } from './rules';
+
+/** @internal decimal.js as spec 9 sets it (precision 20, half up), in a private copy: the global Decimal is untouched. */
+export const D = /* @__PURE__ */ Decimal.clone({ defaults: true, ...DECIMAL_CONFIG });
+
+/** Highest annual rate the engine accepts, in percent (ours: the spec bounds only the commercial rate, 0-10). */
+const MAX_ANNUAL_RATE = 100;
+/** Amounts have at most MONEY.integerDigits integer digits (spec 9). */
+const MAX_AMOUNT = /* @__PURE__ */ new D(10).pow(MONEY.integerDigits);
+const TERM = /* @__PURE__ */ new RegExp(`^\\d{1,${LOAN_TERM_MAX_DIGITS}}$`);
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Messages of `LoanInputError`. Those of spec 5.1 come from `LOAN_MESSAGES`; the others are ours.
+ *
+ * @example
+ * LOAN_INPUT_MESSAGES.rateMax               // '贷款年利率不能大于100'
+ * LOAN_INPUT_MESSAGES.prepayPeriod(359)     // '提前还款期次应为1至359之间的整数'
+ */
+export const LOAN_INPUT_MESSAGES = /* @__PURE__ */ Object.freeze({
+  amountEmpty: LOAN_MESSAGES.loanAmountEmpty,
+  amountZero: LOAN_MESSAGES.loanAmountZero,
+  amountInvalid: '贷款金额格式不正确',
+  amountNegative: '贷款金额不能小于0',
+  amountTooLarge: '贷款金额超出最大处理数字',
+  monthsEmpty: LOAN_MESSAGES.loanTermEmpty,
+  monthsZero: LOAN_MESSAGES.loanTermZero,
+  months: LOAN_MESSAGES.loanTerm,
+  rateEmpty: '贷款年利率不能为空',
+  rateInvalid: '贷款年利率格式不正确',
+  rateMin: '贷款年利率不能小于0',
+  rateMax: `贷款年利率不能大于${MAX_ANNUAL_RATE}`,
+  method: LOAN_MESSAGES.repaymentMethod,
+  issueDateEmpty: LOAN_MESSAGES.issueDate,
+  issueDate: '贷款发放日期格式不正确，请按“年-月-日”（如2024-01-31）填写有效日期',
+  issueDateRange: '贷款到期日超出可计算范围',
+  secondHome: LOAN_MESSAGES.secondHome,
+  prepayPeriodEmpty: '提前还款期次不能为空',
+  prepayPeriod: (last: number): string => `提前还款期次应为1至${last}之间的整数`,
+  prepayOneMonth: '贷款期限为1个月，不能提前还款',
+  prepayAmountEmpty: '提前还款金额不能为空',
+  prepayAmountInvalid: '提前还款金额格式不正确',
+  prepayAmountMin: '提前还款金额必须大于0',
+  prepayAmountTooLarge: '提前还款金额超出最大处理数字',
+  prepayMode: '请选择提前还款方式',
+  compareInvalid: '对比的金额格式不正确',
+});
+const M = LOAN_INPUT_MESSAGES;
+
+/** The input a `LoanInputError` is about. */
+export type LoanInputField =
+  | 'amount'
+  | 'months'
+  | 'annualRate'
+  | 'method'
+  | 'issueDate'
+  | 'secondHome'
+  | 'prepayPeriod'
+  | 'prepayAmount'
+  | 'mode';
+
+/**
+ * A loan input the engine cannot compute with. `message` is Chinese and fit to show; `field` says which input,
+ * `part` which loan of a combined loan.
+ *
+ * @example
+ * try { calculateLoan(form) } catch (e) { if (e instanceof LoanInputError) showError(e.field, e.message) }
+ */
+export class LoanInputError extends GjjError {
+  override name = 'LoanInputError';
+  readonly field: LoanInputField;
+  readonly part: 'provident' | 'commercial' | undefined;
+
+  constructor(message: string, field: LoanInputField, part?: 'provident' | 'commercial') {
+    super(message);
+    this.field = field;
+    this.part = part;
+  }
+}
+
+/** Repayment method (spec 9): `01` equal principal and interest (等额本息), `02` equal principal (等额本金). */
+export type RepaymentMethod = '01' | '02';
+
+/**
+ * What `calculateLoan` takes.
+ *
+ * @example
+ * const input: LoanInput = { amount: 1_000_000, months: 240, annualRate: 4.9, method: '01', issueDate: '2024-01-31' }
+ */
+export interface LoanInput {
+  /** Amount in yuan: a number or a decimal string; rounded half up to the fen. */
+  amount: number | string;
+  /** Term in months, 1-999. */
+  months: number | string;
+  /** Annual rate in percent: 3.1 means 3.1 %. */
+  annualRate: number | string;
+  method: RepaymentMethod;
+  /** Issue date, `YYYY-MM-DD`. */
+  issueDate: string;
+}
+
+/**
+ * One period of a repayment plan; money in yuan with two decimals.
+ *
+ * @example
+ * const row: ScheduleRow = { period: 1, date: '2024-02-29', principal: '2461.11', interest: '4083.33', payment: '6544.44', balance: '997538.89' }
+ */
+export interface ScheduleRow {
+  period: number;
+  /** Due date, `YYYY-MM-DD`. */
+  date: string;
+  principal: string;
+  interest: string;
+  /** Principal plus interest. */
+  payment: string;
+  /** Balance after this payment. */
+  balance: string;
+}
+
+/**
+ * A computed loan; money in yuan with two decimals.
+ *
+ * @example
+ * const { monthlyPayment, totalInterest, schedule } = calculateLoan(input)
+ */
+export interface LoanResult {
+  method: RepaymentMethod;
+  months: number;
+  /** The first month's payment (the same every month for `01`, except a few fen in the last). */
+  monthlyPayment: string;
+  /** The last month's payment. */
+  lastPayment: string;
+  /** For `02`, how much the payment falls each month (first minus second payment); '0.00' for `01`. */
+  monthlyDecrease: string;
+  totalPrincipal: string;
+  totalInterest: string;
+  totalPayment: string;
+  schedule: ScheduleRow[];
+}
+
+/** @internal A validated loan. */
+export interface Loan {
+  amount: Decimal;
+  months: number;
+  /** Annual rate in percent. */
+  annual: Decimal;
+  /** Monthly rate: annual / 100 / 12. */
+  rate: Decimal;
+  method: RepaymentMethod;
+  issue: CalendarDate;
+}
+
+/** @internal One period in decimals. */
+export interface Period {
+  period: number;
+  date: string;
+  principal: Decimal;
+  interest: Decimal;
+  payment: Decimal;
+  balance: Decimal;
+}
+
+/** @internal Throws a LoanInputError; typed `never` so it fits in expressions. */
+export const fail = (message: string, field: LoanInputField): never => {
+  throw new LoanInputError(message, field);
+};
+
+/** @internal Missing or only spaces. */
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** @internal A finite number or decimal text as a Decimal; null for anything else. Exponents, hex and Infinity are refused. */
+export function toDecimal(v: unknown): Decimal | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? new D(v) : null;
+  return typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? new D(v.trim()) : null;
+}
+
+/** @internal An amount in yuan, rounded to the fen, or a LoanInputError. */
+export function readMoney(
+  v: unknown,
+  field: LoanInputField,
+  m: { empty: string; invalid: string; zero: string; negative: string; tooLarge: string },
+): Decimal {
+  if (isBlank(v)) fail(m.empty, field);
+  const d = toDecimal(v) ?? fail(m.invalid, field);
+  if (d.isNeg() && !d.isZero()) fail(m.negative, field);
+  const fen = d.toDP(2);
+  if (fen.isZero()) fail(m.zero, field);
+  return fen.gte(MAX_AMOUNT) ? fail(m.tooLarge, field) : fen;
+}
+
+/** @internal A whole number of at most LOAN_TERM_MAX_DIGITS digits, as a number or as text; null otherwise. */
+export function readCount(v: unknown): number | null {
+  const text = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
+  return TERM.test(text) ? Number(text) : null;
+}
+
+/** @internal Validates the input of `calculateLoan`. */
+export function readLoan(input: LoanInput): Loan {
+  const src: Partial<LoanInput> = input ?? {};
+  const amount = readMoney(src.amount, 'amount', {
+    empty: M.amountEmpty,
+    invalid: M.amountInvalid,
+    zero: M.amountZero,
+    negative: M.amountNegative,
+    tooLarge: M.amountTooLarge,
+  });
+
+  if (isBlank(src.months)) fail(M.monthsEmpty, 'months');
+  const months = readCount(src.months) ?? fail(M.months, 'months');
+  if (months === 0) fail(M.monthsZero, 'months');
+
+  if (isBlank(src.annualRate)) fail(M.rateEmpty, 'annualRate');
+  const annual = toDecimal(src.annualRate) ?? fail(M.rateInvalid, 'annualRate');
+  if (annual.isNeg() && !annual.isZero()) fail(M.rateMin, 'annualRate');
+  if (annual.gt(MAX_ANNUAL_RATE)) fail(M.rateMax, 'annualRate');
+
+  const method = src.method === '01' || src.method === '02' ? src.method : fail(M.method, 'method');
+
+  if (isBlank(src.issueDate)) fail(M.issueDateEmpty, 'issueDate');
+  const issue = parseCalendarDate(src.issueDate) ?? fail(M.issueDate, 'issueDate');
+  if (addMonthsClamped(issue, months).year > 9999) fail(M.issueDateRange, 'issueDate');
+
+  return { amount, months, annual, rate: annual.div(1200), method, issue };
+}
+
+/**
+ * @internal The rounded fixed part of each period over `count` periods: the payment for `01`
+ * (P·i·(1+i)^n / ((1+i)^n − 1), or P / n at 0 %), the principal for `02` (P / n).
+ */
+export function fixedPart(balance: Decimal, rate: Decimal, method: RepaymentMethod, count: number): Decimal {
+  if (method === '02' || rate.isZero()) return balance.div(count).toDP(2);
+  const growth = rate.plus(1).pow(count);
+  return balance.times(rate).times(growth).div(growth.minus(1)).toDP(2);
+}
+
+/**
+ * @internal Periods `from + 1` to `from + count` on `balance`. Each period's interest is balance × i rounded to the
+ * fen; the last period takes whatever principal remains, so the principal sums exactly to the balance. A period never
+ * repays more than is owed: tiny amounts, or a rounded-up payment compounding at extreme rates, can be repaid before
+ * the last period, and the periods after it are 0.00. With `stopWhenPaid`, ends once nothing is owed.
+ */
+export function amortize(
+  balance: Decimal,
+  loan: Pick<Loan, 'annual' | 'method' | 'issue'>,
+  fixed: Decimal,
+  from: number,
+  count: number,
+  stopWhenPaid = false,
+): Period[] {
+  const periods: Period[] = [];
+  for (let k = 1; k <= count; k++) {
+    // balance × annual / 1200 rather than × the rounded monthly rate: an exact half fen stays exact and rounds up.
+    const interest = balance.times(loan.annual).div(1200).toDP(2);
+    const due = k === count ? balance : loan.method === '01' ? fixed.minus(interest) : fixed;
+    const principal = D.min(due, balance);
+    balance = balance.minus(principal);
+    const period = from + k;
+    const date = formatCalendarDate(addMonthsClamped(loan.issue, period));
+    periods.push({ period, date, principal, interest, payment: principal.plus(interest), balance });
+    if (stopWhenPaid && balance.isZero()) break;
+  }
+  return periods;
+}
+
+/** @internal Two decimals, as every money figure is shown. */
+export const money = (d: Decimal): string => d.toFixed(2);
+
+/** @internal Principal and interest summed over periods. */
+export function totalsOf(periods: readonly Period[]): { principal: Decimal; interest: Decimal } {
+  let principal = new D(0);
+  let interest = new D(0);
+  for (const p of periods) {
+    principal = principal.plus(p.principal);
+    interest = interest.plus(p.interest);
+  }
+  return { principal, interest };
+}
+
+/** @internal A period as shown. */
+export const toRow = (p: Period): ScheduleRow => ({
+  period: p.period,
+  date: p.date,
+  principal: money(p.principal),
+  interest: money(p.interest),
+  payment: money(p.payment),
+  balance: money(p.balance),
+});
+
+/** @internal The public result of a whole schedule. */
+export function toResult(method: RepaymentMethod, periods: readonly Period[]): LoanResult {
+  const first = periods[0] as Period;
+  const second = periods[1];
+  const { principal, interest } = totalsOf(periods);
+  return {
+    method,
+    months: periods.length,
+    monthlyPayment: money(first.payment),
+    lastPayment: money((periods[periods.length - 1] as Period).payment),
+    monthlyDecrease: money(method === '02' && second ? first.payment.minus(second.payment) : new D(0)),
+    totalPrincipal: money(principal),
+    totalInterest: money(interest),
+    totalPayment: money(principal.plus(interest)),
+    schedule: periods.map(toRow),
+  };
+}
+
+/** @internal The fixed part and the periods of a validated loan. */
+export function planOf(loan: Loan): { fixed: Decimal; periods: Period[] } {
+  const fixed = fixedPart(loan.amount, loan.rate, loan.method, loan.months);
+  return { fixed, periods: amortize(loan.amount, loan, fixed, 0, loan.months) };
+}
+
+/**
+ * Computes a loan and its repayment plan the way Chinese lenders do: monthly rate = annual / 100 / 12; `01` pays
+ * P·i·(1+i)^n / ((1+i)^n − 1) rounded to the fen each month, `02` repays P / n of principal (rounded) each month;
+ * each month's interest is the balance × i rounded to the fen; the last month settles what remains. Due dates fall
+ * on the issue date's day of each following month, or on the month's last day (issued 01-31: 02-29, 03-31, 04-30).
+ * decimal.js, precision 20, half up (spec 9). Throws `LoanInputError` on input it cannot compute with.
+ *
+ * @example
+ * const loan = calculateLoan({ amount: 1_000_000, months: 240, annualRate: 4.9, method: '01', issueDate: '2024-01-31' })
+ * loan.monthlyPayment        // '6544.44'
+ * loan.schedule[0]           // { period: 1, date: '2024-02-29', principal: '2461.11', interest: '4083.33', … }
+ * calculateLoan({ amount: '630000', months: 360, annualRate: 4.9, method: '02', issueDate: '2024-05-20' })
+ *   .monthlyDecrease         // '7.15' (first payment '4322.50')
+ */
+export function calculateLoan(input: LoanInput): LoanResult {
+  const loan = readLoan(input);
+  return toResult(loan.method, planOf(loan).periods);
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOAN_CALCULATION_PATH, type LoanCalculationResult } from '@gjj-hall/sdk/loan';
+import { buildApp } from '../app';
+import type { Db } from '../db/db';
+import { prepareDatabase } from '../start';
+
+let db: Db;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await prepareDatabase({ memory: true }, false);
+  app = await buildApp({ db });
+});
+
+// Closes the database too.
+afterAll(() => app.close());
+
+const base = { htdkje: '1000000', dkqs: '240', dkffrq: '2026-01-31', dkhkfs: '01', sdll: '4.9', gjjll: '3.1', sfstf: '0' };
+const get = (query: Record<string, string>) =>
+  app.inject({ url: `${LOAN_CALCULATION_PATH}?${new URLSearchParams(query).toString()}` });
+
+describe('GET hkjh/gjjsdcs (spec 7.1, 3.4)', () => {
+  it('computes both loans with the published figures and the spec 3.4 fields', async () => {
+    const res = await get(base);
+    expect(res.statusCode).toBe(200);
+    const { code, data } = res.json<{ code: number; data: LoanCalculationResult }>();
+    expect(code).toBe(0);
+    // 1 000 000 yuan, 4.9 %, 240 months, equal payment: 6 544.44 a month; first interest 4 083.33, principal 2 461.11.
+    expect(data.sdYhke).toBe('6544.44');
+    expect(data.sdHkjhList[0]).toEqual({ qic: 1, hkrq: '2026-02-28', yhbj: '2461.11', yhlx: '4083.33', bxhj: '6544.44', dkye: '997538.89' });
+    expect(data.sdHkjhList).toHaveLength(240);
+    expect(data.sdHkjhList.at(-1)).toMatchObject({ qic: 240, hkrq: '2046-01-31', dkye: '0.00' });
+    expect(data.sdBjhj).toBe('1000000.00');
+    expect(data.gjjHkjhList).toHaveLength(240);
+    expect(Number(data.gjjLxhj)).toBeLessThan(Number(data.sdLxhj));
+    expect(data.gjjHkjhList[2]?.hkrq).toBe('2026-04-30');
+  });
+
+  it('computes equal principal: 630 000 yuan, 4.9 %, 360 months, first 4 322.50, falling by 7.15', async () => {
+    const { data } = (await get({ ...base, htdkje: '630000', dkqs: '360', dkhkfs: '02' })).json<{ data: LoanCalculationResult }>();
+    expect(data.sdYhke).toBe('4322.50');
+    expect(data.sdHkjhList[1]?.bxhj).toBe('4315.35');
+  });
+
+  it.each([
+    [{ htdkje: '' }, '贷款金额不能为空'],
+    [{ htdkje: '0' }, '贷款金额不能为0'],
+    [{ dkqs: '' }, '贷款期限不能为空'],
+    [{ dkqs: '1000' }, '贷款期限只能输入3位以内的数字'],
+    [{ dkffrq: '' }, '请选择贷款发放日期'],
+    [{ dkffrq: '2026/01/31' }, '请选择贷款发放日期'],
+    [{ dkhkfs: '' }, '请选择还款方式'],
+    [{ dkhkfs: '03' }, '请选择还款方式'],
+    [{ sdll: '10.5' }, '商业贷款年利率不能大于10'],
+    [{ sdll: '-1' }, '商业贷款年利率不能小于0'],
+    [{ gjjll: '' }, '公积金贷款年利率不能为空'],
+    [{ sfstf: '' }, '请选择是否为二套房'],
+  ])('answers 400 with the spec 5.1 message for %o', async (change, message) => {
+    const res = await get({ ...base, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, msg: message });
+  });
+
+  it('answers 400, not 500, for values only the engine can judge', async () => {
+    for (const change of [{ dkffrq: '2026-02-30' }, { gjjll: 'abc' }]) {
+      const res = await get({ ...base, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ msg: string }>().msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});

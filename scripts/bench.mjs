@@ -1,0 +1,20 @@
+// npm run bench: builds the sdk when its output is stale, then runs every benchmark under packages/*/bench.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGES, buildPackages, isStale } from './lib/packages.mjs';
+
+const sdk = PACKAGES.filter((p) => p.name === '@gjj-hall/sdk');
+if (sdk.some(isStale) && !buildPackages(sdk)) process.exit(1);
+
+let failed = false;
+for (const pkg of readdirSync('packages')) {
+  const dir = join('packages', pkg, 'bench');
+  if (!existsSync(dir)) continue;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+    console.log(`\n━━ ${join(dir, file)}`);
+    const result = spawnSync(process.execPath, [join(dir, file)], { stdio: 'inherit' });
+    if (result.status !== 0) failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
