@@ -21,7 +21,7 @@ export default defineConfig([
   },
   {
     // The script-tag bundle: one self-registering file with everything inside, rendered by preact/compat.
-    entry: { 'gjj-widgets': 'src/standalone.ts' },
+    entry: { 'gjj-widgets': 'src/standalone.ts', 'gjj-loan-calculator': 'src/standalone-loan-calculator.ts' },
     outDir: 'dist/standalone',
     format: ['iife'],
     globalName: 'GjjWidgets',

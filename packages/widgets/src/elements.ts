@@ -1,9 +1,13 @@
 import type { WidgetElementClass } from './shared/element';
+import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
+
+export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
 
 /** Every element this package defines, by tag. */
 const ELEMENTS: Readonly<Record<string, () => WidgetElementClass>> = {
   'gjj-rate-table': getRateTableElement,
+  'gjj-loan-calculator': getLoanCalculatorElement,
 };
 
 /** Tags {@link defineElements} knows. */

@@ -3,3 +3,16 @@ export type { RateTableProps } from './rate-table/rate-table';
 export { rateTableMeta } from './rate-table/rate-table.meta';
 export type { AttributeMeta, EventMeta, StyleHookMeta, WidgetMeta } from './shared/meta';
 export { adoptStyles, setStyleNonce } from './shared/styles';
+export { LoanCalculator } from './loan-calculator/loan-calculator';
+export type { LoanCalculatorProps } from './loan-calculator/loan-calculator';
+export { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calculator/loan-calculator.meta';
+export type {
+  CompareInputs,
+  CompareResults,
+  LoanCalculateDetail,
+  LoanCalculatorErrorDetail,
+  LoanCalculatorMode,
+  LoanCalculatorTab,
+  LoanFigures,
+  LoanRateInput,
+} from './loan-calculator/types';

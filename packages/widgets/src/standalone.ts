@@ -1,9 +1,11 @@
 // The script-tag bundle: loading it registers every element. Rendered with preact/compat (see tsup.config.ts).
-import { defineElements, ELEMENT_TAGS } from './elements';
+import { defineElements, ELEMENT_TAGS, setLoanCalculatorDefaultMode } from './elements';
 import { setStyleNonce } from './shared/styles';
 
 const script = document.currentScript as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
+// A script-tag host has no server of ours by default: the calculator computes in the browser.
+setLoanCalculatorDefaultMode('local');
 defineElements();
 
 export { defineElements, ELEMENT_TAGS };

@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { LoanCalculatorPage } from '../features/public/pages/loan-calculator-page';
 import { PublicLayout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -17,6 +18,8 @@ export const routes: RouteObject[] = [
         path: '/loanRate',
         lazy: async () => ({ Component: (await import('../features/public/pages/loan-rate-page')).LoanRatePage }),
       },
+      // Loaded eagerly (spec 2.1): the calculator is what a citizen opens first.
+      { path: '/dkcs', element: <LoanCalculatorPage /> },
       { path: '/404', element: <NotFoundPage /> },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -1,0 +1,40 @@
+// A static server for the bank's page, standing in for whatever web server the bank uses. It serves this folder and
+// the calculator's script-tag bundle from @gjj-hall/widgets (a bank would copy that one file to its own server).
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const require = createRequire(import.meta.url);
+const BUNDLE = 'gjj-loan-calculator.js';
+const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+// The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
+
+function bundlePath() {
+  const pkg = require.resolve('@gjj-hall/widgets/package.json');
+  return join(pkg, '..', 'dist', 'standalone', BUNDLE);
+}
+
+/** Creates the server; `listen` it yourself. */
+export function createBankServer() {
+  return createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
+    try {
+      const body = file === `vendor/${BUNDLE}` ? readFileSync(bundlePath()) : readFileSync(join(here, 'public', file));
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('未找到');
+    }
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 8090);
+  createBankServer().listen(port, '127.0.0.1', () => console.log(`示例银行页面：http://127.0.0.1:${port}/`));
+}

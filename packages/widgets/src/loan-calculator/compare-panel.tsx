@@ -1,0 +1,320 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { GjjClient } from '@gjj-hall/sdk';
+import { calculateLoan, compareLoans, fetchLoanCalculation, LoanInputError, type RepaymentMethod } from '@gjj-hall/sdk/loan';
+import { Announcer, freshText, RadioGroup, ResultBlock, SubmitRow, TextField, type Figure } from './fields';
+import {
+  amountRule,
+  commercialRateRule,
+  differenceParts,
+  differenceText,
+  figuresOf,
+  issueDateRule,
+  methodRule,
+  money,
+  providentRateRule,
+  rateCodes,
+  resultsFromRemote,
+  secondHomeRule,
+  stripSpaces,
+  tenThousandsToYuan,
+  termRule,
+  today,
+} from './logic';
+import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
+import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
+import { focusField, useChecks } from './use-checks';
+
+/** A figure of the comparison block: 0.00 before a result, then a sentence with the amount. */
+function difference(term: string, kind: Parameters<typeof differenceParts>[0], diff: string | undefined): Figure {
+  if (diff === undefined) return { term, value: '0' };
+  const { words, amount } = differenceParts(kind, diff);
+  return { term, words, value: amount };
+}
+
+type Field = 'amount' | 'months' | 'issueDate' | 'method' | 'commercialRate' | 'providentRate' | 'secondHome';
+const ORDER: readonly Field[] = ['amount', 'months', 'issueDate', 'method', 'commercialRate', 'providentRate', 'secondHome'];
+
+interface Form {
+  amount: string;
+  months: string;
+  issueDate: string;
+  method: RepaymentMethod;
+  secondHome: '0' | '1';
+  /** null: the listed default for the term and second-home flag; a string once the user types. */
+  commercialRate: string | null;
+  /** Only used while the provident rate is typed by hand. */
+  providentRate: string;
+}
+
+interface ComparePanelProps extends PanelContext {
+  mode: LoanCalculatorMode;
+  client: GjjClient;
+  failed: (message: string) => void;
+}
+
+/** The main tab (spec 2.10): one loan computed as a provident fund loan and as a commercial loan, side by side. */
+export function ComparePanel({ rates, openPlan, calculated, failed, mode, client }: ComparePanelProps) {
+  const uid = useId();
+  const id = (k: string) => `${uid}-c-${k}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<Form>(() => ({
+    amount: '',
+    months: '',
+    issueDate: today(),
+    method: '01',
+    secondHome: '0',
+    commercialRate: null,
+    providentRate: '',
+  }));
+  const [results, setResults] = useState<CompareResults | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const announced = useRef(0);
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const codes = rateCodes(form.secondHome, form.months);
+  const provident = providentField(rates, codes?.provident, form.providentRate);
+  const commercialRate = form.commercialRate ?? listedRate(rates, 'commercial', codes?.commercial) ?? '';
+  const values: Record<Field, string> = {
+    amount: form.amount,
+    months: form.months,
+    issueDate: form.issueDate,
+    method: form.method,
+    secondHome: form.secondHome,
+    commercialRate,
+    providentRate: provident.value,
+  };
+  const check = (k: Field): string => {
+    switch (k) {
+      case 'amount':
+        return amountRule(values.amount);
+      case 'months':
+        return termRule(values.months);
+      case 'issueDate':
+        return issueDateRule(values.issueDate);
+      case 'method':
+        return methodRule(values.method);
+      case 'secondHome':
+        return secondHomeRule(values.secondHome);
+      case 'commercialRate':
+        // While the term is wrong there is no rate to pick; the term's own message says what to fix.
+        return form.commercialRate === null && !codes ? '' : commercialRateRule(values.commercialRate);
+      case 'providentRate':
+        return provident.readOnly && !codes ? '' : providentRateRule(values.providentRate);
+    }
+  };
+  const { errors, blur, submit } = useChecks(check, ORDER);
+
+  /** Spec 4.7: the figures go back to 0 and the plan links are disabled. */
+  const invalidate = () => {
+    pending.current?.abort();
+    pending.current = null;
+    setBusy(false);
+    setResults(null);
+    setAnnouncement('');
+  };
+  const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const done = (inputs: CompareInputs, out: CompareResults) => {
+    setResults(out);
+    setFailure('');
+    const interest = differenceText('interest', out.difference.totalInterest);
+    const term = paymentTerm(inputs.method);
+    announced.current += 1;
+    setAnnouncement(
+      freshText(
+        `计算完成。公积金贷款${term} ${money(out.provident.monthlyPayment)} 元，商业贷款${term} ${money(out.commercial.monthlyPayment)} 元；${interest}。`,
+        announced.current,
+      ),
+    );
+    calculated({ tab: 'compare', mode, inputs, results: out });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const wrong = submit();
+    if (wrong) {
+      invalidate();
+      focusField(formRef.current, id(wrong));
+      return;
+    }
+    const inputs: CompareInputs = {
+      amount: tenThousandsToYuan(values.amount),
+      months: Number(values.months),
+      issueDate: values.issueDate,
+      method: form.method,
+      secondHome: form.secondHome,
+      providentRate: values.providentRate,
+      commercialRate: values.commercialRate,
+    };
+    if (mode === 'local') {
+      try {
+        const base = { amount: inputs.amount, months: inputs.months, method: inputs.method, issueDate: inputs.issueDate };
+        const p = calculateLoan({ ...base, annualRate: inputs.providentRate });
+        const c = calculateLoan({ ...base, annualRate: inputs.commercialRate });
+        done(inputs, { provident: figuresOf(p), commercial: figuresOf(c), difference: compareLoans(p, c) });
+      } catch (error) {
+        invalidate();
+        setFailure(error instanceof LoanInputError ? error.message : '计算失败，请检查输入后重试');
+      }
+      return;
+    }
+    invalidate();
+    const controller = new AbortController();
+    pending.current = controller;
+    setBusy(true);
+    setFailure('');
+    fetchLoanCalculation(
+      client,
+      {
+        htdkje: inputs.amount,
+        dkqs: inputs.months,
+        dkffrq: inputs.issueDate,
+        dkhkfs: inputs.method,
+        sdll: inputs.commercialRate,
+        gjjll: inputs.providentRate,
+        sfstf: inputs.secondHome,
+      },
+      controller.signal,
+    )
+      .then((answer) => resultsFromRemote(answer))
+      .then(
+        (out) => {
+          if (controller.signal.aborted) return;
+          pending.current = null;
+          setBusy(false);
+          done(inputs, out);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          pending.current = null;
+          setBusy(false);
+          setResults(null);
+          const message = error instanceof Error && error.message ? error.message : '计算失败，请稍后重试';
+          setFailure(`计算失败：${message}`);
+          failed(message);
+        },
+      );
+  };
+
+  const r = results;
+  const term = paymentTerm(form.method);
+  return (
+    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
+      <h3 id={id('title')} className="gjj-loan__form-title">
+        贷款信息
+      </h3>
+      <div className="gjj-loan__grid">
+        <TextField
+          id={id('amount')}
+          label="贷款金额（万元）"
+          inputMode="decimal"
+          value={form.amount}
+          error={errors.amount}
+          onChange={(v) => update({ amount: stripSpaces(v) })}
+          onBlur={() => blur('amount')}
+        />
+        <TextField
+          id={id('months')}
+          label="贷款期限（月）"
+          inputMode="numeric"
+          placeholder="如 360"
+          value={form.months}
+          error={errors.months}
+          onChange={(v) => update({ months: stripSpaces(v) })}
+          onBlur={() => blur('months')}
+        />
+        <TextField
+          id={id('issueDate')}
+          label="贷款发放日期"
+          type="date"
+          value={form.issueDate}
+          error={errors.issueDate}
+          onChange={(v) => update({ issueDate: v })}
+          onBlur={() => blur('issueDate')}
+        />
+        <RadioGroup
+          id={id('method')}
+          legend="还款方式"
+          value={form.method}
+          options={METHOD_OPTIONS}
+          error={errors.method}
+          onChange={(method) => {
+            update({ method });
+            invalidate();
+          }}
+        />
+        <TextField
+          id={id('commercialRate')}
+          label="商业贷款年利率（%）"
+          inputMode="decimal"
+          placeholder="如 3.5"
+          value={commercialRate}
+          error={errors.commercialRate}
+          onChange={(v) => update({ commercialRate: stripSpaces(v) })}
+          onBlur={() => blur('commercialRate')}
+        />
+        <TextField
+          id={id('providentRate')}
+          label="公积金贷款年利率（%）"
+          inputMode="decimal"
+          readOnly={provident.readOnly}
+          hint={provident.hint}
+          value={provident.value}
+          error={errors.providentRate}
+          onChange={(v) => update({ providentRate: stripSpaces(v) })}
+          onBlur={() => blur('providentRate')}
+        />
+        <RadioGroup
+          id={id('secondHome')}
+          legend="是否二套房"
+          value={form.secondHome}
+          options={SECOND_HOME_OPTIONS}
+          error={errors.secondHome}
+          onChange={(secondHome) => {
+            update({ secondHome });
+            invalidate();
+          }}
+        />
+      </div>
+      <SubmitRow busy={busy} failure={failure} />
+      <div className="gjj-loan__results" part="results" role="region" aria-label="计算结果" aria-busy={busy || undefined}>
+        <ResultBlock
+          id={id('provident')}
+          title="公积金贷款"
+          figures={[
+            { term, value: r?.provident.monthlyPayment },
+            { term: '利息总额', value: r?.provident.totalInterest },
+            { term: '还款总额', value: r?.provident.totalPayment },
+          ]}
+          planReady={!!r}
+          onPlan={(opener) => r && openPlan({ label: '公积金贷款', rows: r.provident.schedule, opener })}
+        />
+        <ResultBlock
+          id={id('commercial')}
+          title="商业贷款"
+          figures={[
+            { term, value: r?.commercial.monthlyPayment },
+            { term: '利息总额', value: r?.commercial.totalInterest },
+            { term: '还款总额', value: r?.commercial.totalPayment },
+          ]}
+          planReady={!!r}
+          onPlan={(opener) => r && openPlan({ label: '商业贷款', rows: r.commercial.schedule, opener })}
+        />
+        <ResultBlock
+          id={id('difference')}
+          title="相差"
+          figures={[
+            difference(term, form.method === '02' ? 'firstMonth' : 'monthly', r?.difference.monthlyPayment),
+            difference('利息总额', 'interest', r?.difference.totalInterest),
+            difference('还款总额', 'total', r?.difference.totalPayment),
+          ]}
+        />
+        <Announcer text={announcement} />
+      </div>
+    </form>
+  );
+}

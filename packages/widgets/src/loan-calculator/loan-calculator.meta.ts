@@ -1,0 +1,109 @@
+import type { WidgetMeta } from '../shared/meta';
+import type { LoanCalculatorProps } from './loan-calculator';
+import type { LoanCalculatorMode } from './types';
+
+/**
+ * The mode used when `mode` is not given: `remote` for the React component and, unless the registering code sets
+ * another with `setLoanCalculatorDefaultMode`, for the element (the script-tag bundle sets `local`).
+ *
+ * @example
+ * import { LOAN_CALCULATOR_DEFAULT_MODE } from '@gjj-hall/widgets' // 'remote'
+ */
+export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
+
+/**
+ * The `<gjj-loan-calculator>` element, described as data.
+ *
+ * @example
+ * loanCalculatorMeta.events.map((e) => e.name) // ['gjj-calculate', 'gjj-error']
+ */
+export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
+  tag: 'gjj-loan-calculator',
+  summary:
+    '贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。',
+  attributes: [
+    {
+      name: 'api-base',
+      prop: 'apiBase',
+      type: 'string',
+      description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
+      default: '',
+    },
+    {
+      name: 'mode',
+      prop: 'mode',
+      type: 'string',
+      description:
+        'remote：由服务端计算（hkjh/gjjsdcs）；local：在浏览器中计算，不发请求（利率由属性给出时）。组合贷款和提前还款试算始终在浏览器中计算。',
+      default: LOAN_CALCULATOR_DEFAULT_MODE,
+    },
+    {
+      name: 'provident-rates',
+      prop: 'providentRates',
+      type: 'string',
+      description:
+        '公积金贷款利率表，JSON 数组，如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）。不给出时从服务端加载。',
+    },
+    {
+      name: 'commercial-rates',
+      prop: 'commercialRates',
+      type: 'string',
+      description: '商业贷款利率表，JSON 数组，如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）。不给出时从服务端加载。',
+    },
+  ],
+  events: [
+    {
+      name: 'gjj-calculate',
+      prop: 'onCalculate',
+      detail: 'LoanCalculateDetail',
+      description: '每次计算成功后触发（任一标签页）；detail 含 tab（compare、combined、prepay）、mode、inputs 和 results。',
+      stable: true,
+    },
+    {
+      name: 'gjj-error',
+      prop: 'onError',
+      detail: '{ message: string }',
+      description: '服务端计算或利率加载失败，detail.message 为中文原因。',
+      stable: true,
+    },
+  ],
+  parts: [
+    { name: 'tabs', description: '标签栏（role="tablist"）' },
+    { name: 'tab', description: '每个标签；选中的标签另有 tab-selected' },
+    { name: 'tab-selected', description: '选中的标签' },
+    { name: 'panel', description: '每个标签页' },
+    { name: 'form', description: '贷款信息表单' },
+    { name: 'field', description: '每个表单项（标签、输入框和提示）' },
+    { name: 'label', description: '表单项的标签' },
+    { name: 'input', description: '文本和日期输入框' },
+    { name: 'error', description: '表单项下方的校验提示' },
+    { name: 'button', description: '“计算”按钮' },
+    { name: 'notice', description: '利率加载失败的提示条' },
+    { name: 'results', description: '计算结果区域' },
+    { name: 'result-block', description: '每个结果块（公积金贷款、商业贷款、相差等）' },
+    { name: 'plan-button', description: '“查看还款计划”按钮' },
+    { name: 'dialog', description: '还款计划对话框（<dialog>）' },
+    { name: 'chart', description: '还款计划中的本金、利息构成图' },
+    { name: 'plan-table', description: '还款计划表' },
+    { name: 'pager', description: '还款计划分页' },
+    { name: 'csv-button', description: '“下载还款计划（CSV）”按钮' },
+  ],
+  cssProperties: [
+    { name: '--gjj-color-primary', description: '主色（按钮、选中的标签、标题线）', default: '#1559b5' },
+    { name: '--gjj-color-on-primary', description: '主色上的文字颜色', default: '#fff' },
+    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
+    { name: '--gjj-color-muted', description: '次要文字颜色（提示）', default: '#5f6368' },
+    { name: '--gjj-color-border', description: '边框颜色', default: '#dcdfe6' },
+    { name: '--gjj-color-surface', description: '结果块、对话框背景色', default: '#fff' },
+    { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
+    { name: '--gjj-color-header-text', description: '表头文字颜色', default: '#4a4d52' },
+    { name: '--gjj-color-danger', description: '校验提示和错误颜色', default: '#b3261e' },
+    { name: '--gjj-color-focus', description: '键盘焦点框颜色', default: '#f5a623' },
+    { name: '--gjj-color-figure', description: '结果金额颜色', default: '#b3261e' },
+    { name: '--gjj-color-principal', description: '图表中本金的颜色', default: '#1559b5' },
+    { name: '--gjj-color-interest', description: '图表中利息的颜色', default: '#c77c02' },
+    { name: '--gjj-font-family', description: '字体' },
+    { name: '--gjj-font-size', description: '基准字号', default: '14px' },
+    { name: '--gjj-radius', description: '圆角', default: '4px' },
+  ],
+};

@@ -1,0 +1,215 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createClient, type GjjClient } from '@gjj-hall/sdk';
+import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
+import { useWidgetStyles } from '../shared/styles';
+import { CombinedPanel } from './combined-panel';
+import { ComparePanel } from './compare-panel';
+import { rateRecord, readRateList } from './logic';
+import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.meta';
+import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
+import { PlanDialog } from './plan-dialog';
+import { PrepayPanel } from './prepay-panel';
+import type {
+  LoanCalculateDetail,
+  LoanCalculatorErrorDetail,
+  LoanCalculatorMode,
+  LoanCalculatorTab,
+  LoanRateInput,
+  PanelContext,
+  PlanRequest,
+  RatesView,
+} from './types';
+
+/**
+ * Props of {@link LoanCalculator}.
+ *
+ * @example
+ * const props: LoanCalculatorProps = { apiBase: 'https://gjj.example.gov.cn', mode: 'local' }
+ */
+export interface LoanCalculatorProps {
+  /**
+   * Base URL of the centre's server (rates, and the calculation in `remote` mode); the page's own origin when empty.
+   * @default ''
+   */
+  apiBase?: string;
+  /**
+   * `remote`: the comparison is computed by the server (`hkjh/gjjsdcs`); `local`: in the browser.
+   * @default 'remote'
+   */
+  mode?: LoanCalculatorMode;
+  /** Provident fund rates (codes 01, 02, 71, 72), as an array or its JSON text; loaded from the server when absent. */
+  providentRates?: readonly LoanRateInput[] | string;
+  /** Commercial rates (codes 21-24), as an array or its JSON text; loaded from the server when absent. */
+  commercialRates?: readonly LoanRateInput[] | string;
+  /** A client to call with, instead of one made from `apiBase` (React use only). */
+  client?: GjjClient;
+  /** After each successful calculation, on any tab. Element event: `gjj-calculate`. */
+  onCalculate?: (detail: LoanCalculateDetail) => void;
+  /** A remote calculation or the rate loading failed. Element event: `gjj-error`. */
+  onError?: (detail: LoanCalculatorErrorDetail) => void;
+}
+
+const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
+  { key: 'compare', label: '公积金与商业贷款对比' },
+  { key: 'combined', label: '组合贷款' },
+  { key: 'prepay', label: '提前还款试算' },
+];
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
+
+/** The host's lists win over the loaded ones; without a provident list the rate is typed by hand. */
+function ratesView(
+  provident: readonly LoanRateInput[] | null | undefined,
+  commercial: readonly LoanRateInput[] | null | undefined,
+  loaded: Loaded,
+  retry: () => void,
+): RatesView {
+  const fetched = loaded.status === 'ready' ? loaded.rates : undefined;
+  const p = provident ?? fetched?.provident;
+  if (p) return { status: 'ready', provident: rateRecord(p), commercial: rateRecord(commercial ?? fetched?.commercial ?? []) };
+  return loaded.status === 'error' ? { status: 'error', message: loaded.message, retry } : { status: 'loading' };
+}
+
+/**
+ * The loan calculator (spec 2.10, 2.11, 4.7, 5.1): a provident fund loan against a commercial loan with their
+ * repayment plans, plus a combined-loan tab and an early-repayment trial. Rates come from the props or the server.
+ *
+ * @example
+ * <LoanCalculator apiBase="https://gjj.example.gov.cn" onCalculate={(d) => console.log(d.tab, d.results)} />
+ * <LoanCalculator mode="local" providentRates={[{ llmc: '02', zxll: 2.6 }]} commercialRates={[{ llmc: '22', zxll: 3.5 }]} />
+ */
+export function LoanCalculator({
+  apiBase = '',
+  mode,
+  providentRates,
+  commercialRates,
+  client,
+  onCalculate,
+  onError,
+}: LoanCalculatorProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWidgetStyles(ref, LOAN_CALCULATOR_CSS);
+  const uid = useId();
+  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  const computeMode: LoanCalculatorMode = mode === 'local' || mode === 'remote' ? mode : LOAN_CALCULATOR_DEFAULT_MODE;
+  // Hosts pass new callback identities on every render; keep the latest without re-running anything.
+  const callbacks = useRef({ onCalculate, onError });
+  useEffect(() => {
+    callbacks.current = { onCalculate, onError };
+  });
+
+  // --- rates: given by the host, else loaded once from the server -------------------------------------------------
+  const givenProvident = useMemo(() => readRateList(providentRates), [providentRates]);
+  const givenCommercial = useMemo(() => readRateList(commercialRates), [commercialRates]);
+  const mustLoad = !givenProvident || !givenCommercial;
+  useEffect(() => {
+    if (givenProvident === null) console.warn('[gjj] <gjj-loan-calculator> provident-rates 不是有效的利率列表（JSON 数组），已改为从服务端加载。');
+    if (givenCommercial === null) console.warn('[gjj] <gjj-loan-calculator> commercial-rates 不是有效的利率列表（JSON 数组），已改为从服务端加载。');
+  }, [givenProvident, givenCommercial]);
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<{ api: GjjClient; attempt: number; loaded: Loaded } | null>(null);
+  useEffect(() => {
+    if (!mustLoad) return;
+    const controller = new AbortController();
+    fetchLoanRates(api, controller.signal).then(
+      (rates) => {
+        if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error && error.message ? error.message : '利率加载失败';
+        setOutcome({ api, attempt, loaded: { status: 'error', message } });
+        callbacks.current.onError?.({ message });
+      },
+    );
+    return () => controller.abort();
+  }, [api, mustLoad, attempt]);
+
+  const loaded: Loaded = !mustLoad
+    ? { status: 'ready', rates: { provident: [], commercial: [] } }
+    : outcome && outcome.api === api && outcome.attempt === attempt
+      ? outcome.loaded
+      : { status: 'loading' };
+  const rates = ratesView(givenProvident, givenCommercial, loaded, () => setAttempt((n) => n + 1));
+
+  // --- tabs ---------------------------------------------------------------------------------------------------------
+  const [active, setActive] = useState<LoanCalculatorTab>('compare');
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const at = TABS.findIndex((t) => t.key === active);
+    const to =
+      e.key === 'ArrowRight' ? (at + 1) % TABS.length
+      : e.key === 'ArrowLeft' ? (at - 1 + TABS.length) % TABS.length
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? TABS.length - 1
+      : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    setActive((TABS[to] as (typeof TABS)[number]).key);
+    tabRefs.current[to]?.focus();
+  };
+
+  // --- plan dialog --------------------------------------------------------------------------------------------------
+  const [plan, setPlan] = useState<{ request: PlanRequest; serial: number } | null>(null);
+  const serial = useRef(0);
+  const context: PanelContext = {
+    rates,
+    openPlan: (request) => {
+      serial.current += 1;
+      setPlan({ request, serial: serial.current });
+    },
+    calculated: (detail) => callbacks.current.onCalculate?.(detail),
+  };
+
+  const tabId = (key: string) => `${uid}-tab-${key}`;
+  const panelId = (key: string) => `${uid}-panel-${key}`;
+  return (
+    <div ref={ref} className="gjj-root gjj-loan" lang="zh-CN">
+      {rates.status === 'error' ? (
+        <div className="gjj-loan__notice" role="alert" part="notice">
+          <span>贷款利率加载失败：{rates.message}。请手动输入公积金贷款年利率后计算。</span>
+          <button type="button" className="gjj-button gjj-button--plain" onClick={rates.retry}>
+            重新加载利率
+          </button>
+        </div>
+      ) : null}
+      <div role="tablist" aria-label="贷款计算器" className="gjj-loan__tabs" part="tabs">
+        {TABS.map((t, k) => (
+          <button
+            key={t.key}
+            ref={(el) => {
+              tabRefs.current[k] = el;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(t.key)}
+            className="gjj-loan__tab"
+            part={active === t.key ? 'tab tab-selected' : 'tab'}
+            aria-selected={active === t.key}
+            aria-controls={panelId(t.key)}
+            tabIndex={active === t.key ? 0 : -1}
+            onClick={() => setActive(t.key)}
+            onKeyDown={onTabKey}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId('compare')} aria-labelledby={tabId('compare')} hidden={active !== 'compare'} className="gjj-loan__panel" part="panel">
+        <ComparePanel
+          {...context}
+          mode={computeMode}
+          client={api}
+          failed={(message) => callbacks.current.onError?.({ message })}
+        />
+      </div>
+      <div role="tabpanel" id={panelId('combined')} aria-labelledby={tabId('combined')} hidden={active !== 'combined'} className="gjj-loan__panel" part="panel">
+        <CombinedPanel {...context} />
+      </div>
+      <div role="tabpanel" id={panelId('prepay')} aria-labelledby={tabId('prepay')} hidden={active !== 'prepay'} className="gjj-loan__panel" part="panel">
+        <PrepayPanel {...context} />
+      </div>
+      <PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />
+    </div>
+  );
+}
