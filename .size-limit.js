@@ -102,6 +102,13 @@ export default [
     limit: '30 KB',
   },
   {
+    name: 'standalone script-tag bundle, the calculator only (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-loan-calculator.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '30 KB',
+  },
+  {
     name: 'hall initial JavaScript (home.html entry chunk)',
     path: 'packages/hall/dist/assets/home-*.js',
     disablePlugins: ['@size-limit/esbuild'],

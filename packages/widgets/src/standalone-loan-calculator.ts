@@ -1,11 +1,16 @@
 // The calculator's own script-tag bundle: a bank's page loads this one file and gets <gjj-loan-calculator>, computing
-// in the browser by default (no server of ours needed). Rendered with preact/compat (see tsup.config.ts).
-import { defineElements, setLoanCalculatorDefaultMode } from './elements';
+// in the browser by default (no server of ours needed). Rendered with preact/compat (see tsup.config.ts). It knows only
+// the calculator, so nothing of the other widgets is inside.
+import { getLoanCalculatorElement, setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
+import { defineFrom, type ElementRegistry } from './shared/define';
 import { setStyleNonce } from './shared/styles';
+
+const ELEMENTS: ElementRegistry = { 'gjj-loan-calculator': getLoanCalculatorElement };
+
+/** Registers `<gjj-loan-calculator>` (already done on load; calling it again is harmless). */
+export const defineElements = (tags?: readonly string[]): string[] => defineFrom(ELEMENTS, tags);
 
 const script = document.currentScript as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
 setLoanCalculatorDefaultMode('local');
-defineElements(['gjj-loan-calculator']);
-
-export { defineElements };
+defineElements();
