@@ -5,7 +5,8 @@ export type { AttributeMeta, EventMeta, StyleHookMeta, WidgetMeta } from './shar
 export { adoptStyles, setStyleNonce } from './shared/styles';
 export { LoanCalculator } from './loan-calculator/loan-calculator';
 export type { LoanCalculatorProps } from './loan-calculator/loan-calculator';
-export { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calculator/loan-calculator.meta';
+export { loanCalculatorMeta } from './loan-calculator/loan-calculator.meta';
+export { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator/loan-calculator.props';
 export type {
   CompareInputs,
   CompareResults,

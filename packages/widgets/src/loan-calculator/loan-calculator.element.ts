@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { createWidgetElement, type WidgetElementClass } from '../shared/element';
 import { LoanCalculator, type LoanCalculatorProps } from './loan-calculator';
-import { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calculator.meta';
+import { LOAN_CALCULATOR_DEFAULT_MODE, LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
 import type { LoanCalculateDetail, LoanCalculatorMode } from './types';
 
 let elementClass: WidgetElementClass | undefined;
@@ -33,7 +33,7 @@ function LoanCalculatorElementView(props: LoanCalculatorProps) {
  * customElements.define('gjj-loan-calculator', getLoanCalculatorElement())
  */
 export function getLoanCalculatorElement(): WidgetElementClass {
-  elementClass ??= createWidgetElement(LoanCalculatorElementView, loanCalculatorMeta);
+  elementClass ??= createWidgetElement(LoanCalculatorElementView, LOAN_CALCULATOR_ELEMENT);
   return elementClass;
 }
 

@@ -1,18 +1,12 @@
-import type { WidgetMeta } from '../shared/meta';
+import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import type { LoanCalculatorProps } from './loan-calculator';
-import type { LoanCalculatorMode } from './types';
+import { LOAN_CALCULATOR_DEFAULT_MODE, LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
+
+export { LOAN_CALCULATOR_DEFAULT_MODE };
 
 /**
- * The mode used when `mode` is not given: `remote` for the React component and, unless the registering code sets
- * another with `setLoanCalculatorDefaultMode`, for the element (the script-tag bundle sets `local`).
- *
- * @example
- * import { LOAN_CALCULATOR_DEFAULT_MODE } from '@gjj-hall/widgets' // 'remote'
- */
-export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
-
-/**
- * The `<gjj-loan-calculator>` element, described as data.
+ * The `<gjj-loan-calculator>` element, described as data: its attributes and events are those of
+ * `loan-calculator.props.ts` (what the element is made from), documented here.
  *
  * @example
  * loanCalculatorMeta.events.map((e) => e.name) // ['gjj-calculate', 'gjj-error']
@@ -21,52 +15,36 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
   tag: 'gjj-loan-calculator',
   summary:
     '贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。',
-  attributes: [
-    {
-      name: 'api-base',
-      prop: 'apiBase',
-      type: 'string',
+  attributes: describeAttributes(LOAN_CALCULATOR_ELEMENT.attributes, {
+    apiBase: {
       description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
       default: '',
     },
-    {
-      name: 'mode',
-      prop: 'mode',
-      type: 'string',
+    mode: {
       description:
         'remote：由服务端计算（hkjh/gjjsdcs）；local：在浏览器中计算，不发请求（利率由属性给出时）。组合贷款和提前还款试算始终在浏览器中计算。',
       default: LOAN_CALCULATOR_DEFAULT_MODE,
     },
-    {
-      name: 'provident-rates',
-      prop: 'providentRates',
-      type: 'string',
+    providentRates: {
       description:
         '公积金贷款利率表，JSON 数组，如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）。不给出时从服务端加载。',
     },
-    {
-      name: 'commercial-rates',
-      prop: 'commercialRates',
-      type: 'string',
+    commercialRates: {
       description: '商业贷款利率表，JSON 数组，如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）。不给出时从服务端加载。',
     },
-  ],
-  events: [
-    {
-      name: 'gjj-calculate',
-      prop: 'onCalculate',
+  }),
+  events: describeEvents(LOAN_CALCULATOR_ELEMENT.events, {
+    'gjj-calculate': {
       detail: 'LoanCalculateDetail',
       description: '每次计算成功后触发（任一标签页）；detail 含 tab（compare、combined、prepay）、mode、inputs 和 results。',
       stable: true,
     },
-    {
-      name: 'gjj-error',
-      prop: 'onError',
+    'gjj-error': {
       detail: '{ message: string }',
       description: '服务端计算或利率加载失败，detail.message 为中文原因。',
       stable: true,
     },
-  ],
+  }),
   parts: [
     { name: 'tabs', description: '标签栏（role="tablist"）' },
     { name: 'tab', description: '每个标签；选中的标签另有 tab-selected' },

@@ -5,7 +5,7 @@ import { useWidgetStyles } from '../shared/styles';
 import { CombinedPanel } from './combined-panel';
 import { ComparePanel } from './compare-panel';
 import { rateRecord, readRateList } from './logic';
-import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.meta';
+import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.props';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import { PlanDialog } from './plan-dialog';
 import { PrepayPanel } from './prepay-panel';

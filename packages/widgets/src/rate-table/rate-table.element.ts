@@ -1,12 +1,12 @@
 import { createWidgetElement, type WidgetElementClass } from '../shared/element';
 import { RateTable } from './rate-table';
-import { rateTableMeta } from './rate-table.meta';
+import { RATE_TABLE_ELEMENT } from './rate-table.props';
 
 let elementClass: WidgetElementClass | undefined;
 
 /** The `<gjj-rate-table>` element class, made on first use (never at import, so Node can import this file). */
 export function getRateTableElement(): WidgetElementClass {
-  elementClass ??= createWidgetElement(RateTable, rateTableMeta);
+  elementClass ??= createWidgetElement(RateTable, RATE_TABLE_ELEMENT);
   return elementClass;
 }
 

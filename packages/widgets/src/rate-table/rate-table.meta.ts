@@ -1,23 +1,18 @@
-import type { WidgetMeta } from '../shared/meta';
+import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import type { RateTableProps } from './rate-table';
+import { RATE_TABLE_ELEMENT } from './rate-table.props';
 
-/** The `<gjj-rate-table>` element, described as data. */
+/** The `<gjj-rate-table>` element, described as data (its attributes and events are those of `rate-table.props.ts`). */
 export const rateTableMeta: WidgetMeta<RateTableProps> = {
   tag: 'gjj-rate-table',
   summary: '贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。',
-  attributes: [
-    {
-      name: 'api-base',
-      prop: 'apiBase',
-      type: 'string',
-      description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。',
-      default: '',
-    },
-  ],
-  events: [
-    { name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '两张利率表都已加载。', stable: true },
-    { name: 'gjj-error', prop: 'onError', detail: '{ message: string }', description: '利率加载失败，detail.message 为中文原因。', stable: true },
-  ],
+  attributes: describeAttributes(RATE_TABLE_ELEMENT.attributes, {
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。', default: '' },
+  }),
+  events: describeEvents(RATE_TABLE_ELEMENT.events, {
+    'gjj-load': { detail: 'LoanRates', description: '两张利率表都已加载。', stable: true },
+    'gjj-error': { detail: '{ message: string }', description: '利率加载失败，detail.message 为中文原因。', stable: true },
+  }),
   parts: [
     { name: 'table', description: '每一张利率表（<table>）' },
     { name: 'caption', description: '表格标题' },

@@ -1,10 +1,12 @@
+import type { AttributeType } from './element';
+
 /** One attribute of a widget's custom element, mapped to a prop of its React component. */
 export interface AttributeMeta<P> {
   /** Attribute name on the element, kebab-case. */
   name: string;
   /** Prop of the React component it sets. */
   prop: Extract<keyof P, string>;
-  type: 'string' | 'number' | 'boolean' | 'json';
+  type: AttributeType;
   description: string;
   default?: string;
 }
@@ -40,4 +42,44 @@ export interface WidgetMeta<P> {
   events: ReadonlyArray<EventMeta<P>>;
   parts: readonly StyleHookMeta[];
   cssProperties: readonly StyleHookMeta[];
+}
+
+/** What the documentation adds to an attribute of the element's props. */
+export type AttributeDoc = Pick<AttributeMeta<unknown>, 'description' | 'default'>;
+
+/** What the documentation adds to an event of the element's props. */
+export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stable'>;
+
+/**
+ * The element's attributes (its `*.props.ts`, what the bundles carry), in their order and named as the element names
+ * them (the prop in kebab-case, as r2wc does), with their documentation. Every attribute must be documented.
+ *
+ * @example
+ * describeAttributes([['apiBase', 'string']], { apiBase: { description: '服务端地址', default: '' } })
+ * // [{ name: 'api-base', prop: 'apiBase', type: 'string', description: '服务端地址', default: '' }]
+ */
+export function describeAttributes<P, K extends Extract<keyof P, string>>(
+  attributes: ReadonlyArray<readonly [K, AttributeType]>,
+  docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
+): Array<AttributeMeta<P>> {
+  return attributes.map(([prop, type]) => ({
+    name: prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`),
+    prop,
+    type,
+    ...docs[prop],
+  }));
+}
+
+/**
+ * The element's events (its `*.props.ts`), in their order, with their documentation. Every event must be documented.
+ *
+ * @example
+ * describeEvents([['gjj-load', 'onLoad']], { 'gjj-load': { detail: 'LoanRates', description: '已加载', stable: true } })
+ * // [{ name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '已加载', stable: true }]
+ */
+export function describeEvents<P, N extends `gjj-${string}`, K extends Extract<keyof P, string>>(
+  events: ReadonlyArray<readonly [N, K]>,
+  docs: Readonly<Record<NoInfer<N>, EventDoc>>,
+): Array<EventMeta<P>> {
+  return events.map(([name, prop]) => ({ name, prop, ...docs[name] }));
 }

@@ -1,0 +1,28 @@
+// What <gjj-loan-calculator> needs at run time: its attributes and events, without their documentation (see
+// loan-calculator.meta.ts, which is built on this list).
+import type { ElementProps } from '../shared/element';
+import type { LoanCalculatorProps } from './loan-calculator';
+import type { LoanCalculatorMode } from './types';
+
+/**
+ * The mode used when `mode` is not given: `remote` for the React component and, unless the registering code sets
+ * another with `setLoanCalculatorDefaultMode`, for the element (the script-tag bundle sets `local`).
+ *
+ * @example
+ * import { LOAN_CALCULATOR_DEFAULT_MODE } from '@gjj-hall/widgets' // 'remote'
+ */
+export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
+
+/** @internal The element's attributes (`prop`, type) and events (name, callback prop). */
+export const LOAN_CALCULATOR_ELEMENT = {
+  attributes: [
+    ['apiBase', 'string'],
+    ['mode', 'string'],
+    ['providentRates', 'string'],
+    ['commercialRates', 'string'],
+  ],
+  events: [
+    ['gjj-calculate', 'onCalculate'],
+    ['gjj-error', 'onError'],
+  ],
+} as const satisfies ElementProps<LoanCalculatorProps>;
