@@ -109,6 +109,13 @@ export default [
     limit: '30 KB',
   },
   {
+    name: 'script-tag extras of the calculator (combined, prepayment and plan parts; loaded on first use by either bundle above)',
+    path: 'packages/widgets/dist/standalone/gjj-loan-calculator.extras.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '15 KB',
+  },
+  {
     name: 'hall initial JavaScript (home.html entry chunk)',
     path: 'packages/hall/dist/assets/home-*.js',
     disablePlugins: ['@size-limit/esbuild'],

@@ -1,5 +1,5 @@
 // A static server for the bank's page, standing in for whatever web server the bank uses. It serves this folder and
-// the calculator's script-tag bundle from @gjj-hall/widgets (a bank would copy that one file to its own server).
+// the calculator's script-tag files from @gjj-hall/widgets (a bank would copy those two files to its own server).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -8,14 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const require = createRequire(import.meta.url);
-const BUNDLE = 'gjj-loan-calculator.js';
+// The bundle, and the file it loads from beside itself when the combined, prepayment or plan parts are first used.
+const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.extras.js'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 // The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
 
-function bundlePath() {
+function bundlePath(name) {
   const pkg = require.resolve('@gjj-hall/widgets/package.json');
-  return join(pkg, '..', 'dist', 'standalone', BUNDLE);
+  return join(pkg, '..', 'dist', 'standalone', name);
 }
 
 /** Creates the server; `listen` it yourself. */
@@ -24,7 +25,8 @@ export function createBankServer() {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     try {
-      const body = file === `vendor/${BUNDLE}` ? readFileSync(bundlePath()) : readFileSync(join(here, 'public', file));
+      const bundle = BUNDLES.find((name) => file === `vendor/${name}`);
+      const body = readFileSync(bundle ? bundlePath(bundle) : join(here, 'public', file));
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
       res.end(body);
     } catch {

@@ -2,6 +2,7 @@
 // in the browser by default (no server of ours needed). Rendered with preact/compat (see tsup.config.ts). It knows only
 // the calculator, so nothing of the other widgets is inside.
 import { getLoanCalculatorElement, setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
+import { setExtrasScript } from './loan-calculator/load-extras.standalone';
 import { defineFrom, type ElementRegistry } from './shared/define';
 import { setStyleNonce } from './shared/styles';
 
@@ -12,5 +13,7 @@ export const defineElements = (tags?: readonly string[]): string[] => defineFrom
 
 const script = document.currentScript as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
+// The calculator's extras file is loaded on first use from beside this script, with its nonce.
+setExtrasScript(script);
 setLoanCalculatorDefaultMode('local');
 defineElements();

@@ -1,9 +1,12 @@
 // The script-tag bundle: loading it registers every element. Rendered with preact/compat (see tsup.config.ts).
 import { defineElements, ELEMENT_TAGS, setLoanCalculatorDefaultMode } from './elements';
+import { setExtrasScript } from './loan-calculator/load-extras.standalone';
 import { setStyleNonce } from './shared/styles';
 
 const script = document.currentScript as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
+// The calculator's extras file (gjj-loan-calculator.extras.js) is loaded on first use from beside this script.
+setExtrasScript(script);
 // A script-tag host has no server of ours by default: the calculator computes in the browser.
 setLoanCalculatorDefaultMode('local');
 defineElements();

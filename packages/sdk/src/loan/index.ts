@@ -3,8 +3,10 @@ export type { CommercialRateCode, LoanRate, LoanRates, ProvidentRateCode, RateCo
 export { LOAN_MESSAGES, loanRules } from './rules';
 export { LOAN_CALCULATION_PATH, fetchLoanCalculation } from './remote';
 export type { LoanCalculationQuery, LoanCalculationResult, RepaymentRow } from './remote';
-export { LOAN_INPUT_MESSAGES, LoanInputError, calculateLoan } from './engine';
-export type { LoanInput, LoanInputField, LoanResult, RepaymentMethod, ScheduleRow } from './engine';
+export { LOAN_INPUT_MESSAGES, LoanInputError } from './input';
+export type { LoanInputField } from './input';
+export { calculateLoan } from './engine';
+export type { LoanInput, LoanResult, RepaymentMethod, ScheduleRow } from './engine';
 export { selectRateCodes } from './select';
 export type { RateCodeSelection } from './select';
 export { compareLoans } from './compare';

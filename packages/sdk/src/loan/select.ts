@@ -1,5 +1,5 @@
 import { RATE_SELECTION } from '../constants/constants';
-import { fail, LOAN_INPUT_MESSAGES as M, readCount } from './engine';
+import { fail, LOAN_INPUT_MESSAGES as M, readCount } from './input';
 import type { CommercialRateCode, ProvidentRateCode } from './rates';
 
 /** Terms up to this many months take the "five years or less" rates (spec 9 rate selection). */

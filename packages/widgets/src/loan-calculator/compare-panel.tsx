@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { GjjClient } from '@gjj-hall/sdk';
-import { calculateLoan, compareLoans, fetchLoanCalculation, LoanInputError, type RepaymentMethod } from '@gjj-hall/sdk/loan';
+import { fetchLoanCalculation, type RepaymentMethod } from '@gjj-hall/sdk/loan';
 import { Announcer, freshText, RadioGroup, ResultBlock, SubmitRow, TextField, type Figure } from './fields';
 import {
   amountRule,
   commercialRateRule,
   differenceParts,
   differenceText,
-  figuresOf,
   issueDateRule,
   methodRule,
   money,
@@ -20,6 +19,7 @@ import {
   termRule,
   today,
 } from './logic';
+import { loadEngine } from './load-engine';
 import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
 import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
 import { focusField, useChecks } from './use-checks';
@@ -73,6 +73,10 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
   const announced = useRef(0);
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
+  // Computing locally: fetch the engine now rather than on the first click.
+  useEffect(() => {
+    if (mode === 'local') loadEngine().catch(() => undefined);
+  }, [mode]);
 
   const codes = rateCodes(form.secondHome, form.months);
   const provident = providentField(rates, codes?.provident, form.providentRate);
@@ -150,23 +154,33 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
       providentRate: values.providentRate,
       commercialRate: values.commercialRate,
     };
-    if (mode === 'local') {
-      try {
-        const base = { amount: inputs.amount, months: inputs.months, method: inputs.method, issueDate: inputs.issueDate };
-        const p = calculateLoan({ ...base, annualRate: inputs.providentRate });
-        const c = calculateLoan({ ...base, annualRate: inputs.commercialRate });
-        done(inputs, { provident: figuresOf(p), commercial: figuresOf(c), difference: compareLoans(p, c) });
-      } catch (error) {
-        invalidate();
-        setFailure(error instanceof LoanInputError ? error.message : '计算失败，请检查输入后重试');
-      }
-      return;
-    }
     invalidate();
     const controller = new AbortController();
     pending.current = controller;
     setBusy(true);
     setFailure('');
+    const settled = () => {
+      if (controller.signal.aborted) return false;
+      pending.current = null;
+      setBusy(false);
+      return true;
+    };
+    if (mode === 'local') {
+      loadEngine().then(
+        ({ compareLocally }) => {
+          if (!settled()) return;
+          const out = compareLocally(inputs);
+          if ('failure' in out) setFailure(out.failure);
+          else done(inputs, out);
+        },
+        (error: unknown) => {
+          if (!settled()) return;
+          console.error('[gjj] <gjj-loan-calculator> 计算模块未能加载：', error);
+          setFailure('计算模块未能加载，请检查网络后重试');
+        },
+      );
+      return;
+    }
     fetchLoanCalculation(
       client,
       {
@@ -183,15 +197,10 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
       .then((answer) => resultsFromRemote(answer))
       .then(
         (out) => {
-          if (controller.signal.aborted) return;
-          pending.current = null;
-          setBusy(false);
-          done(inputs, out);
+          if (settled()) done(inputs, out);
         },
         (error: unknown) => {
-          if (controller.signal.aborted) return;
-          pending.current = null;
-          setBusy(false);
+          if (!settled()) return;
           setResults(null);
           const message = error instanceof Error && error.message ? error.message : '计算失败，请稍后重试';
           setFailure(`计算失败：${message}`);

@@ -17,7 +17,7 @@ import { LoanCalculator } from './loan-calculator';
 import { getLoanCalculatorElement, setLoanCalculatorDefaultMode } from './loan-calculator.element';
 import { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calculator.meta';
 import readme from './README.md?raw';
-import { planCsv } from './logic';
+import { planCsv } from './plan';
 import type { LoanCalculateDetail, LoanRateInput } from './types';
 
 const apiBase = inject('apiBase');
@@ -105,7 +105,23 @@ function button(root: ParentNode, name: string | RegExp): HTMLButtonElement {
   return b;
 }
 
-const calculate = (root: ParentNode) => click(button(panel(root), '计算'));
+/** Presses 计算 and waits until the calculation is over (the engine and the server answer asynchronously). */
+async function calculate(root: ParentNode) {
+  await click(button(panel(root), '计算'));
+  await expect.poll(() => panel(root).querySelector('[aria-busy="true"]')).toBeNull();
+}
+
+/** The plan dialog, once it has loaded (on first use) and opened. */
+async function openedDialog(root: ParentNode): Promise<HTMLDialogElement> {
+  await expect.poll(() => root.querySelector('dialog')?.open).toBe(true);
+  return root.querySelector('dialog') as HTMLDialogElement;
+}
+
+/** Shows a tab, and waits until its form has loaded (the combined and prepayment tabs load on first use). */
+async function openTab(root: ParentNode, index: number) {
+  await click(root.querySelectorAll<HTMLElement>('[role="tab"]')[index] as HTMLElement);
+  await expect.poll(() => panel(root).querySelector('form')).not.toBeNull();
+}
 
 /** The message shown under an input, read through its aria-describedby. */
 function messageOf(input: HTMLElement): string {
@@ -359,7 +375,7 @@ describe('repayment plan dialog (spec 2.11)', () => {
     opener.focus();
     await click(opener);
 
-    const dialog = host.querySelector('dialog') as HTMLDialogElement;
+    const dialog = await openedDialog(host);
     expect(dialog.open).toBe(true);
     expect(dialog.matches(':modal')).toBe(true);
     expect(dialog.querySelector('h2')?.textContent).toBe('还款计划（公积金贷款）');
@@ -433,7 +449,7 @@ describe('repayment plan dialog (spec 2.11)', () => {
     await fillCompare(host);
     await calculate(host);
     await click(planButtons(host)[0] as HTMLButtonElement);
-    await click(button(host.querySelector('dialog') as HTMLElement, '下载还款计划（CSV）'));
+    await click(button(await openedDialog(host), '下载还款计划（CSV）'));
 
     expect(names).toEqual(['还款计划-公积金贷款.csv blob:gjj-test']);
     const blob = blobs[0] as Blob;
@@ -538,7 +554,7 @@ describe('<LoanCalculator> tabs', () => {
   it('computes a combined loan like calculateCombinedLoan, with the plan of the total', async () => {
     const events: LoanCalculateDetail[] = [];
     const host = mount(<LoanCalculator {...localProps} mode="remote" apiBase={deadApi} onCalculate={(d) => events.push(d)} />);
-    await click(host.querySelectorAll<HTMLElement>('[role="tab"]')[1] as HTMLElement);
+    await openTab(host, 1);
     await type(field(host, '公积金贷款金额（万元）'), '60');
     await type(field(host, '商业贷款金额（万元）'), '40');
     await type(field(host, '贷款期限（月）'), '360');
@@ -567,7 +583,7 @@ describe('<LoanCalculator> tabs', () => {
     expect(events[0]?.results).toEqual(r);
 
     await click(planButtons(host)[0] as HTMLButtonElement);
-    const dialog = host.querySelector('dialog') as HTMLDialogElement;
+    const dialog = await openedDialog(host);
     expect(dialog.querySelector('h2')?.textContent).toBe('还款计划（组合贷款）');
     expect(dialog.querySelector('tbody tr td:nth-child(5)')?.textContent).toBe(yuan(r.total.schedule[0]?.payment as string).replace(' 元', ''));
     expect(await axeViolations(host)).toEqual([]);
@@ -576,7 +592,7 @@ describe('<LoanCalculator> tabs', () => {
   it('runs an early-repayment trial like calculatePrepayment', async () => {
     const events: LoanCalculateDetail[] = [];
     const host = mount(<LoanCalculator {...localProps} onCalculate={(d) => events.push(d)} />);
-    await click(host.querySelectorAll<HTMLElement>('[role="tab"]')[2] as HTMLElement);
+    await openTab(host, 2);
     await type(field(host, '贷款金额（万元）'), '100');
     await type(field(host, '贷款期限（月）'), '240');
     expect(field(host, '贷款年利率（%）').value).toBe('2.6');
@@ -657,7 +673,7 @@ describe('<gjj-loan-calculator> (custom element)', () => {
     expect(await axeViolations(el)).toEqual([]);
 
     await click(planButtons(shadow)[1] as HTMLButtonElement);
-    const dialog = shadow.querySelector('dialog') as HTMLDialogElement;
+    const dialog = await openedDialog(shadow);
     expect(dialog.open).toBe(true);
     expect(dialog.getAttribute('part')).toBe('dialog');
     expect(await axeViolations(el)).toEqual([]);

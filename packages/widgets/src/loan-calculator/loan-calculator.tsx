@@ -1,14 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createClient, type GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
 import { useWidgetStyles } from '../shared/styles';
-import { CombinedPanel } from './combined-panel';
 import { ComparePanel } from './compare-panel';
+import { loadExtras } from './load-extras';
 import { rateRecord, readRateList } from './logic';
 import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.props';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
-import { PlanDialog } from './plan-dialog';
-import { PrepayPanel } from './prepay-panel';
 import type {
   LoanCalculateDetail,
   LoanCalculatorErrorDetail,
@@ -56,6 +54,65 @@ const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
 ];
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
+
+/**
+ * The parts used less often (the combined and prepayment tabs, the plan dialog), loaded on first use. Made anew for a
+ * retry: a lazy component whose loading failed stays failed.
+ */
+const lazyParts = () => ({
+  CombinedPanel: lazy(() => loadExtras().then((m) => ({ default: m.CombinedPanel }))),
+  PrepayPanel: lazy(() => loadExtras().then((m) => ({ default: m.PrepayPanel }))),
+  PlanDialog: lazy(() => loadExtras().then((m) => ({ default: m.PlanDialog }))),
+});
+
+interface LazyPartProps {
+  /** The part in words, for the status and the alert: 组合贷款, 还款计划… */
+  name: string;
+  retry: () => void;
+  children: ReactNode;
+}
+
+/** Shows an alert with a retry button when a part cannot be loaded, instead of taking the whole calculator down. */
+class PartBoundary extends Component<LazyPartProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(`[gjj] <gjj-loan-calculator> ${this.props.name}未能加载：`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="gjj-loan__notice" role="alert">
+        <span>{this.props.name}未能加载，请检查网络后重试。</span>
+        <button type="button" className="gjj-button gjj-button--plain" onClick={this.props.retry}>
+          重新加载
+        </button>
+      </div>
+    );
+  }
+}
+
+/** A part loaded on first use: a short status while it arrives, an alert if it cannot. */
+function LazyPart({ name, retry, children }: LazyPartProps) {
+  return (
+    <PartBoundary name={name} retry={retry}>
+      <Suspense
+        fallback={
+          <p className="gjj-loan__loading" role="status">
+            正在加载{name}…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
+    </PartBoundary>
+  );
+}
 
 /** The host's lists win over the loaded ones; without a provident list the rate is typed by hand. */
 function ratesView(
@@ -132,8 +189,19 @@ export function LoanCalculator({
       : { status: 'loading' };
   const rates = ratesView(givenProvident, givenCommercial, loaded, () => setAttempt((n) => n + 1));
 
+  // --- parts loaded on first use ---------------------------------------------------------------------------------
+  // A retry makes new lazy parts, and new boundaries (keyed by the attempt) to show them.
+  const [{ parts, partsAttempt }, setParts] = useState(() => ({ parts: lazyParts(), partsAttempt: 0 }));
+  const retryParts = () => setParts((p) => ({ parts: lazyParts(), partsAttempt: p.partsAttempt + 1 }));
+
   // --- tabs ---------------------------------------------------------------------------------------------------------
   const [active, setActive] = useState<LoanCalculatorTab>('compare');
+  // A tab is rendered from its first visit on (and then kept, with what was typed in it).
+  const [visited, setVisited] = useState<ReadonlySet<LoanCalculatorTab>>(() => new Set(['compare']));
+  const select = (key: LoanCalculatorTab) => {
+    setActive(key);
+    setVisited((v) => (v.has(key) ? v : new Set(v).add(key)));
+  };
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const at = TABS.findIndex((t) => t.key === active);
@@ -145,18 +213,21 @@ export function LoanCalculator({
       : -1;
     if (to < 0) return;
     e.preventDefault();
-    setActive((TABS[to] as (typeof TABS)[number]).key);
+    select((TABS[to] as (typeof TABS)[number]).key);
     tabRefs.current[to]?.focus();
   };
 
   // --- plan dialog --------------------------------------------------------------------------------------------------
   const [plan, setPlan] = useState<{ request: PlanRequest; serial: number } | null>(null);
+  // The dialog is loaded when a plan is first asked for, then kept (closed) for the next one.
+  const [planWanted, setPlanWanted] = useState(false);
   const serial = useRef(0);
   const context: PanelContext = {
     rates,
     openPlan: (request) => {
       serial.current += 1;
       setPlan({ request, serial: serial.current });
+      setPlanWanted(true);
     },
     calculated: (detail) => callbacks.current.onCalculate?.(detail),
   };
@@ -188,7 +259,7 @@ export function LoanCalculator({
             aria-selected={active === t.key}
             aria-controls={panelId(t.key)}
             tabIndex={active === t.key ? 0 : -1}
-            onClick={() => setActive(t.key)}
+            onClick={() => select(t.key)}
             onKeyDown={onTabKey}
           >
             {t.label}
@@ -204,12 +275,24 @@ export function LoanCalculator({
         />
       </div>
       <div role="tabpanel" id={panelId('combined')} aria-labelledby={tabId('combined')} hidden={active !== 'combined'} className="gjj-loan__panel" part="panel">
-        <CombinedPanel {...context} />
+        {visited.has('combined') ? (
+          <LazyPart key={partsAttempt} name="组合贷款" retry={retryParts}>
+            <parts.CombinedPanel {...context} />
+          </LazyPart>
+        ) : null}
       </div>
       <div role="tabpanel" id={panelId('prepay')} aria-labelledby={tabId('prepay')} hidden={active !== 'prepay'} className="gjj-loan__panel" part="panel">
-        <PrepayPanel {...context} />
+        {visited.has('prepay') ? (
+          <LazyPart key={partsAttempt} name="提前还款试算" retry={retryParts}>
+            <parts.PrepayPanel {...context} />
+          </LazyPart>
+        ) : null}
       </div>
-      <PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />
+      {planWanted ? (
+        <LazyPart key={partsAttempt} name="还款计划" retry={retryParts}>
+          <parts.PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />
+        </LazyPart>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,14 @@
 // @internal Pure helpers of the calculator, not part of the package's public entry: unit conversion, field rules,
-// rate lookup, result mapping, CSV and chart geometry.
+// rate lookup, result mapping. The plan's CSV and chart are in plan.ts, with the dialog that uses them.
 import { LOAN_AMOUNT_UNIT_YUAN, MONEY } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
 import {
   LOAN_INPUT_MESSAGES,
   LOAN_MESSAGES,
-  compareLoans,
   loanRules,
   selectRateCodes,
   type LoanCalculationResult,
+  type LoanComparison,
   type LoanResult,
   type RateCodeSelection,
   type RepaymentRow,
@@ -55,12 +55,13 @@ function toFen(text: string): bigint {
   return m[1] ? -fen : fen;
 }
 
-/** a + b for two-decimal money strings, exactly. */
-export function addMoney(a: string, b: string): string {
-  const sum = toFen(a) + toFen(b);
-  const abs = sum < 0n ? -sum : sum;
-  return `${sum < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+function fromFen(fen: bigint): string {
+  const abs = fen < 0n ? -fen : fen;
+  return `${fen < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
+
+/** a + b for two-decimal money strings, exactly. */
+export const addMoney = (a: string, b: string): string => fromFen(toFen(a) + toFen(b));
 
 /** Money as shown: thousands separators, two decimals (spec 5.7, 9). */
 export const money = (value: string | number): string => formatMoney(value, { placeholder: '0.00' });
@@ -206,11 +207,16 @@ function remoteFigures(payment: string, principal: string, interest: string, row
   };
 }
 
-/** The server's answer (spec 3.4) as the calculator's results. Throws on figures that are not money. */
+/**
+ * The server's answer (spec 3.4) as the calculator's results. Throws on figures that are not money. The difference is
+ * what the sdk's `compareLoans` gives (commercial − provident), in whole fen: every figure has two decimals here, so
+ * this is exact, and the remote mode needs no decimal.js.
+ */
 export function resultsFromRemote(r: LoanCalculationResult): CompareResults {
   const provident = remoteFigures(r.gjjYhke, r.gjjBjhj, r.gjjLxhj, r.gjjHkjhList);
   const commercial = remoteFigures(r.sdYhke, r.sdBjhj, r.sdLxhj, r.sdHkjhList);
-  return { provident, commercial, difference: compareLoans(provident, commercial) };
+  const diff = (key: keyof LoanComparison) => fromFen(toFen(commercial[key]) - toFen(provident[key]));
+  return { provident, commercial, difference: { monthlyPayment: diff('monthlyPayment'), totalInterest: diff('totalInterest'), totalPayment: diff('totalPayment') } };
 }
 
 /**
@@ -233,49 +239,4 @@ export function differenceParts(kind: 'monthly' | 'firstMonth' | 'interest' | 't
 export function differenceText(kind: Parameters<typeof differenceParts>[0], diff: string): string {
   const { words, amount } = differenceParts(kind, diff);
   return amount === null ? words : `${words} ${amount} 元`;
-}
-
-// --- plan ----------------------------------------------------------------------------------------------------------
-
-/** Columns of the repayment plan (spec 2.11), in order. */
-export const PLAN_COLUMNS = [
-  { key: 'period', title: '期次', money: false },
-  { key: 'date', title: '还款日期', money: false },
-  { key: 'principal', title: '偿还本金', money: true },
-  { key: 'interest', title: '偿还利息', money: true },
-  { key: 'payment', title: '本息合计', money: true },
-  { key: 'balance', title: '剩余本金', money: true },
-] as const satisfies ReadonlyArray<{ key: keyof ScheduleRow; title: string; money: boolean }>;
-
-/**
- * The plan as CSV: a byte order mark first, so Excel reads the Chinese as UTF-8; CRLF lines; money as plain
- * two-decimal numbers (no separators) so a spreadsheet can sum them.
- */
-export function planCsv(rows: readonly ScheduleRow[]): string {
-  const lines = [PLAN_COLUMNS.map((c) => c.title).join(',')];
-  for (const r of rows) lines.push(PLAN_COLUMNS.map((c) => String(r[c.key])).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-/** The CSV file's name: `还款计划-公积金贷款.csv`. */
-export const planFileName = (label: string): string => `还款计划-${label}.csv`;
-
-/**
- * Stacked step areas of principal (bottom) and interest (top) per period, in a `width` × `height` box.
- */
-export function chartPaths(rows: readonly ScheduleRow[], width: number, height: number): { principal: string; interest: string } {
-  const n = rows.length;
-  if (n === 0) return { principal: '', interest: '' };
-  const p = rows.map((r) => Number(r.principal) || 0);
-  const t = rows.map((r, k) => (p[k] as number) + (Number(r.interest) || 0));
-  const max = Math.max(...t) || 1;
-  const x = (k: number) => +((k / n) * width).toFixed(2);
-  const y = (v: number) => +(height - (v / max) * height).toFixed(2);
-  const steps = (values: number[]) => values.flatMap((v, k) => [`${x(k)},${y(v)}`, `${x(k + 1)},${y(v)}`]);
-  const principalTop = steps(p);
-  const top = steps(t);
-  return {
-    principal: `M0,${height} L${principalTop.join(' L')} L${width},${height} Z`,
-    interest: `M${top.join(' L')} L${[...principalTop].reverse().join(' L')} Z`,
-  };
 }

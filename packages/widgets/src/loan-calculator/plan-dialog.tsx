@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLAN_DIALOG } from '@gjj-hall/sdk';
 import type { ScheduleRow } from '@gjj-hall/sdk/loan';
-import { chartPaths, money, PLAN_COLUMNS, planCsv, planFileName } from './logic';
+import { useWidgetStyles } from '../shared/styles';
+import { money } from './logic';
+import { chartPaths, PLAN_COLUMNS, planCsv, planFileName } from './plan';
+import { PLAN_DIALOG_CSS } from './plan-dialog.styles';
 import type { PlanRequest } from './types';
 
 /** How long the CSV's object URL lives after the click: long enough for the browser to start the download. */
@@ -156,6 +159,7 @@ function PlanContent({ plan, titleId, close }: { plan: PlanRequest; titleId: str
  */
 export function PlanDialog({ plan, serial, onClosed }: { plan: PlanRequest | null; serial: number; onClosed: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  useWidgetStyles(ref, PLAN_DIALOG_CSS);
   const titleId = `${useId()}-plan-title`;
   useEffect(() => {
     const dialog = ref.current;

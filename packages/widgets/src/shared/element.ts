@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
-
-/** The version stamped on every element class, to tell a harmless double registration from a clash. */
-export const WIDGETS_VERSION = '0.1.0';
+import { WIDGETS_VERSION } from './version';
 
 /** r2wc keeps the props it renders with under this registry symbol (stable in @r2wc/core 1.x, pinned). */
 const R2WC_PROPS = Symbol.for('r2wc.props');
