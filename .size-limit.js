@@ -61,7 +61,7 @@ export default [
     limit: '3 KB',
   },
   {
-    name: '@gjj-hall/sdk/loan (engine with decimal.js, rates, calculator rules, everything imported)',
+    name: '@gjj-hall/sdk/loan (engine with decimal.js-light, rates, calculator rules, everything imported)',
     path: 'packages/sdk/dist/loan.js',
     import: '*',
     gzip: true,

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Decimal from 'decimal.js-light';
 import { DECIMAL_CONFIG, MONEY } from '../constants/constants';
 import { addMonthsClamped, formatCalendarDate, parseCalendarDate, type CalendarDate } from './dates';
 import { fail, isBlank, LOAN_INPUT_MESSAGES, MAX_ANNUAL_RATE, readCount, type LoanInputField } from './input';
@@ -9,8 +9,15 @@ export type { LoanInputField } from './input';
 
 const M = LOAN_INPUT_MESSAGES;
 
-/** @internal decimal.js as spec 9 sets it (precision 20, half up), in a private copy: the global Decimal is untouched. */
-export const D = /* @__PURE__ */ Decimal.clone({ defaults: true, ...DECIMAL_CONFIG });
+/**
+ * @internal decimal.js-light as spec 9 sets it (precision 20, half up), in a private copy: the global Decimal is
+ * untouched, and every setting is given, so none is taken from it. decimal.js-light is decimal.js's smaller sibling by
+ * the same author, with the same precision and rounding for the operations used here (docs/decisions.md).
+ */
+export const D = /* @__PURE__ */ Decimal.clone({ ...DECIMAL_CONFIG, toExpNeg: -7, toExpPos: 21 });
+
+/** @internal The smaller of two decimals (decimal.js-light has no `Decimal.min`). */
+export const min = (a: Decimal, b: Decimal): Decimal => (a.lte(b) ? a : b);
 
 /** Amounts have at most MONEY.integerDigits integer digits (spec 9). */
 const MAX_AMOUNT = /* @__PURE__ */ new D(10).pow(MONEY.integerDigits);
@@ -112,8 +119,8 @@ export function readMoney(
 ): Decimal {
   if (isBlank(v)) fail(m.empty, field);
   const d = toDecimal(v) ?? fail(m.invalid, field);
-  if (d.isNeg() && !d.isZero()) fail(m.negative, field);
-  const fen = d.toDP(2);
+  if (d.isNegative() && !d.isZero()) fail(m.negative, field);
+  const fen = d.toDecimalPlaces(2);
   if (fen.isZero()) fail(m.zero, field);
   return fen.gte(MAX_AMOUNT) ? fail(m.tooLarge, field) : fen;
 }
@@ -135,7 +142,7 @@ export function readLoan(input: LoanInput): Loan {
 
   if (isBlank(src.annualRate)) fail(M.rateEmpty, 'annualRate');
   const annual = toDecimal(src.annualRate) ?? fail(M.rateInvalid, 'annualRate');
-  if (annual.isNeg() && !annual.isZero()) fail(M.rateMin, 'annualRate');
+  if (annual.isNegative() && !annual.isZero()) fail(M.rateMin, 'annualRate');
   if (annual.gt(MAX_ANNUAL_RATE)) fail(M.rateMax, 'annualRate');
 
   const method = src.method === '01' || src.method === '02' ? src.method : fail(M.method, 'method');
@@ -152,9 +159,9 @@ export function readLoan(input: LoanInput): Loan {
  * (P·i·(1+i)^n / ((1+i)^n − 1), or P / n at 0 %), the principal for `02` (P / n).
  */
 export function fixedPart(balance: Decimal, rate: Decimal, method: RepaymentMethod, count: number): Decimal {
-  if (method === '02' || rate.isZero()) return balance.div(count).toDP(2);
+  if (method === '02' || rate.isZero()) return balance.div(count).toDecimalPlaces(2);
   const growth = rate.plus(1).pow(count);
-  return balance.times(rate).times(growth).div(growth.minus(1)).toDP(2);
+  return balance.times(rate).times(growth).div(growth.minus(1)).toDecimalPlaces(2);
 }
 
 /**
@@ -174,9 +181,9 @@ export function amortize(
   const periods: Period[] = [];
   for (let k = 1; k <= count; k++) {
     // balance × annual / 1200 rather than × the rounded monthly rate: an exact half fen stays exact and rounds up.
-    const interest = balance.times(loan.annual).div(1200).toDP(2);
+    const interest = balance.times(loan.annual).div(1200).toDecimalPlaces(2);
     const due = k === count ? balance : loan.method === '01' ? fixed.minus(interest) : fixed;
-    const principal = D.min(due, balance);
+    const principal = min(due, balance);
     balance = balance.minus(principal);
     const period = from + k;
     const date = formatCalendarDate(addMonthsClamped(loan.issue, period));
@@ -239,7 +246,7 @@ export function planOf(loan: Loan): { fixed: Decimal; periods: Period[] } {
  * P·i·(1+i)^n / ((1+i)^n − 1) rounded to the fen each month, `02` repays P / n of principal (rounded) each month;
  * each month's interest is the balance × i rounded to the fen; the last month settles what remains. Due dates fall
  * on the issue date's day of each following month, or on the month's last day (issued 01-31: 02-29, 03-31, 04-30).
- * decimal.js, precision 20, half up (spec 9). Throws `LoanInputError` on input it cannot compute with.
+ * decimal.js-light, precision 20, half up (spec 9). Throws `LoanInputError` on input it cannot compute with.
  *
  * @example
  * const loan = calculateLoan({ amount: 1_000_000, months: 240, annualRate: 4.9, method: '01', issueDate: '2024-01-31' })

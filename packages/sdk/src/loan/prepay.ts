@@ -5,6 +5,7 @@ import {
   fixedPart,
   isBlank,
   LOAN_INPUT_MESSAGES as M,
+  min,
   money,
   planOf,
   readCount,
@@ -117,7 +118,7 @@ export function calculatePrepayment(input: PrepaymentInput): PrepaymentResult {
   const { fixed, periods } = planOf(loan);
   const paid = periods.slice(0, p);
   const at = paid[p - 1] as Period;
-  const applied = D.min(lump, at.balance);
+  const applied = min(lump, at.balance);
   const balance = at.balance.minus(applied);
   paid[p - 1] = { ...at, principal: at.principal.plus(applied), payment: at.payment.plus(applied), balance };
 
