@@ -3,8 +3,8 @@
 // page keeps its one <script> tag and this adds the second script itself, from the same directory (so a CSP allowing
 // the first allows it too) and with the same nonce. The extras file takes preact, the engine and the shared building
 // blocks from this bundle through a global hook rather than carrying copies of its own.
-import * as react from 'react';
-import * as jsxRuntime from 'react/jsx-runtime';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import * as loan from '@gjj-hall/sdk/loan';
 import * as styles from '../shared/styles';
 import { WIDGETS_VERSION } from '../shared/version';
@@ -48,8 +48,9 @@ function addExtrasScript(): Promise<LoanCalculatorExtras> {
     let mismatch = '';
     const hook: ExtrasHook = {
       shared: {
-        react,
-        'react/jsx-runtime': jsxRuntime,
+        // Only what the parts use, so the rest of preact/compat can be left out of this bundle.
+        react: { useEffect, useId, useRef, useState },
+        'react/jsx-runtime': { Fragment, jsx, jsxs },
         '@gjj-hall/sdk/loan': loan,
         '../shared/styles': styles,
         './fields': fields,

@@ -160,8 +160,9 @@ export function LoanCalculator({
   const givenCommercial = useMemo(() => readRateList(commercialRates), [commercialRates]);
   const mustLoad = !givenProvident || !givenCommercial;
   useEffect(() => {
-    if (givenProvident === null) console.warn('[gjj] <gjj-loan-calculator> provident-rates 不是有效的利率列表（JSON 数组），已改为从服务端加载。');
-    if (givenCommercial === null) console.warn('[gjj] <gjj-loan-calculator> commercial-rates 不是有效的利率列表（JSON 数组），已改为从服务端加载。');
+    for (const [name, list] of [['provident-rates', givenProvident], ['commercial-rates', givenCommercial]] as const) {
+      if (list === null) console.warn(`[gjj] <gjj-loan-calculator> ${name} 不是有效的利率列表（JSON 数组），已改为从服务端加载。`);
+    }
   }, [givenProvident, givenCommercial]);
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ api: GjjClient; attempt: number; loaded: Loaded } | null>(null);
@@ -266,28 +267,17 @@ export function LoanCalculator({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panelId('compare')} aria-labelledby={tabId('compare')} hidden={active !== 'compare'} className="gjj-loan__panel" part="panel">
-        <ComparePanel
-          {...context}
-          mode={computeMode}
-          client={api}
-          failed={(message) => callbacks.current.onError?.({ message })}
-        />
-      </div>
-      <div role="tabpanel" id={panelId('combined')} aria-labelledby={tabId('combined')} hidden={active !== 'combined'} className="gjj-loan__panel" part="panel">
-        {visited.has('combined') ? (
-          <LazyPart key={partsAttempt} name="组合贷款" retry={retryParts}>
-            <parts.CombinedPanel {...context} />
-          </LazyPart>
-        ) : null}
-      </div>
-      <div role="tabpanel" id={panelId('prepay')} aria-labelledby={tabId('prepay')} hidden={active !== 'prepay'} className="gjj-loan__panel" part="panel">
-        {visited.has('prepay') ? (
-          <LazyPart key={partsAttempt} name="提前还款试算" retry={retryParts}>
-            <parts.PrepayPanel {...context} />
-          </LazyPart>
-        ) : null}
-      </div>
+      {TABS.map((t) => (
+        <div key={t.key} role="tabpanel" id={panelId(t.key)} aria-labelledby={tabId(t.key)} hidden={active !== t.key} className="gjj-loan__panel" part="panel">
+          {t.key === 'compare' ? (
+            <ComparePanel {...context} mode={computeMode} client={api} failed={(message) => callbacks.current.onError?.({ message })} />
+          ) : visited.has(t.key) ? (
+            <LazyPart key={partsAttempt} name={t.label} retry={retryParts}>
+              {t.key === 'combined' ? <parts.CombinedPanel {...context} /> : <parts.PrepayPanel {...context} />}
+            </LazyPart>
+          ) : null}
+        </div>
+      ))}
       {planWanted ? (
         <LazyPart key={partsAttempt} name="还款计划" retry={retryParts}>
           <parts.PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />

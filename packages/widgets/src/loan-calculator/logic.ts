@@ -20,7 +20,6 @@ import type { CompareResults, LoanFigures, LoanRateInput } from './types';
 const MAX_ANNUAL_RATE = 100;
 /** Decimal places of the ten-thousands unit: 10 000 = 10^4. */
 const UNIT_DIGITS = String(LOAN_AMOUNT_UNIT_YUAN).length - 1;
-const DECIMAL = /^\d+(?:\.\d+)?$/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -157,24 +156,6 @@ export function rateRule(v: string, empty: string = I.rateEmpty): string {
 /** The provident fund rate: required (spec 5.1); when typed by hand, also a usable rate. */
 export const providentRateRule = (v: string): string => loanRules.providentRate()(v) || rateRule(v, M.providentRate);
 
-/** The prepayment period: 1 to months − 1 (the engine's messages). */
-export function prepayPeriodRule(v: string, monthsText: string): string {
-  if (!v.trim()) return I.prepayPeriodEmpty;
-  const months = termMonths(monthsText);
-  if (months === 1) return I.prepayOneMonth;
-  const last = months === null ? 998 : months - 1;
-  const p = /^\d{1,3}$/.test(v.trim()) ? Number(v) : 0;
-  return p >= 1 && p <= last ? '' : I.prepayPeriod(last);
-}
-
-/** The prepayment amount in ten-thousands: more than 0 (the engine's messages). */
-export function prepayAmountRule(v: string): string {
-  if (!v.trim()) return I.prepayAmountEmpty;
-  if (!DECIMAL.test(v.trim())) return I.prepayAmountInvalid;
-  if (Number(v) === 0) return I.prepayAmountMin;
-  const int = tenThousandsToYuan(v).split('.')[0] ?? '';
-  return int.length > MONEY.integerDigits ? I.prepayAmountTooLarge : '';
-}
 
 // --- results -------------------------------------------------------------------------------------------------------
 

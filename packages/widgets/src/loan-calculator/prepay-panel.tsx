@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { MONEY } from '@gjj-hall/sdk';
 import {
   calculatePrepayment,
   LOAN_INPUT_MESSAGES,
@@ -14,18 +15,39 @@ import {
   issueDateRule,
   methodRule,
   money,
-  prepayAmountRule,
-  prepayPeriodRule,
   rateCodes,
   rateRule,
   stripSpaces,
   tenThousandsToYuan,
+  termMonths,
   termRule,
   today,
 } from './logic';
 import { listedRate, METHOD_OPTIONS, paymentTerm } from './options';
 import type { PanelContext } from './types';
 import { focusField, useChecks } from './use-checks';
+
+const I = LOAN_INPUT_MESSAGES;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/** The prepayment period: 1 to months − 1 (the engine's messages). */
+function prepayPeriodRule(v: string, monthsText: string): string {
+  if (!v.trim()) return I.prepayPeriodEmpty;
+  const months = termMonths(monthsText);
+  if (months === 1) return I.prepayOneMonth;
+  const last = months === null ? 998 : months - 1;
+  const p = /^\d{1,3}$/.test(v.trim()) ? Number(v) : 0;
+  return p >= 1 && p <= last ? '' : I.prepayPeriod(last);
+}
+
+/** The prepayment amount in ten-thousands: more than 0 (the engine's messages). */
+function prepayAmountRule(v: string): string {
+  if (!v.trim()) return I.prepayAmountEmpty;
+  if (!DECIMAL.test(v.trim())) return I.prepayAmountInvalid;
+  if (Number(v) === 0) return I.prepayAmountMin;
+  const int = tenThousandsToYuan(v).split('.')[0] ?? '';
+  return int.length > MONEY.integerDigits ? I.prepayAmountTooLarge : '';
+}
 
 type Field = 'amount' | 'months' | 'rate' | 'method' | 'issueDate' | 'prepayPeriod' | 'prepayAmount' | 'mode';
 const ORDER: readonly Field[] = ['amount', 'months', 'rate', 'method', 'issueDate', 'prepayPeriod', 'prepayAmount', 'mode'];
@@ -90,7 +112,7 @@ export function PrepayPanel({ rates, openPlan, calculated }: PanelContext) {
       case 'prepayAmount':
         return prepayAmountRule(values.prepayAmount);
       case 'mode':
-        return values.mode === 'shorten' || values.mode === 'reduce' ? '' : LOAN_INPUT_MESSAGES.prepayMode;
+        return values.mode === 'shorten' || values.mode === 'reduce' ? '' : I.prepayMode;
     }
   };
   const { errors, blur, submit } = useChecks(check, ORDER);

@@ -1,11 +1,8 @@
-import type { ComponentType } from 'react';
-import r2wc from '@r2wc/react-to-web-component';
+import { createElement, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { WIDGETS_VERSION } from './version';
 
-/** r2wc keeps the props it renders with under this registry symbol (stable in @r2wc/core 1.x, pinned). */
-const R2WC_PROPS = Symbol.for('r2wc.props');
-
-/** How an attribute's text becomes a prop (r2wc's transforms). */
+/** How an attribute's text becomes a prop. */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
 /**
@@ -26,25 +23,87 @@ export interface WidgetElementClass extends CustomElementConstructor {
   readonly gjjVersion: string;
 }
 
+const PARSE: Readonly<Record<AttributeType, (text: string) => unknown>> = {
+  string: (text) => text,
+  number: (text) => parseFloat(text),
+  boolean: (text) => /^[ty1-9]/i.test(text),
+  json: (text) => JSON.parse(text),
+};
+
+/** `apiBase` -> `api-base`. */
+export const attributeName = (prop: string): string => prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+
+// Symbol keys rather than #private members, which es2020 output would emulate with helpers.
+const PROPS = Symbol('gjj.props');
+const ROOT = Symbol('gjj.root');
+const SET = Symbol('gjj.set');
+const RENDER = Symbol('gjj.render');
+
 /**
- * Wraps a React component as a custom element class with an open shadow root. Attributes come from the
- * widget's element props; each callback prop named there dispatches a bubbling, composed `gjj-*` CustomEvent.
- * Call it only where `HTMLElement` exists.
+ * Makes a custom element class from a React component: it renders into an open shadow root while connected (and
+ * unmounts when removed); each attribute of `element` sets its prop, parsed by its type (a removed attribute unsets
+ * it), and so does the same-named property; each event's callback prop dispatches a bubbling, composed `gjj-*`
+ * CustomEvent with the callback's argument as `detail`. Call it only where `HTMLElement` exists.
+ *
+ * @example
+ * customElements.define('gjj-rate-table', createWidgetElement(RateTable, RATE_TABLE_ELEMENT))
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, element: ElementProps<P>): WidgetElementClass {
-  const props = Object.fromEntries(element.attributes);
-  // r2wc types props per component; our attribute list is data, so the component is seen as a string-keyed bag here.
-  const Base = r2wc(Component as unknown as ComponentType<Record<string, unknown>>, { shadow: 'open', props }) as unknown as new () => HTMLElement;
+  const byAttribute = new Map(element.attributes.map(([prop, type]) => [attributeName(prop), [prop, type] as const]));
 
-  return class GjjWidgetElement extends Base {
+  class GjjWidgetElement extends HTMLElement {
     static readonly gjjVersion = WIDGETS_VERSION;
+    static readonly observedAttributes = [...byAttribute.keys()];
+    [PROPS]: Record<string, unknown> = {};
+    [ROOT]: Root | undefined;
+
     constructor() {
       super();
-      const bag = (this as unknown as Record<symbol, Record<string, unknown>>)[R2WC_PROPS];
-      if (!bag) return;
+      this.attachShadow({ mode: 'open' });
       for (const [name, prop] of element.events) {
-        bag[prop] = (detail: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+        this[PROPS][prop] = (detail: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
       }
     }
-  };
+
+    connectedCallback(): void {
+      this[RENDER]();
+    }
+
+    disconnectedCallback(): void {
+      this[ROOT]?.unmount();
+      this[ROOT] = undefined;
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
+      const [prop, type] = byAttribute.get(name) ?? [];
+      if (prop && type) this[SET](prop, text === null ? undefined : PARSE[type](text));
+    }
+
+    // Before the first render (an element being upgraded gets one call per attribute), only the prop is set: the
+    // first render, on connection, has them all.
+    [SET](prop: string, value: unknown): void {
+      this[PROPS][prop] = value;
+      if (this[ROOT]) this[RENDER]();
+    }
+
+    [RENDER](): void {
+      if (!this.isConnected) return;
+      this[ROOT] ??= createRoot(this.shadowRoot as ShadowRoot);
+      this[ROOT].render(createElement(Component, { ...this[PROPS] } as P));
+    }
+  }
+
+  for (const [prop] of element.attributes) {
+    Object.defineProperty(GjjWidgetElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: GjjWidgetElement) {
+        return this[PROPS][prop];
+      },
+      set(this: GjjWidgetElement, value: unknown) {
+        this[SET](prop, value);
+      },
+    });
+  }
+  return GjjWidgetElement;
 }

@@ -1,4 +1,4 @@
-import type { AttributeType } from './element';
+import { attributeName, type AttributeType } from './element';
 
 /** One attribute of a widget's custom element, mapped to a prop of its React component. */
 export interface AttributeMeta<P> {
@@ -52,7 +52,7 @@ export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stab
 
 /**
  * The element's attributes (its `*.props.ts`, what the bundles carry), in their order and named as the element names
- * them (the prop in kebab-case, as r2wc does), with their documentation. Every attribute must be documented.
+ * them (the prop in kebab-case), with their documentation. Every attribute must be documented.
  *
  * @example
  * describeAttributes([['apiBase', 'string']], { apiBase: { description: '服务端地址', default: '' } })
@@ -63,7 +63,7 @@ export function describeAttributes<P, K extends Extract<keyof P, string>>(
   docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
 ): Array<AttributeMeta<P>> {
   return attributes.map(([prop, type]) => ({
-    name: prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`),
+    name: attributeName(prop),
     prop,
     type,
     ...docs[prop],

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWidgetElement, type ElementProps } from './element';
+
+interface DemoProps {
+  label?: string;
+  count?: number;
+  open?: boolean;
+  items?: string[];
+  onPick?: (detail: { label: string }) => void;
+}
+
+function Demo({ label = '无', count, open, items, onPick }: DemoProps) {
+  return (
+    <button type="button" data-count={count} data-open={String(open)} onClick={() => onPick?.({ label })}>
+      {label}
+      {items?.join('、')}
+    </button>
+  );
+}
+
+const DEMO: ElementProps<DemoProps> = {
+  attributes: [
+    ['label', 'string'],
+    ['count', 'number'],
+    ['open', 'boolean'],
+    ['items', 'json'],
+  ],
+  events: [['gjj-pick', 'onPick']],
+};
+customElements.define('gjj-demo', createWidgetElement(Demo, DEMO));
+
+type DemoElement = HTMLElement & DemoProps;
+const mounted: HTMLElement[] = [];
+afterEach(() => mounted.splice(0).forEach((el) => el.remove()));
+
+function demo(attributes: Record<string, string> = {}): DemoElement {
+  const el = document.createElement('gjj-demo') as DemoElement;
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  mounted.push(el);
+  return el;
+}
+const shown = (el: HTMLElement) => el.shadowRoot?.querySelector('button');
+
+describe('createWidgetElement', () => {
+  it('renders into an open shadow root from its attributes, each parsed by its type', async () => {
+    const el = demo({ label: '公积金', count: '3.5', open: 'true', items: '["甲","乙"]' });
+    await expect.poll(() => shown(el)?.textContent).toBe('公积金甲、乙');
+    expect(shown(el)?.dataset.count).toBe('3.5');
+    expect(shown(el)?.dataset.open).toBe('true');
+    expect(el.label).toBe('公积金');
+    expect(el.items).toEqual(['甲', '乙']);
+  });
+
+  it('follows attribute and property changes; a removed attribute unsets its prop', async () => {
+    const el = demo({ label: '一' });
+    await expect.poll(() => shown(el)?.textContent).toBe('一');
+    el.setAttribute('label', '二');
+    await expect.poll(() => shown(el)?.textContent).toBe('二');
+    el.label = '三';
+    await expect.poll(() => shown(el)?.textContent).toBe('三');
+    el.removeAttribute('label');
+    await expect.poll(() => shown(el)?.textContent).toBe('无');
+    el.setAttribute('open', 'no');
+    await expect.poll(() => shown(el)?.dataset.open).toBe('false');
+  });
+
+  it('dispatches its events as bubbling, composed CustomEvents with the detail', async () => {
+    const el = demo({ label: '乙' });
+    const detail = new Promise<unknown>((resolve) => document.addEventListener('gjj-pick', (e) => resolve((e as CustomEvent).detail), { once: true }));
+    await expect.poll(() => shown(el)).not.toBeNull();
+    shown(el)?.click();
+    expect(await detail).toEqual({ label: '乙' });
+  });
+
+  it('renders an element upgraded in place with all its attributes from the first render on', async () => {
+    const seen: DemoProps[] = [];
+    function Probe(props: DemoProps) {
+      seen.push(props);
+      return null;
+    }
+    const el = document.createElement('gjj-probe');
+    el.setAttribute('label', '甲');
+    el.setAttribute('count', '2');
+    document.body.append(el);
+    mounted.push(el);
+    customElements.define('gjj-probe', createWidgetElement(Probe, DEMO));
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    expect(seen.map((p) => [p.label, p.count])).toEqual(seen.map(() => ['甲', 2]));
+  });
+
+  it('renders nothing until connected, unmounts when removed and renders again when put back', async () => {
+    const el = document.createElement('gjj-demo') as DemoElement;
+    el.setAttribute('label', '甲');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shown(el)).toBeNull();
+    document.body.append(el);
+    mounted.push(el);
+    await expect.poll(() => shown(el)?.textContent).toBe('甲');
+    el.remove();
+    await expect.poll(() => shown(el)).toBeNull();
+    document.body.append(el);
+    await expect.poll(() => shown(el)?.textContent).toBe('甲');
+    expect((customElements.get('gjj-demo') as unknown as { gjjVersion: string }).gjjVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
