@@ -116,7 +116,14 @@ test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag
     await dialog.getByRole('button', { name: '关闭' }).last().click();
 
     await calc.getByRole('tab', { name: '提前还款试算' }).click();
-    await expect(calc.getByRole('tabpanel', { name: '提前还款试算' }).getByLabel('提前还款金额（万元）')).toBeVisible();
+    const prepay = calc.getByRole('tabpanel', { name: '提前还款试算' });
+    await prepay.getByLabel('贷款金额（万元）').fill('100');
+    await prepay.getByLabel('贷款期限（月）').fill('240');
+    await prepay.getByLabel('提前还款期次（第几期）').fill('12');
+    await prepay.getByLabel('提前还款金额（万元）').fill('10');
+    await prepay.getByRole('button', { name: '计算', exact: true }).click();
+    await expect(prepay.getByRole('region', { name: '提前还款试算结果' })).toContainText('100,000.00');
+    await expect(prepay.getByRole('button', { name: /查看还款计划/ })).toBeEnabled();
     // One extras file for all three parts, loaded once; the bank's page still has its one script tag.
     expect(served.filter((p) => p.includes('extras'))).toHaveLength(1);
     expect(await page.locator('script').count()).toBe(1);

@@ -12,14 +12,13 @@ import {
   money,
   providentRateRule,
   rateCodes,
-  resultsFromRemote,
   secondHomeRule,
   stripSpaces,
   tenThousandsToYuan,
   termRule,
   today,
 } from './logic';
-import { loadEngine } from './load-engine';
+import { loadEngine, loadRemoteResults } from './load-engine';
 import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
 import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
 import { focusField, useChecks } from './use-checks';
@@ -30,6 +29,12 @@ function difference(term: string, kind: Parameters<typeof differenceParts>[0], d
   const { words, amount } = differenceParts(kind, diff);
   return { term, words, value: amount };
 }
+
+/** The two loans compared, each with its result block. */
+const LOANS = [
+  ['provident', '公积金贷款'],
+  ['commercial', '商业贷款'],
+] as const;
 
 type Field = 'amount' | 'months' | 'issueDate' | 'method' | 'commercialRate' | 'providentRate' | 'secondHome';
 const ORDER: readonly Field[] = ['amount', 'months', 'issueDate', 'method', 'commercialRate', 'providentRate', 'secondHome'];
@@ -81,15 +86,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
   const codes = rateCodes(form.secondHome, form.months);
   const provident = providentField(rates, codes?.provident, form.providentRate);
   const commercialRate = form.commercialRate ?? listedRate(rates, 'commercial', codes?.commercial) ?? '';
-  const values: Record<Field, string> = {
-    amount: form.amount,
-    months: form.months,
-    issueDate: form.issueDate,
-    method: form.method,
-    secondHome: form.secondHome,
-    commercialRate,
-    providentRate: provident.value,
-  };
+  const values: Record<Field, string> = { ...form, commercialRate, providentRate: provident.value };
   const check = (k: Field): string => {
     switch (k) {
       case 'amount':
@@ -181,20 +178,18 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
       );
       return;
     }
-    fetchLoanCalculation(
-      client,
-      {
-        htdkje: inputs.amount,
-        dkqs: inputs.months,
-        dkffrq: inputs.issueDate,
-        dkhkfs: inputs.method,
-        sdll: inputs.commercialRate,
-        gjjll: inputs.providentRate,
-        sfstf: inputs.secondHome,
-      },
-      controller.signal,
-    )
-      .then((answer) => resultsFromRemote(answer))
+    // The mapping of the answer loads while the request is under way.
+    const query = {
+      htdkje: inputs.amount,
+      dkqs: inputs.months,
+      dkffrq: inputs.issueDate,
+      dkhkfs: inputs.method,
+      sdll: inputs.commercialRate,
+      gjjll: inputs.providentRate,
+      sfstf: inputs.secondHome,
+    };
+    Promise.all([fetchLoanCalculation(client, query, controller.signal), loadRemoteResults()])
+      .then(([answer, { resultsFromRemote }]) => resultsFromRemote(answer))
       .then(
         (out) => {
           if (settled()) done(inputs, out);
@@ -291,28 +286,23 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
       </div>
       <SubmitRow busy={busy} failure={failure} />
       <div className="gjj-loan__results" part="results" role="region" aria-label="计算结果" aria-busy={busy || undefined}>
-        <ResultBlock
-          id={id('provident')}
-          title="公积金贷款"
-          figures={[
-            { term, value: r?.provident.monthlyPayment },
-            { term: '利息总额', value: r?.provident.totalInterest },
-            { term: '还款总额', value: r?.provident.totalPayment },
-          ]}
-          planReady={!!r}
-          onPlan={(opener) => r && openPlan({ label: '公积金贷款', rows: r.provident.schedule, opener })}
-        />
-        <ResultBlock
-          id={id('commercial')}
-          title="商业贷款"
-          figures={[
-            { term, value: r?.commercial.monthlyPayment },
-            { term: '利息总额', value: r?.commercial.totalInterest },
-            { term: '还款总额', value: r?.commercial.totalPayment },
-          ]}
-          planReady={!!r}
-          onPlan={(opener) => r && openPlan({ label: '商业贷款', rows: r.commercial.schedule, opener })}
-        />
+        {LOANS.map(([kind, title]) => {
+          const loan = r?.[kind];
+          return (
+            <ResultBlock
+              key={kind}
+              id={id(kind)}
+              title={title}
+              figures={[
+                { term, value: loan?.monthlyPayment },
+                { term: '利息总额', value: loan?.totalInterest },
+                { term: '还款总额', value: loan?.totalPayment },
+              ]}
+              planReady={!!loan}
+              onPlan={(opener) => loan && openPlan({ label: title, rows: loan.schedule, opener })}
+            />
+          );
+        })}
         <ResultBlock
           id={id('difference')}
           title="相差"

@@ -1,8 +1,16 @@
 // @internal The comparison computed in the browser (mode local), with the sdk's engine and decimal.js. The comparison
 // tab imports this on demand, so a calculator that computes on the server (the hall's) does not download the engine.
-import { calculateLoan, compareLoans, LoanInputError } from '@gjj-hall/sdk/loan';
-import { figuresOf } from './logic';
-import type { CompareInputs, CompareResults } from './types';
+import { calculateLoan, compareLoans, LoanInputError, type LoanResult } from '@gjj-hall/sdk/loan';
+import type { CompareInputs, CompareResults, LoanFigures } from './types';
+
+/** A computed loan as the calculator shows it. */
+export const figuresOf = (r: LoanResult): LoanFigures => ({
+  monthlyPayment: r.monthlyPayment,
+  totalPrincipal: r.totalPrincipal,
+  totalInterest: r.totalInterest,
+  totalPayment: r.totalPayment,
+  schedule: r.schedule,
+});
 
 /** Both loans of the comparison tab, or the engine's message for input it cannot compute with. */
 export function compareLocally(inputs: CompareInputs): CompareResults | { failure: string } {

@@ -12,13 +12,16 @@ export const EXTRAS_HOOK = 'gjjLoanCalculatorExtras';
 
 /**
  * @internal What the extras file takes from the main bundle instead of carrying a copy: the one preact whose hooks
- * render it, the one engine (`LoanInputError` is told by `instanceof`), and the calculator's own building blocks. As
- * imported in src/loan-calculator/ (relative paths from there); tsup.config.ts maps each import to the main bundle's module.
+ * render it, the one engine (decimal.js-light inside; `LoanInputError` is told by `instanceof`), and the calculator's
+ * own building blocks. Module paths are relative to src/loan-calculator/; tsup.config.ts maps each import of one of
+ * these to the main bundle's module. The engine's modules are named by path because the sdk's combined-loan and
+ * prepayment trials, which only the extras use, are bundled into the extras file and build on the engine's internals.
  */
 export const EXTRAS_SHARED = [
   'react',
   'react/jsx-runtime',
-  '@gjj-hall/sdk/loan',
+  '../../../sdk/src/loan/engine',
+  '../../../sdk/src/loan/input',
   '../shared/styles',
   './fields',
   './logic',

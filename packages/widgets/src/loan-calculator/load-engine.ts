@@ -4,3 +4,6 @@
  * computes locally by default, has this module replaced by load-engine.standalone.ts (see tsup.config.ts).
  */
 export const loadEngine = () => import('./compute');
+
+/** @internal The mapping of the server's answer (mode remote), fetched while the request is under way. */
+export const loadRemoteResults = () => import('./remote-results');

@@ -2,10 +2,13 @@
 // chunks, so the parts used less often are a second file, gjj-loan-calculator.extras.js, beside the main one; the bank's
 // page keeps its one <script> tag and this adds the second script itself, from the same directory (so a CSP allowing
 // the first allows it too) and with the same nonce. The extras file takes preact, the engine and the shared building
-// blocks from this bundle through a global hook rather than carrying copies of its own.
+// blocks from this bundle through a global hook rather than carrying copies of its own (extras-shared.ts).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import * as loan from '@gjj-hall/sdk/loan';
+// The sdk's engine modules by path, for the extras' combined-loan and prepayment trials (see EXTRAS_SHARED); this
+// bundle is built from source.
+import * as engine from '../../../sdk/src/loan/engine';
+import * as input from '../../../sdk/src/loan/input';
 import * as styles from '../shared/styles';
 import { WIDGETS_VERSION } from '../shared/version';
 import { EXTRAS_FILE, EXTRAS_HOOK, type ExtrasHook, type LoanCalculatorExtras } from './extras-shared';
@@ -51,7 +54,8 @@ function addExtrasScript(): Promise<LoanCalculatorExtras> {
         // Only what the parts use, so the rest of preact/compat can be left out of this bundle.
         react: { useEffect, useId, useRef, useState },
         'react/jsx-runtime': { Fragment, jsx, jsxs },
-        '@gjj-hall/sdk/loan': loan,
+        '../../../sdk/src/loan/engine': engine,
+        '../../../sdk/src/loan/input': input,
         '../shared/styles': styles,
         './fields': fields,
         './logic': logic,

@@ -1,20 +1,10 @@
 // @internal Pure helpers of the calculator, not part of the package's public entry: unit conversion, field rules,
-// rate lookup, result mapping. The plan's CSV and chart are in plan.ts, with the dialog that uses them.
+// rate lookup, the comparison in words. The server's answer is mapped in remote-results.ts, the engine's in compute.ts
+// (each loaded when needed), the plan's CSV and chart in plan.ts.
 import { LOAN_AMOUNT_UNIT_YUAN, MONEY } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
-import {
-  LOAN_INPUT_MESSAGES,
-  LOAN_MESSAGES,
-  loanRules,
-  selectRateCodes,
-  type LoanCalculationResult,
-  type LoanComparison,
-  type LoanResult,
-  type RateCodeSelection,
-  type RepaymentRow,
-  type ScheduleRow,
-} from '@gjj-hall/sdk/loan';
-import type { CompareResults, LoanFigures, LoanRateInput } from './types';
+import { LOAN_INPUT_MESSAGES, LOAN_MESSAGES, loanRules, selectRateCodes, type RateCodeSelection } from '@gjj-hall/sdk/loan';
+import type { LoanRateInput } from './types';
 
 /** Highest annual rate the engine takes, in percent (the sdk's own bound; spec 5.1 bounds only the commercial rate). */
 const MAX_ANNUAL_RATE = 100;
@@ -46,21 +36,6 @@ export function tenThousandsToYuan(text: string): string {
   const rest = digits.slice(int.length + UNIT_DIGITS).replace(/0+$/, '');
   return rest ? `${whole}.${rest}` : whole;
 }
-
-function toFen(text: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(text).trim());
-  if (!m) throw new Error('服务端返回的计算结果格式不正确');
-  const fen = BigInt(m[2] as string) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -fen : fen;
-}
-
-function fromFen(fen: bigint): string {
-  const abs = fen < 0n ? -fen : fen;
-  return `${fen < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-/** a + b for two-decimal money strings, exactly. */
-export const addMoney = (a: string, b: string): string => fromFen(toFen(a) + toFen(b));
 
 /** Money as shown: thousands separators, two decimals (spec 5.7, 9). */
 export const money = (value: string | number): string => formatMoney(value, { placeholder: '0.00' });
@@ -158,47 +133,6 @@ export const providentRateRule = (v: string): string => loanRules.providentRate(
 
 
 // --- results -------------------------------------------------------------------------------------------------------
-
-/** A computed loan as the calculator shows it. */
-export const figuresOf = (r: LoanResult): LoanFigures => ({
-  monthlyPayment: r.monthlyPayment,
-  totalPrincipal: r.totalPrincipal,
-  totalInterest: r.totalInterest,
-  totalPayment: r.totalPayment,
-  schedule: r.schedule,
-});
-
-const rowOf = (r: RepaymentRow): ScheduleRow => ({
-  period: Number(r.qic),
-  date: r.hkrq,
-  principal: r.yhbj,
-  interest: r.yhlx,
-  payment: r.bxhj,
-  balance: r.dkye,
-});
-
-function remoteFigures(payment: string, principal: string, interest: string, rows: readonly RepaymentRow[] | undefined): LoanFigures {
-  return {
-    monthlyPayment: addMoney(payment, '0'),
-    totalPrincipal: addMoney(principal, '0'),
-    totalInterest: addMoney(interest, '0'),
-    // The answer of spec 3.4 has no total payment: principal plus interest.
-    totalPayment: addMoney(principal, interest),
-    schedule: (rows ?? []).map(rowOf),
-  };
-}
-
-/**
- * The server's answer (spec 3.4) as the calculator's results. Throws on figures that are not money. The difference is
- * what the sdk's `compareLoans` gives (commercial − provident), in whole fen: every figure has two decimals here, so
- * this is exact, and the remote mode needs no decimal.js.
- */
-export function resultsFromRemote(r: LoanCalculationResult): CompareResults {
-  const provident = remoteFigures(r.gjjYhke, r.gjjBjhj, r.gjjLxhj, r.gjjHkjhList);
-  const commercial = remoteFigures(r.sdYhke, r.sdBjhj, r.sdLxhj, r.sdHkjhList);
-  const diff = (key: keyof LoanComparison) => fromFen(toFen(commercial[key]) - toFen(provident[key]));
-  return { provident, commercial, difference: { monthlyPayment: diff('monthlyPayment'), totalInterest: diff('totalInterest'), totalPayment: diff('totalPayment') } };
-}
 
 /**
  * A difference (commercial − provident) in words, from the provident fund loan's side: the sentence before the
