@@ -13,13 +13,14 @@ const preactAliases = {
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
- * A script-tag bundle has no chunks, so the calculator's dynamic imports are replaced by their `.standalone.ts` twins:
- * the extras become a second script loaded on first use, and the engine is simply inside.
+ * A script-tag bundle has no chunks, so the calculator's dynamic imports (load-extras.ts, load-modules.ts) are replaced
+ * by their `.standalone.ts` twins: the extras become a second script loaded on first use, and the other modules (engine,
+ * request client, server-answer mapping) are simply inside.
  */
 const scriptTagLoaders: Plugin = {
   name: 'gjj-script-tag-loaders',
   setup(build) {
-    build.onResolve({ filter: /\/load-(extras|engine)$/ }, (args) => ({ path: resolve(args.resolveDir, `${args.path}.standalone.ts`) }));
+    build.onResolve({ filter: /\/load-(extras|modules)$/ }, (args) => ({ path: resolve(args.resolveDir, `${args.path}.standalone.ts`) }));
   },
 };
 

@@ -147,9 +147,9 @@ export function CombinedPanel({ rates, openPlan, calculated }: PanelContext) {
   ];
   return (
     <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
-      <h3 id={id('title')} className="gjj-loan__form-title">
+      <h2 id={id('title')} className="gjj-loan__form-title">
         组合贷款信息
-      </h3>
+      </h2>
       <div className="gjj-loan__grid">
         <TextField
           id={id('providentAmount')}

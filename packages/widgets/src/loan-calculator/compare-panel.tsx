@@ -18,7 +18,7 @@ import {
   termRule,
   today,
 } from './logic';
-import { loadEngine, loadRemoteResults } from './load-engine';
+import { loadEngine, loadRemoteResults } from './load-modules';
 import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
 import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
 import { focusField, useChecks } from './use-checks';
@@ -53,7 +53,8 @@ interface Form {
 
 interface ComparePanelProps extends PanelContext {
   mode: LoanCalculatorMode;
-  client: GjjClient;
+  /** The client the calculator calls with (made when first needed). */
+  client: Promise<GjjClient>;
   failed: (message: string) => void;
 }
 
@@ -188,7 +189,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
       gjjll: inputs.providentRate,
       sfstf: inputs.secondHome,
     };
-    Promise.all([fetchLoanCalculation(client, query, controller.signal), loadRemoteResults()])
+    Promise.all([client.then((c) => fetchLoanCalculation(c, query, controller.signal)), loadRemoteResults()])
       .then(([answer, { resultsFromRemote }]) => resultsFromRemote(answer))
       .then(
         (out) => {
@@ -208,9 +209,9 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
   const term = paymentTerm(form.method);
   return (
     <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
-      <h3 id={id('title')} className="gjj-loan__form-title">
+      <h2 id={id('title')} className="gjj-loan__form-title">
         贷款信息
-      </h3>
+      </h2>
       <div className="gjj-loan__grid">
         <TextField
           id={id('amount')}

@@ -69,7 +69,7 @@ describe('parts loaded on first use', () => {
     load.resolve(extras);
     await expect.poll(() => visiblePanel(host).querySelector('form')?.getAttribute('aria-labelledby')).toBeTruthy();
     expect(visiblePanel(host).querySelector('[role="status"]')).toBeNull();
-    expect(visiblePanel(host).querySelector('h3')?.textContent).toBe('组合贷款信息');
+    expect(visiblePanel(host).querySelector('h2')?.textContent).toBe('组合贷款信息');
   });
 
   it('says when a part cannot be loaded, keeps the rest working, and loads it again on request', async () => {
@@ -87,14 +87,14 @@ describe('parts loaded on first use', () => {
     // The comparison tab is untouched.
     tabs(host)[0]?.click();
     await tick();
-    expect(visiblePanel(host).querySelector('h3')?.textContent).toBe('贷款信息');
+    expect(visiblePanel(host).querySelector('h2')?.textContent).toBe('贷款信息');
 
     vi.mocked(loadExtras).mockResolvedValue(extras);
     tabs(host)[2]?.click();
     await tick();
     const retry = [...visiblePanel(host).querySelectorAll('button')].find((b) => b.textContent === '重新加载') as HTMLButtonElement;
     retry.click();
-    await expect.poll(() => visiblePanel(host).querySelector('h3')?.textContent).toBe('提前还款信息');
+    await expect.poll(() => visiblePanel(host).querySelector('h2')?.textContent).toBe('提前还款信息');
     expect(visiblePanel(host).querySelector('[role="alert"]')).toBeNull();
   });
 

@@ -1,9 +1,10 @@
 import { Component, lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createClient, type GjjClient } from '@gjj-hall/sdk';
+import type { GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
 import { useWidgetStyles } from '../shared/styles';
 import { ComparePanel } from './compare-panel';
 import { loadExtras } from './load-extras';
+import { loadClient } from './load-modules';
 import { rateRecord, readRateList } from './logic';
 import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.props';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
@@ -147,7 +148,20 @@ export function LoanCalculator({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, LOAN_CALCULATOR_CSS);
   const uid = useId();
-  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  // The host's client, or one made from apiBase once its module has loaded (a chunk of its own where there are chunks).
+  const api = useMemo(
+    () =>
+      client
+        ? Promise.resolve(client)
+        : loadClient().then(
+            ({ createClient }) => createClient({ baseURL: apiBase }),
+            (error: unknown) => {
+              console.error('[gjj] <gjj-loan-calculator> 请求模块未能加载：', error);
+              throw new Error('组件文件加载失败，请检查网络后重试');
+            },
+          ),
+    [client, apiBase],
+  );
   const computeMode: LoanCalculatorMode = mode === 'local' || mode === 'remote' ? mode : LOAN_CALCULATOR_DEFAULT_MODE;
   // Hosts pass new callback identities on every render; keep the latest without re-running anything.
   const callbacks = useRef({ onCalculate, onError });
@@ -165,11 +179,11 @@ export function LoanCalculator({
     }
   }, [givenProvident, givenCommercial]);
   const [attempt, setAttempt] = useState(0);
-  const [outcome, setOutcome] = useState<{ api: GjjClient; attempt: number; loaded: Loaded } | null>(null);
+  const [outcome, setOutcome] = useState<{ api: Promise<GjjClient>; attempt: number; loaded: Loaded } | null>(null);
   useEffect(() => {
     if (!mustLoad) return;
     const controller = new AbortController();
-    fetchLoanRates(api, controller.signal).then(
+    api.then((c) => fetchLoanRates(c, controller.signal)).then(
       (rates) => {
         if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates } });
       },

@@ -169,9 +169,9 @@ export function PrepayPanel({ rates, openPlan, calculated }: PanelContext) {
       : `${r.remainingMonths} 期` + (r.monthsSaved > 0 ? `（缩短 ${r.monthsSaved} 期）` : '');
   return (
     <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
-      <h3 id={id('title')} className="gjj-loan__form-title">
+      <h2 id={id('title')} className="gjj-loan__form-title">
         提前还款信息
-      </h3>
+      </h2>
       <div className="gjj-loan__grid">
         <TextField
           id={id('amount')}

@@ -1,5 +1,6 @@
-// The script-tag bundle's load-engine.ts, put in its place by tsup.config.ts: that bundle computes locally by default,
-// and has no chunks anyway, so both modules are inside.
+// The script-tag bundle's load-modules.ts, put in its place by tsup.config.ts: that bundle has no chunks (and computes
+// locally by default), so the modules are inside it.
+import * as client from './client';
 import * as compute from './compute';
 import * as remoteResults from './remote-results';
 
@@ -8,3 +9,6 @@ export const loadEngine = () => Promise.resolve(compute);
 
 /** @internal The mapping of the server's answer, already here. */
 export const loadRemoteResults = () => Promise.resolve(remoteResults);
+
+/** @internal The request client, already here. */
+export const loadClient = () => Promise.resolve(client);

@@ -1,0 +1,15 @@
+// @internal The calculator's modules loaded when first needed. A bundler makes each import a chunk of its own; the
+// script-tag bundle, which has no chunks, has this module replaced by load-modules.standalone.ts (see tsup.config.ts),
+// where they are simply inside. The parts used less often are loaded by load-extras.ts.
+
+/**
+ * The engine (the sdk's and decimal.js-light) for the comparison in mode local: a calculator computing on the server
+ * (the hall's) never downloads it.
+ */
+export const loadEngine = () => import('./compute');
+
+/** The mapping of the server's answer (mode remote), fetched while the request is under way. */
+export const loadRemoteResults = () => import('./remote-results');
+
+/** The sdk's request client, made when the calculator first calls the server (a host may pass its own instead). */
+export const loadClient = () => import('./client');
