@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
 import { useWidgetStyles } from '../shared/styles';
 import { ComparePanel } from './compare-panel';
+import type { LoanCalculatorExtras } from './extras-shared';
 import { loadExtras } from './load-extras';
 import { loadClient } from './load-modules';
 import { rateRecord, readRateList } from './logic';
@@ -56,62 +57,34 @@ const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
 
-/**
- * The parts used less often (the combined and prepayment tabs, the plan dialog), loaded on first use. Made anew for a
- * retry: a lazy component whose loading failed stays failed.
- */
-const lazyParts = () => ({
-  CombinedPanel: lazy(() => loadExtras().then((m) => ({ default: m.CombinedPanel }))),
-  PrepayPanel: lazy(() => loadExtras().then((m) => ({ default: m.PrepayPanel }))),
-  PlanDialog: lazy(() => loadExtras().then((m) => ({ default: m.PlanDialog }))),
-});
+/** The parts used less often (the combined and prepayment tabs, the plan dialog): not asked for yet, on their way, there, or failed. */
+type Extras = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; parts: LoanCalculatorExtras };
 
 interface LazyPartProps {
   /** The part in words, for the status and the alert: 组合贷款, 还款计划… */
   name: string;
+  extras: Extras;
   retry: () => void;
-  children: ReactNode;
+  render: (parts: LoanCalculatorExtras) => ReactNode;
 }
 
-/** Shows an alert with a retry button when a part cannot be loaded, instead of taking the whole calculator down. */
-class PartBoundary extends Component<LazyPartProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error(`[gjj] <gjj-loan-calculator> ${this.props.name}未能加载：`, error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="gjj-loan__notice" role="alert">
-        <span>{this.props.name}未能加载，请检查网络后重试。</span>
-        <button type="button" className="gjj-button gjj-button--plain" onClick={this.props.retry}>
-          重新加载
-        </button>
-      </div>
-    );
-  }
-}
-
-/** A part loaded on first use: a short status while it arrives, an alert if it cannot. */
-function LazyPart({ name, retry, children }: LazyPartProps) {
-  return (
-    <PartBoundary name={name} retry={retry}>
-      <Suspense
-        fallback={
-          <p className="gjj-loan__loading" role="status">
-            正在加载{name}…
-          </p>
-        }
-      >
-        {children}
-      </Suspense>
-    </PartBoundary>
+/**
+ * A part loaded on first use: a short status while it arrives, an alert with a retry button if it cannot be loaded
+ * (the rest of the calculator keeps working), then the part itself.
+ */
+function LazyPart({ name, extras, retry, render }: LazyPartProps) {
+  if (extras.status === 'ready') return render(extras.parts);
+  return extras.status === 'failed' ? (
+    <div className="gjj-loan__notice" role="alert">
+      <span>{name}未能加载，请检查网络后重试。</span>
+      <button type="button" className="gjj-button gjj-button--plain" onClick={retry}>
+        重新加载
+      </button>
+    </div>
+  ) : (
+    <p className="gjj-loan__loading" role="status">
+      正在加载{name}…
+    </p>
   );
 }
 
@@ -204,16 +177,27 @@ export function LoanCalculator({
       : { status: 'loading' };
   const rates = ratesView(givenProvident, givenCommercial, loaded, () => setAttempt((n) => n + 1));
 
-  // --- parts loaded on first use ---------------------------------------------------------------------------------
-  // A retry makes new lazy parts, and new boundaries (keyed by the attempt) to show them.
-  const [{ parts, partsAttempt }, setParts] = useState(() => ({ parts: lazyParts(), partsAttempt: 0 }));
-  const retryParts = () => setParts((p) => ({ parts: lazyParts(), partsAttempt: p.partsAttempt + 1 }));
+  // --- parts loaded on first use: another tab shown or a plan asked for the first time (or a retry) -----------------
+  const [extras, setExtras] = useState<Extras>({ status: 'idle' });
+  // After a failure only the alert's 重新加载 button tries again.
+  const loadParts = (again = false) => {
+    if (extras.status !== 'idle' && !(again && extras.status === 'failed')) return;
+    setExtras({ status: 'loading' });
+    loadExtras().then(
+      (parts) => setExtras({ status: 'ready', parts }),
+      (error: unknown) => {
+        console.error('[gjj] <gjj-loan-calculator> 组合贷款、提前还款试算和还款计划未能加载：', error);
+        setExtras({ status: 'failed' });
+      },
+    );
+  };
 
   // --- tabs ---------------------------------------------------------------------------------------------------------
   const [active, setActive] = useState<LoanCalculatorTab>('compare');
   // A tab is rendered from its first visit on (and then kept, with what was typed in it).
   const [visited, setVisited] = useState<ReadonlySet<LoanCalculatorTab>>(() => new Set(['compare']));
   const select = (key: LoanCalculatorTab) => {
+    if (key !== 'compare') loadParts();
     setActive(key);
     setVisited((v) => (v.has(key) ? v : new Set(v).add(key)));
   };
@@ -243,6 +227,7 @@ export function LoanCalculator({
       serial.current += 1;
       setPlan({ request, serial: serial.current });
       setPlanWanted(true);
+      loadParts();
     },
     calculated: (detail) => callbacks.current.onCalculate?.(detail),
   };
@@ -286,16 +271,22 @@ export function LoanCalculator({
           {t.key === 'compare' ? (
             <ComparePanel {...context} mode={computeMode} client={api} failed={(message) => callbacks.current.onError?.({ message })} />
           ) : visited.has(t.key) ? (
-            <LazyPart key={partsAttempt} name={t.label} retry={retryParts}>
-              {t.key === 'combined' ? <parts.CombinedPanel {...context} /> : <parts.PrepayPanel {...context} />}
-            </LazyPart>
+            <LazyPart
+              name={t.label}
+              extras={extras}
+              retry={() => loadParts(true)}
+              render={(parts) => (t.key === 'combined' ? <parts.CombinedPanel {...context} /> : <parts.PrepayPanel {...context} />)}
+            />
           ) : null}
         </div>
       ))}
       {planWanted ? (
-        <LazyPart key={partsAttempt} name="还款计划" retry={retryParts}>
-          <parts.PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />
-        </LazyPart>
+        <LazyPart
+          name="还款计划"
+          extras={extras}
+          retry={() => loadParts(true)}
+          render={(parts) => <parts.PlanDialog plan={plan?.request ?? null} serial={plan?.serial ?? 0} onClosed={() => setPlan(null)} />}
+        />
       ) : null}
     </div>
   );

@@ -51,14 +51,22 @@ const RENDER = Symbol('gjj.render');
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, element: ElementProps<P>): WidgetElementClass {
   const byAttribute = new Map(element.attributes.map(([prop, type]) => [attributeName(prop), [prop, type] as const]));
 
+  // No class fields: the es2020 script-tag bundles would emulate them with a helper.
   class GjjWidgetElement extends HTMLElement {
-    static readonly gjjVersion = WIDGETS_VERSION;
-    static readonly observedAttributes = [...byAttribute.keys()];
-    [PROPS]: Record<string, unknown> = {};
-    [ROOT]: Root | undefined;
+    static get gjjVersion(): string {
+      return WIDGETS_VERSION;
+    }
+
+    static get observedAttributes(): string[] {
+      return [...byAttribute.keys()];
+    }
+
+    declare [PROPS]: Record<string, unknown>;
+    declare [ROOT]: Root | undefined;
 
     constructor() {
       super();
+      this[PROPS] = {};
       this.attachShadow({ mode: 'open' });
       for (const [name, prop] of element.events) {
         this[PROPS][prop] = (detail: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
