@@ -58,7 +58,9 @@ const scriptTag: Options = {
   format: ['iife'],
   platform: 'browser',
   target: 'es2020',
-  minify: true,
+  // Terser after esbuild: about 2.5 % smaller again, which the script-tag budgets need.
+  minify: 'terser',
+  terserOptions: { ecma: 2020, compress: { passes: 2 } },
   sourcemap: true,
   noExternal: [/.*/],
   outExtension: () => ({ js: '.js' }),

@@ -39,6 +39,17 @@ const LOANS = [
 type Field = 'amount' | 'months' | 'issueDate' | 'method' | 'commercialRate' | 'providentRate' | 'secondHome';
 const ORDER: readonly Field[] = ['amount', 'months', 'issueDate', 'method', 'commercialRate', 'providentRate', 'secondHome'];
 
+/** Each field's rule (spec 5.1). */
+const RULES: Readonly<Record<Field, (value: string) => string>> = {
+  amount: amountRule,
+  months: termRule,
+  issueDate: issueDateRule,
+  method: methodRule,
+  commercialRate: commercialRateRule,
+  providentRate: providentRateRule,
+  secondHome: secondHomeRule,
+};
+
 interface Form {
   amount: string;
   months: string;
@@ -88,25 +99,10 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
   const provident = providentField(rates, codes?.provident, form.providentRate);
   const commercialRate = form.commercialRate ?? listedRate(rates, 'commercial', codes?.commercial) ?? '';
   const values: Record<Field, string> = { ...form, commercialRate, providentRate: provident.value };
-  const check = (k: Field): string => {
-    switch (k) {
-      case 'amount':
-        return amountRule(values.amount);
-      case 'months':
-        return termRule(values.months);
-      case 'issueDate':
-        return issueDateRule(values.issueDate);
-      case 'method':
-        return methodRule(values.method);
-      case 'secondHome':
-        return secondHomeRule(values.secondHome);
-      case 'commercialRate':
-        // While the term is wrong there is no rate to pick; the term's own message says what to fix.
-        return form.commercialRate === null && !codes ? '' : commercialRateRule(values.commercialRate);
-      case 'providentRate':
-        return provident.readOnly && !codes ? '' : providentRateRule(values.providentRate);
-    }
-  };
+  // While the term is wrong there is no rate to pick; the term's own message says what to fix.
+  const noRateYet = (k: Field) =>
+    !codes && (k === 'commercialRate' ? form.commercialRate === null : k === 'providentRate' && provident.readOnly);
+  const check = (k: Field): string => (noRateYet(k) ? '' : RULES[k](values[k]));
   const { errors, blur, submit } = useChecks(check, ORDER);
 
   /** Spec 4.7: the figures go back to 0 and the plan links are disabled. */
@@ -171,10 +167,8 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
           if ('failure' in out) setFailure(out.failure);
           else done(inputs, out);
         },
-        (error: unknown) => {
-          if (!settled()) return;
-          console.error('[gjj] <gjj-loan-calculator> 计算模块未能加载：', error);
-          setFailure('计算模块未能加载，请检查网络后重试');
+        (error: Error) => {
+          if (settled()) setFailure(error.message);
         },
       );
       return;

@@ -126,13 +126,7 @@ export function LoanCalculator({
     () =>
       client
         ? Promise.resolve(client)
-        : loadClient().then(
-            ({ createClient }) => createClient({ baseURL: apiBase }),
-            (error: unknown) => {
-              console.error('[gjj] <gjj-loan-calculator> 请求模块未能加载：', error);
-              throw new Error('组件文件加载失败，请检查网络后重试');
-            },
-          ),
+        : loadClient().then(({ createClient }) => createClient({ baseURL: apiBase })),
     [client, apiBase],
   );
   const computeMode: LoanCalculatorMode = mode === 'local' || mode === 'remote' ? mode : LOAN_CALCULATOR_DEFAULT_MODE;
