@@ -77,22 +77,33 @@ export default [
     limit: '1 KB',
   },
   {
-    name: '@gjj-hall/widgets (ESM entry, everything imported; React provided by the host)',
+    // What a host that shows only the rate table bundles: none of the calculator, no decimal.js-light.
+    name: '@gjj-hall/widgets { RateTable } (React provided by the host)',
     path: 'packages/widgets/dist/index.js',
-    import: '*',
+    import: '{ RateTable }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
     gzip: true,
     modifyEsbuildConfig: utf8,
     limit: '12 KB',
   },
   {
-    name: '@gjj-hall/widgets/elements (registers every element; React provided by the host)',
+    // Everything, the calculator's chunks loaded on first use included (size-limit counts a dynamic import in full).
+    name: '@gjj-hall/widgets (ESM entry, everything imported, lazily loaded chunks included; React provided by the host)',
+    path: 'packages/widgets/dist/index.js',
+    import: '*',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '32 KB',
+  },
+  {
+    name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
     path: 'packages/widgets/dist/elements.js',
     import: '*',
     ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '14 KB',
+    limit: '32 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
