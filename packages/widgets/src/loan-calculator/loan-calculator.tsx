@@ -57,7 +57,7 @@ const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
 
-/** The parts used less often (the combined and prepayment tabs, the plan dialog): not asked for yet, on their way, there, or failed. */
+/** The parts used less often (combined and prepayment tabs, plan dialog): not asked for, on their way, there, or failed. */
 type Extras = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; parts: LoanCalculatorExtras };
 
 interface LazyPartProps {
