@@ -9,6 +9,7 @@ export default defineConfig({
     input: 'src/input/index.ts',
     crypto: 'src/crypto/index.ts',
     loan: 'src/loan/index.ts',
+    rates: 'src/rates/index.ts',
     menu: 'src/menu/index.ts',
     auth: 'src/auth/index.ts',
     testing: 'src/testing/index.ts',
