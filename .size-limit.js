@@ -61,12 +61,20 @@ export default [
     limit: '3 KB',
   },
   {
-    name: '@gjj-hall/sdk/loan (engine with decimal.js-light, rates, calculator rules, everything imported)',
+    name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',
     path: 'packages/sdk/dist/loan.js',
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
     limit: '18 KB',
+  },
+  {
+    name: '@gjj-hall/sdk/rates (rate codes in words, fetching both rate lists, everything imported)',
+    path: 'packages/sdk/dist/rates.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '2 KB',
   },
   {
     name: '@gjj-hall/sdk/testing (manual clock, everything imported)',

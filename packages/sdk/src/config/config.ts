@@ -7,7 +7,7 @@ import {
 } from '../constants/constants';
 import { ConfigError } from '../client/errors';
 import type { GjjStorage } from '../storage/storage';
-import { isBlank, persistentAtom } from '../session/persist';
+import { persistentAtom } from '../session/persist';
 
 /** One item of the system configuration (spec 3.5). */
 export interface SysConfigItem {
@@ -145,11 +145,11 @@ function readLengths(item: SysConfigItem | undefined): InputLengths | null {
  * config.inputLengths().lengths.name // 15
  */
 export function createConfigStore(storage: GjjStorage): ConfigStore {
-  const $dictionary = persistentAtom<Record<string, DictEntry[]>>(storage, 'dataDict', {}, isBlank);
-  const $sysConfig = persistentAtom<SysConfigItem[]>(storage, 'sysConfig', [], isBlank);
-  const $configVersion = persistentAtom<ConfigVersion | null>(storage, 'configVersion', null, isBlank);
-  const $systemVersion = persistentAtom<string>(storage, 'systemVersion', '', isBlank);
-  const $inputLengths = persistentAtom<InputLengths | null>(storage, 'inputConfig', null, isBlank);
+  const $dictionary = persistentAtom<Record<string, DictEntry[]>>(storage, 'dataDict', {});
+  const $sysConfig = persistentAtom<SysConfigItem[]>(storage, 'sysConfig', []);
+  const $configVersion = persistentAtom<ConfigVersion | null>(storage, 'configVersion', null);
+  const $systemVersion = persistentAtom<string>(storage, 'systemVersion', '');
+  const $inputLengths = persistentAtom<InputLengths | null>(storage, 'inputConfig', null);
 
   const configItem = (key: string): SysConfigItem | undefined => {
     const list: unknown = $sysConfig.get();

@@ -15,19 +15,7 @@ import {
   relativeTime,
   weekName,
 } from './date';
-
-// Any value a caller could pass, symbols, bigints, boxed values, dates and null-prototype objects included.
-const anyValue = fc.oneof(
-  fc.anything({
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withNullPrototype: true,
-    withSet: true,
-  }),
-  fc.constant(Symbol('x')),
-);
+import { anyValue } from '../test-support/arbitraries';
 
 // Dates are built in local time so the tests pass in any time zone.
 const local = (...parts: [number, number, number?, number?, number?, number?, number?]) => new Date(...parts);

@@ -1,19 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskBankCard, maskIdCard, maskName, maskPhone } from './mask';
+import { anyValue } from '../test-support/arbitraries';
 
-// Any value a caller could pass, symbols, bigints, boxed values, dates and null-prototype objects included.
-const anyValue = fc.oneof(
-  fc.anything({
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withNullPrototype: true,
-    withSet: true,
-  }),
-  fc.constant(Symbol('x')),
-);
 
 describe('maskName', () => {
   it('keeps the first character by default, one star per hidden character', () => {

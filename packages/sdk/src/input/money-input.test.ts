@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoneyInput, parseMoneyInput } from './money-input';
+import { anyValue } from '../test-support/arbitraries';
 
-const anyValue = fc.oneof(
-  fc.anything({
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withNullPrototype: true,
-    withSet: true,
-  }),
-  fc.constant(Symbol('x')),
-);
 
 describe('formatMoneyInput (blur) and parseMoneyInput (focus)', () => {
   it('adds separators and pads decimals on blur', () => {

@@ -1,5 +1,5 @@
-export { COMMERCIAL_RATE_CODES, PROVIDENT_RATE_CODES, RATE_CODES, RATE_PATHS, fetchLoanRates } from './rates';
-export type { CommercialRateCode, LoanRate, LoanRates, ProvidentRateCode, RateCode, RateCodeInfo } from './rates';
+export { COMMERCIAL_RATE_CODES, PROVIDENT_RATE_CODES, RATE_CODES, RATE_PATHS, fetchLoanRates } from '../rates/rates';
+export type { CommercialRateCode, LoanRate, LoanRates, ProvidentRateCode, RateCode, RateCodeInfo } from '../rates/rates';
 export { LOAN_MESSAGES, loanRules } from './rules';
 export { LOAN_CALCULATION_PATH, fetchLoanCalculation } from './remote';
 export type { LoanCalculationQuery, LoanCalculationResult, RepaymentRow } from './remote';

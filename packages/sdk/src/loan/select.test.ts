@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareLoans } from './compare';
 import { calculateLoan, LOAN_INPUT_MESSAGES as M, LoanInputError } from './engine';
-import { RATE_CODES } from './rates';
+import { RATE_CODES } from '../rates/rates';
 import { selectRateCodes } from './select';
 
 describe('selectRateCodes (spec 9)', () => {

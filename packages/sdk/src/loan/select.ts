@@ -1,6 +1,6 @@
 import { RATE_SELECTION } from '../constants/constants';
 import { fail, LOAN_INPUT_MESSAGES as M, readCount } from './input';
-import type { CommercialRateCode, ProvidentRateCode } from './rates';
+import type { CommercialRateCode, ProvidentRateCode } from '../rates/rates';
 
 /** Terms up to this many months take the "five years or less" rates (spec 9 rate selection). */
 const FIVE_YEARS = 60;

@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { DEFAULT_LOGIN_TYPE } from '../constants/constants';
 import type { GjjStorage } from '../storage/storage';
-import { isBlank, persistentAtom } from './persist';
+import { persistentAtom } from './persist';
 
 /** Login types of spec 6: 1 individual, 2 unit, 3 developer (or other). */
 export type LoginType = 1 | 2 | 3;
@@ -94,7 +94,7 @@ export function createSessionStore(storage: GjjStorage): SessionStore {
     (Object.keys(INITIAL) as (keyof SessionState)[]).map((key) => [
       key,
       // The login type is never "empty": it is stored even at its default so the reload shows the right login tab.
-      persistentAtom(storage, key, INITIAL[key], key === 'loginType' ? () => false : isBlank),
+      persistentAtom(storage, key, INITIAL[key], key === 'loginType' ? () => false : undefined),
     ]),
   ) as { [K in keyof SessionState]: ReturnType<typeof persistentAtom<SessionState[K]>> };
 

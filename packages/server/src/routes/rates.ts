@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RATE_PATHS, type LoanRate } from '@gjj-hall/sdk/loan';
+import { RATE_PATHS, type LoanRate } from '@gjj-hall/sdk/rates';
 import type { Db } from '../db/db';
 import { ok } from '../http/envelope';
 

@@ -1,4 +1,4 @@
-import { RATE_CODES, type RateCode } from '@gjj-hall/sdk/loan';
+import { RATE_CODES, type RateCode } from '@gjj-hall/sdk/rates';
 import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 

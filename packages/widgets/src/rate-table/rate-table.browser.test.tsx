@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { LoanRates } from '@gjj-hall/sdk/loan';
+import type { LoanRates } from '@gjj-hall/sdk/rates';
 import { axeViolations } from '../../../../test/support/axe';
 import { defineElements } from '../elements';
 import { RateTable } from './rate-table';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createClient, type GjjClient } from '@gjj-hall/sdk';
-import { fetchLoanRates, type LoanRate, type LoanRates } from '@gjj-hall/sdk/loan';
+import { fetchLoanRates, type LoanRate, type LoanRates } from '@gjj-hall/sdk/rates';
 import { useWidgetStyles } from '../shared/styles';
 import { RATE_TABLE_CSS } from './rate-table.styles';
 
