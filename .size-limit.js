@@ -66,7 +66,7 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '18 KB',
+    limit: '12 KB',
   },
   {
     name: '@gjj-hall/sdk/rates (rate codes in words, fetching both rate lists, everything imported)',
