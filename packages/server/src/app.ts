@@ -11,6 +11,13 @@ import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/va
 import { calculatorRoutes } from './routes/calculator';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
+import { loadSm2KeyPair } from './auth/keys';
+import { sessionHooks } from './auth/session';
+import { createDevOutbox, createDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
+import { authRoutes } from './routes/auth';
+import { shellRoutes } from './routes/shell';
+import { accountRoutes } from './routes/account';
+import { devRoutes } from './dev/dev-routes';
 
 export interface AppOptions {
   db: Db;
@@ -25,7 +32,12 @@ export interface AppOptions {
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Production leaves out the development calls (/dev/...) and the outbox. @default NODE_ENV === 'production' */
   production?: boolean;
+  /** Sends SMS codes. @default the development sink (console and outbox) outside production, none in production */
+  sms?: SmsGateway;
+  /** Sign-in attempts allowed per client address and minute, counted in this process. @default 20 */
+  loginRateLimit?: number;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -56,6 +68,8 @@ export const HALL_CSP = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const now = options.now ?? (() => new Date());
+  // Made on the first start and kept in the database; read before anything listens.
+  const keys = await loadSm2KeyPair(options.db);
   const app = Fastify({
     logger: options.logger ?? false,
     ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
@@ -106,8 +120,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return ok({ status: 'up', db: options.db.kind });
   });
 
+  sessionHooks(app, options.db, now);
+  const outbox = production ? null : createDevOutbox(options.db, now);
+  app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
+
   rateRoutes(app, options.db, () => centreDate(now()));
   calculatorRoutes(app);
+  authRoutes(app, { db: options.db, now, keys, outbox, loginRateLimit: options.loginRateLimit });
+  shellRoutes(app, options.db);
+  accountRoutes(app, options.db, now);
+  if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;
   if (hallDir && existsSync(join(hallDir, 'home.html'))) {

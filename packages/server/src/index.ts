@@ -6,3 +6,4 @@ export { loadMigrations, migrate } from './db/migrate';
 export { DEMO_LOGINS, DEMO_PASSWORD, DEMO_RATES, seedDemo } from './seed/demo';
 export { prepareDatabase, settingsFromEnv, startServer } from './start';
 export type { ServerSettings } from './start';
+export type { SmsGateway } from './outbox/outbox';

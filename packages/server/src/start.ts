@@ -15,12 +15,18 @@ export interface ServerSettings {
   seed: boolean;
   production: boolean;
   logLevel: string;
+  /** Sign-in attempts per client address and minute (per instance). */
+  loginRateLimit: number;
 }
 
-/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV and LOG_LEVEL. */
+/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL and LOGIN_RATE_LIMIT. */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 ${env.PORT}`);
+  const loginRateLimit = Number(env.LOGIN_RATE_LIMIT ?? 20);
+  if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
+    throw new Error(`LOGIN_RATE_LIMIT 必须是正整数（每个客户端地址每分钟的登录次数），当前为 ${env.LOGIN_RATE_LIMIT}`);
+  }
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -29,6 +35,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     seed: env.SEED_DEMO !== '0',
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    loginRateLimit,
   };
 }
 
@@ -53,6 +60,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     hallDir: settings.hallDir,
     production: settings.production,
     logger: { level: settings.logLevel },
+    loginRateLimit: settings.loginRateLimit,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });

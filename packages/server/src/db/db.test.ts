@@ -67,7 +67,22 @@ describe('migrations', () => {
       const tables = await db.query<{ table_name: string }>(
         `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['app_meta', 'app_user', 'loan_rate', 'schema_migrations']));
+      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining([
+        'app_meta',
+        'app_user',
+        'loan_rate',
+        'schema_migrations',
+        'user_account',
+        'user_session',
+        'captcha',
+        'login_lock',
+        'menu',
+        'menu_role',
+        'dict_entry',
+        'sys_config',
+        'notice',
+        'dev_outbox',
+      ]));
     } finally {
       await db.close();
     }

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Queryable } from '../db/db';
+import { ApiError, ok } from '../http/envelope';
+import { clearFailures } from '../auth/lockout';
+import { revokeSessionsOf } from '../auth/session';
+import { configVersion, serviceSwitch } from '../routes/shell';
+
+const tags = ['开发专用'] as const;
+
+interface AccountPath {
+  account: string;
+  path: string;
+}
+
+interface StateBody {
+  qdzt?: '0' | '1';
+  bumpConfigVersion?: boolean;
+  revokeSessionsOf?: string;
+  forbid?: AccountPath;
+  allow?: AccountPath;
+  unlock?: string;
+}
+
+const account = { type: 'string', minLength: 1, maxLength: 64, description: '登录账号' } as const;
+const accountPath = {
+  type: 'object',
+  required: ['account', 'path'],
+  additionalProperties: false,
+  properties: { account, path: { type: 'string', pattern: '^/[A-Za-z0-9_/-]{0,199}$', description: '页面路径' } },
+} as const;
+
+async function userId(db: Queryable, login: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>('select id::text as id from app_user where account = $1', [login]);
+  if (!row) throw new ApiError(400, `没有这个登录账号：${login}`);
+  return row.id;
+}
+
+/** What /dev/state answers: the state it can change. */
+async function devState(db: Queryable, now: Date) {
+  const forbidden = await db.query<{ account: string; path: string }>(
+    `select u.account, f.path from user_forbidden_path f join app_user u on u.id = f.user_id order by u.account, f.path`,
+  );
+  const locks = await db.query<{ account: string; failures: number; locked_until: Date | null }>(
+    'select account, failures, locked_until from login_lock order by account',
+  );
+  return {
+    qdzt: await serviceSwitch(db),
+    configVersion: await configVersion(db),
+    forbidden,
+    locks: locks.map((l) => ({
+      account: l.account,
+      failures: l.failures,
+      lockedUntil: l.locked_until && new Date(l.locked_until) > now ? new Date(l.locked_until).toISOString() : null,
+    })),
+  };
+}
+
+/**
+ * Development-only calls (never registered in production): the outbox of captchas and SMS codes, and the state an
+ * administrator would change, for the tests.
+ */
+export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
+  app.get<{ Querystring: { kind?: 'captcha' | 'sms'; to?: string } }>(
+    '/dev/outbox',
+    {
+      schema: {
+        summary: '开发用：已“发送”的验证码和短信（新的在前）',
+        tags,
+        querystring: {
+          type: 'object',
+          properties: {
+            kind: { type: 'string', enum: ['captcha', 'sms'], description: '类型' },
+            to: { type: 'string', maxLength: 64, description: '接收方' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { kind, to } = request.query;
+      const rows = await db.query<{ kind: string; recipient: string; code: string; at: Date }>(
+        `select kind, recipient, code, at from dev_outbox
+          where ($1::text is null or kind = $1) and ($2::text is null or recipient = $2)
+          order by id desc limit 100`,
+        [kind ?? null, to ?? null],
+      );
+      return ok(rows.map((r) => ({ kind: r.kind, to: r.recipient, code: r.code, at: new Date(r.at).toISOString() })));
+    },
+  );
+
+  app.post<{ Body: StateBody }>(
+    '/dev/state',
+    {
+      schema: {
+        summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定',
+        tags,
+        body: {
+          type: 'object',
+          // Not additionalProperties: the server's Ajv removes unknown fields instead of refusing them, and a typo
+          // in a test's call must not pass silently.
+          propertyNames: {
+            enum: ['qdzt', 'bumpConfigVersion', 'revokeSessionsOf', 'forbid', 'allow', 'unlock'],
+            'x-msg': '不支持的参数：可用 qdzt、bumpConfigVersion、revokeSessionsOf、forbid、allow、unlock',
+          },
+          properties: {
+            qdzt: { type: 'string', enum: ['0', '1'], description: '服务开关' },
+            bumpConfigVersion: { type: 'boolean', description: '配置版本加一' },
+            revokeSessionsOf: account,
+            forbid: accountPath,
+            allow: accountPath,
+            unlock: account,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const at = now();
+      const result = await db.transaction(async (tx) => {
+        let revoked = 0;
+        if (body.qdzt) {
+          await tx.query(
+            `insert into app_meta (key, value) values ('qdzt', $1) on conflict (key) do update set value = excluded.value, updated_at = now()`,
+            [body.qdzt],
+          );
+        }
+        if (body.bumpConfigVersion) {
+          await tx.query(
+            `insert into app_meta (key, value) values ('config_version', '1')
+             on conflict (key) do update
+               set value = (case when app_meta.value ~ '^\\d{1,9}$' then app_meta.value::int + 1 else 1 end)::text, updated_at = now()`,
+          );
+        }
+        if (body.forbid) {
+          await tx.query('insert into user_forbidden_path (user_id, path) values ($1, $2) on conflict do nothing', [
+            await userId(tx, body.forbid.account),
+            body.forbid.path,
+          ]);
+        }
+        if (body.allow) {
+          await tx.query('delete from user_forbidden_path where user_id = $1 and path = $2', [await userId(tx, body.allow.account), body.allow.path]);
+        }
+        if (body.revokeSessionsOf) {
+          const id = await userId(tx, body.revokeSessionsOf);
+          revoked = await revokeSessionsOf(tx, id, at);
+        }
+        return { revoked };
+      });
+      if (body.unlock) await clearFailures(db, body.unlock);
+      return ok({ ...(await devState(db, at)), revokedSessions: result.revoked });
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../db/db';
+import { ApiError } from '../http/envelope';
+
+/** What the server "sends": a captcha answer (to its uuid) or an SMS code (to a phone). */
+export interface OutboxMessage {
+  kind: 'captcha' | 'sms';
+  /** The captcha uuid or the phone number. */
+  to: string;
+  code: string;
+}
+
+/**
+ * The development outbox: every captcha answer and SMS code, kept in the database so that tests (and a developer
+ * without a phone) can read them at GET /dev/outbox. Absent in production.
+ */
+export interface Outbox {
+  record(message: OutboxMessage): Promise<void>;
+}
+
+/**
+ * Sends SMS verification codes. A real deployment passes one that calls its gateway; outside production the
+ * development sink logs to the console and records in the outbox.
+ *
+ * @example
+ * const sms: SmsGateway = { async send(phone, code) { await gateway.post({ phone, text: `验证码 ${code}` }) } }
+ * await buildApp({ db, sms })
+ */
+export interface SmsGateway {
+  /** Sends `code` to `phone`; throws (an ApiError with a Chinese message) when it cannot. */
+  send(phone: string, code: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SMS gateway of this server (the development sink outside production unless one is given). */
+    sms: SmsGateway;
+  }
+}
+
+/** The outbox on the database. */
+export function createDevOutbox(db: Db, now: () => Date): Outbox {
+  return {
+    async record({ kind, to, code }) {
+      await db.query('insert into dev_outbox (kind, recipient, code, at) values ($1, $2, $3, $4)', [kind, to, code, now()]);
+    },
+  };
+}
+
+/** The development SMS sink: the console and the outbox, nothing leaves the machine. */
+export function createDevSmsGateway(outbox: Outbox, log: (line: string) => void = console.log): SmsGateway {
+  return {
+    async send(phone, code) {
+      log(`[开发短信] 发送至 ${phone}：验证码 ${code}`);
+      await outbox.record({ kind: 'sms', to: phone, code });
+    },
+  };
+}
+
+/** Production without a configured gateway: sending fails with a message that says what is missing. */
+export const unconfiguredSmsGateway: SmsGateway = {
+  async send() {
+    throw new ApiError(503, '短信服务未配置，请联系管理员');
+  },
+};
