@@ -24,3 +24,52 @@ export type {
 } from './send-code';
 export { createTokenRefreshCheck } from './token-refresh';
 export type { TokenRefreshCheck, TokenRefreshCheckOptions } from './token-refresh';
+export {
+  AUTH_PATHS,
+  accountLogin,
+  fetchCaptcha,
+  fetchMenuEnable,
+  fetchMenuIcons,
+  fetchPublicKey,
+  fetchPublicMenu,
+  fetchUserInfo,
+  logoutSession,
+} from './api';
+export type {
+  AccountLoginInput,
+  AccountLoginOptions,
+  Captcha,
+  LoginResult,
+  MenuEnableState,
+  MenuIcon,
+  PublicMenuItem,
+} from './api';
+export {
+  SHELL_PATHS,
+  checkBusinessAccess,
+  fetchConfigVersion,
+  fetchDictionary,
+  fetchInfoCheck,
+  fetchInterestStatement,
+  fetchNotices,
+  fetchPersonalInfo,
+  fetchServiceSwitch,
+  fetchSysConfig,
+  fetchUnitInfo,
+} from './shell-api';
+export type { InfoCheck, InterestStatement, Notice } from './shell-api';
+export { GUARD_PATHS, configVersionChanged, createRouteGuard, decideRoute } from './guard';
+export type { RouteGuard, RouteGuardDecision, RouteGuardFacts, RouteGuardOptions, RouteGuardOutcome } from './guard';
+export { loadSession } from './bootstrap';
+export { displayName } from './display-name';
+export type { LoadSessionOptions, SessionBootstrap } from './bootstrap';
+export {
+  FLEXIBLE_EMPLOYMENT_ROLE,
+  PROMPT_PATHS,
+  PROMPT_TEXTS,
+  infoCheckPrompt,
+  interestStatementPrompt,
+  loadLoginPrompts,
+  promptButtons,
+} from './prompts';
+export type { PromptButton, PromptContext, PromptData } from './prompts';

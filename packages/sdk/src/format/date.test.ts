@@ -7,7 +7,6 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
-  greeting,
   isDateDisabled,
   isRangeValid,
   isWeekend,
@@ -15,6 +14,7 @@ import {
   relativeTime,
   weekName,
 } from './date';
+import { greeting } from './greeting';
 import { anyValue } from '../test-support/arbitraries';
 
 // Dates are built in local time so the tests pass in any time zone.

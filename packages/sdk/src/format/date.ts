@@ -152,18 +152,6 @@ export function defaultQueryPeriod(setting?: unknown, now?: Date | number): Quer
 }
 
 /**
- * The greeting for the time of day (spec): before 8:00 早上好, before 11:00 上午好, before 14:00 中午好, before
- * 18:00 下午好, otherwise 晚上好.
- *
- * @example
- * greeting(new Date(2024, 0, 1, 9)) // '上午好'
- */
-export function greeting(now?: Date | number): string {
-  const h = new Date(nowMs(now)).getHours();
-  return `${h < 8 ? '早上' : h < 11 ? '上午' : h < 14 ? '中午' : h < 18 ? '下午' : '晚上'}好`;
-}
-
-/**
  * How long ago something happened (spec): under 30 s 刚刚, under an hour `N 分钟前`, under a day `N 小时前`, under
  * two days `1 天前`, otherwise the date (`YYYY-MM-DD`). Counts are rounded down, never below 1. A time more than
  * 30 s in the future (a skewed clock) shows its date. Unreadable values give `'--'`.

@@ -8,7 +8,6 @@ export {
   formatDate,
   formatDateTime,
   formatDuration,
-  greeting,
   isDateDisabled,
   isRangeValid,
   isWeekend,
@@ -16,4 +15,5 @@ export {
   relativeTime,
   weekName,
 } from './date';
+export { greeting } from './greeting';
 export type { DateDisableOptions, DateRangeFormat, QueryPeriod } from './date';

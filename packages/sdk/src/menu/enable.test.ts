@@ -26,7 +26,7 @@ describe('menuEnableAction', () => {
     });
     expect(menuEnableAction({ ...page, enable: 0, bz: '   ' })).toEqual({
       action: 'paused',
-      message: '该功能已暂停使用，请联系管理员',
+      message: '功能已停用，请联系管理员',
     });
   });
 
@@ -39,7 +39,7 @@ describe('menuEnableAction', () => {
   });
 
   it('says not yet open for an entry without a path, one the hall cannot open, or a non-entry', () => {
-    const notOpen = { action: 'not-open', message: '该功能暂未开放，敬请期待' };
+    const notOpen = { action: 'not-open', message: '功能暂未开放，敬请期待' };
     expect(MENU_NOT_OPEN_MESSAGE).toBe(notOpen.message);
     expect(menuEnableAction({ enable: 1, meta: { title: '公积金贷款' } })).toEqual(notOpen);
     expect(menuEnableAction({ ...page, enable: 10 }, { isOpen: (m) => m.component !== 'grwt/zhxx/zhcx/index' })).toEqual(

@@ -7,7 +7,7 @@ import type { MenuEntry } from './types';
  * @example
  * toast.warning(MENU_PAUSED_MESSAGE)
  */
-export const MENU_PAUSED_MESSAGE = '该功能已暂停使用，请联系管理员';
+export const MENU_PAUSED_MESSAGE = '功能已停用，请联系管理员';
 
 /**
  * Warning for a feature that is not open yet (spec 4.2 'function not yet open, stay tuned').
@@ -15,7 +15,7 @@ export const MENU_PAUSED_MESSAGE = '该功能已暂停使用，请联系管理�
  * @example
  * toast.warning(MENU_NOT_OPEN_MESSAGE)
  */
-export const MENU_NOT_OPEN_MESSAGE = '该功能暂未开放，敬请期待';
+export const MENU_NOT_OPEN_MESSAGE = '功能暂未开放，敬请期待';
 
 /**
  * Enable values that leave an entry usable (spec 4.2): 1 open, 10 open after face verification.
@@ -94,7 +94,7 @@ export function isMenuUsable(enable: unknown): boolean {
  * menuEnableAction({ path: 'zhcx', enable: 10 }, { loginMethod: 100 }) // { action: 'face-verify' }
  * menuEnableAction({ path: 'zhcx', enable: 10 }, { loginMethod: 400 }) // { action: 'open' }
  * menuEnableAction({ path: 'zhcx', enable: 0, bz: '系统升级中' }) // { action: 'paused', message: '系统升级中' }
- * menuEnableAction({ enable: 1 }) // { action: 'not-open', message: '该功能暂未开放，敬请期待' }
+ * menuEnableAction({ enable: 1 }) // { action: 'not-open', message: '功能暂未开放，敬请期待' }
  */
 export function menuEnableAction(menu: unknown, options?: MenuEnableOptions): MenuEnableAction {
   const entry = normaliseMenuEntry(menu);
