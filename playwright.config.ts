@@ -14,6 +14,17 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  projects: [
+    { name: 'chromium', testIgnore: ['**/node_modules/**', '**/*.serial.spec.ts'] },
+    {
+      // Tests that change what the whole server answers (service switch, configuration version, sessions, grants,
+      // locks) run on their own once the others are done, so no test running beside them sees the change.
+      // Run one of them alone with `npx playwright test --no-deps <file>`.
+      name: 'server-state',
+      testMatch: ['**/*.serial.spec.ts'],
+      dependencies: ['chromium'],
+    },
+  ],
   use: {
     browserName: 'chromium',
     locale: 'zh-CN',

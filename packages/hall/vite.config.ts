@@ -13,7 +13,16 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2020',
     modulePreload: { polyfill: false },
-    rolldownOptions: { input: 'home.html' },
+    rolldownOptions: {
+      input: 'home.html',
+      output: {
+        codeSplitting: {
+          // Everything the entry needs before it can start goes into one chunk beside it, rather than into the
+          // small common chunks that automatic splitting makes of modules the lazy pages share with it.
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': process.env.GJJ_API ?? 'http://127.0.0.1:8080' },

@@ -20,19 +20,43 @@ test.describe('public pages of the built hall', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the root of the site opens the hall', async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/home\.html#\/loanRate$/);
-    await expect(page.getByRole('heading', { level: 1, name: '贷款利率' })).toBeVisible();
+  test('a public page loads neither the login page (with sm-crypto) nor the signed-in shell', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/home.html#/loanRate');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    expect(scripts.filter((s) => /\/(login-page|shell|session-loader|sanitize)-/.test(s))).toEqual([]);
   });
 
-  test('an unknown path lands on /404, which passes axe and leads home', async ({ page }) => {
-    await page.goto('/home.html#/no/such/page');
-    await expect(page).toHaveURL(/#\/404$/);
+  test('the root of the site opens the hall, which asks a signed-out visitor to sign in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home\.html#\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: '用户登录' })).toBeVisible();
+  });
+
+  test('a path that needs sign-in sends a signed-out visitor to /login (spec 4.1)', async ({ page }) => {
+    for (const path of ['/no/such/page', '/grwt/home', '/cooperation', '/pubNotice']) {
+      await page.goto(`/home.html#${path}`);
+      await expect(page).toHaveURL(/#\/login$/);
+    }
+  });
+
+  test('/404 passes axe and leads home', async ({ page }) => {
+    await page.goto('/home.html#/404');
     await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '返回首页' }).click();
-    await expect(page).toHaveURL(/#\/loanRate$/);
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('public routes not built yet say so; the quick menu leads there', async ({ page }) => {
+    await page.goto('/home.html#/loanRate');
+    await page.getByRole('navigation', { name: '便民服务' }).getByRole('link', { name: '中心简介' }).click();
+    await expect(page).toHaveURL(/#\/introToCenter$/);
+    await expect(page.getByText('功能暂未开放，敬请期待')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('the page works by keyboard: the skip link moves focus to the content', async ({ page }) => {

@@ -1,27 +1,20 @@
-import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { SITE } from '../shared/site';
+import { $homePath, stores } from '../shared/services';
+import { centreName, SITE } from '../shared/site';
+import { Footer } from '../shared/ui/footer';
+import { QuickMenu } from '../shared/ui/quick-menu';
+import { SkipLink } from '../shared/ui/skip-link';
+import { useStore } from '../shared/use-store';
 
-/** Scrolls to the top on every navigation (spec 2.1). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
-/** The public shell: banner, content and footer (spec 2.5). The signed-in shell comes with issue #5. */
+/** The public shell: banner, content, the quick menu and the footer (spec 2.3, 2.5). */
 export function PublicLayout() {
+  useStore(stores.config.$sysConfig); // the centre's name follows the configuration
+  const signedIn = useStore(stores.session.$signedIn);
+  const homePath = useStore($homePath);
+  const { pathname } = useLocation();
   return (
     <div className="hall">
-      <ScrollToTop />
-      <a className="skip-link" href="#main" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
-        跳到主要内容
-      </a>
+      <SkipLink />
       <header className="banner">
         <div className="banner__inner">
           <Link to="/" className="banner__brand">
@@ -30,23 +23,30 @@ export function PublicLayout() {
               <path d="M6 16 16 7l10 9h-3v9h-5v-6h-4v6H9v-9z" fill="#1559b5" />
             </svg>
             <span>
-              <span className="banner__centre">{SITE.centreName}</span>
+              <span className="banner__centre">{centreName()}</span>
               <span className="banner__hall">{SITE.hallName}</span>
             </span>
           </Link>
+          {signedIn && homePath ? (
+            <nav className="banner__nav" aria-label="账户">
+              <Link to={homePath}>返回网厅首页</Link>
+            </nav>
+          ) : (
+            pathname !== '/login' && (
+              <nav className="banner__nav" aria-label="账户">
+                <Link to="/login">登录</Link>
+              </nav>
+            )
+          )}
         </div>
       </header>
-      <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="footer">
-        <p className="footer__row">
-          <span>主办单位：{SITE.footer.sponsor}</span>
-          <span>地址：{SITE.footer.address}</span>
-          <span>服务热线：{SITE.footer.hotline}</span>
-        </p>
-        <p>{SITE.footer.icp}</p>
-      </footer>
+      <div className="body">
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <QuickMenu />
+      </div>
+      <Footer />
     </div>
   );
 }

@@ -1,0 +1,120 @@
+import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { DEMO, dismissPrompts, signIn } from './support';
+
+const PAUSE_NOTE = '系统升级，暂停办理，预计2026年12月1日恢复';
+
+test.describe('menus, menu screens and pages of the signed-in hall', () => {
+  test('home tabs follow activeIndex; a paused entry shows its note; enable 10 asks for face verification', async ({ page }) => {
+    await signIn(page, DEMO.personal);
+    await dismissPrompts(page);
+    await page.getByRole('tab', { name: '提取业务' }).click();
+    await expect(page).toHaveURL(/#\/grwt\/home\?activeIndex=1$/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: '提取业务' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: /离休、退休提取/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: PAUSE_NOTE })).toBeVisible();
+    await expect(page).toHaveURL(/activeIndex=1$/);
+
+    await page.getByRole('tab', { name: '账户信息' }).click();
+    await page.getByRole('button', { name: /个人明细查询/ }).click();
+    const face = page.getByRole('dialog', { name: '需要人脸识别验证' });
+    await expect(face).toContainText('人脸识别验证将在后续版本中提供');
+    await expectNoAxeViolations(page);
+    await face.getByRole('button', { name: '我知道了' }).click();
+    await expect(face).toBeHidden();
+    await expect(page).toHaveURL(/#\/grwt\/home/);
+  });
+
+  test('a business page asks ywbl/check on opening, shows 功能暂未开放, has a breadcrumb and a close-page confirmation', async ({ page }) => {
+    await signIn(page, DEMO.personal);
+    await dismissPrompts(page);
+    const check = page.waitForRequest((r) => r.url().includes('/ywbl/check?path=%2Fgrwt%2Fzhxx%2Fzhcx%2Fgrzhxx'));
+    await page.getByRole('button', { name: /个人账户信息$/ }).click();
+    await check;
+    await expect(page).toHaveURL(/#\/grwt\/zhxx\/zhcx\/grzhxx$/);
+    await expect(page).toHaveTitle('个人账户信息 - 网上业务大厅');
+    await expect(page.getByRole('heading', { level: 1, name: '个人账户信息' })).toBeVisible();
+    await expect(page.getByText('功能暂未开放，敬请期待')).toBeVisible();
+    await expect(page.getByText('本页已授权的操作：打印')).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: '当前位置' }).getByRole('listitem');
+    await expect(crumbs).toHaveText(['首页', '账户信息', '账户查询', '个人账户信息']);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: '关闭页面' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '系统提示' });
+    await expect(confirm).toContainText('您是否需要关闭当前页面？');
+    await confirm.getByRole('button', { name: '停留本页面' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(/grzhxx$/);
+    await page.getByRole('button', { name: '关闭页面' }).click();
+    await confirm.getByRole('button', { name: '关闭页面' }).click();
+    await expect(page).toHaveURL(/#\/grwt\/home$/);
+  });
+
+  test('a menu screen shows its tabs of tiles; the breadcrumb leads back home; pages are kept alive by route meta', async ({ page }) => {
+    await signIn(page, DEMO.unit);
+    await dismissPrompts(page);
+    await page.goto('/home.html#/dwwt/jcyw');
+    await expect(page.getByRole('heading', { level: 1, name: '缴存业务' })).toBeVisible();
+    await expect(page.getByRole('tablist', { name: '缴存业务' }).getByRole('tab')).toHaveText(['个人账户管理', '缴存管理']);
+    await page.getByRole('tab', { name: '缴存管理' }).click();
+    await expect(page.getByRole('button', { name: /单位缓缴/ })).toContainText('暂停办理');
+    await expectNoAxeViolations(page);
+
+    // A page with noCache false stays mounted when left: coming back does not ask ywbl/check again.
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ywbl/check')) checks.push(new URL(r.url()).searchParams.get('path') ?? '');
+    });
+    await page.getByRole('button', { name: /单位补缴/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '单位补缴' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: '缴存业务' })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: '单位补缴' })).toBeVisible();
+    expect(checks).toEqual(['/dwwt/jcyw/dw_bj']);
+
+    await page.getByRole('navigation', { name: '当前位置' }).getByRole('link', { name: '首页' }).click();
+    await expect(page).toHaveURL(/#\/dwwt\/home$/);
+  });
+
+  test('the notice banner shows the published notice, sanitized; the quick menu follows the sign-in; back to top', async ({ page }) => {
+    await page.goto('/home.html#/loanRate');
+    const quick = page.getByRole('navigation', { name: '便民服务' });
+    await expect(quick.getByRole('link')).toHaveText(['中心简介', '政策信息', '贷款利率']);
+
+    await signIn(page, DEMO.personal);
+    await dismissPrompts(page);
+    await expect(quick.getByRole('link')).toHaveText(['中心简介', '政策信息', '贷款利率', '合作楼盘', '常用下载', '投诉建议']);
+    const notice = page.getByRole('region', { name: '通知公告' });
+    await expect(notice).toContainText('关于调整2026年度住房公积金缴存基数的通知');
+    await notice.getByRole('button', { name: '查看详情' }).click();
+    await expect(notice).toContainText('2026年7月1日');
+    await expect(notice.locator('strong')).toHaveText('2026年7月1日');
+
+    await expect(page.getByRole('button', { name: '返回顶部' })).toHaveCount(0);
+    await page.mouse.wheel(0, 900);
+    const top = page.getByRole('button', { name: '返回顶部' });
+    await expect(top).toBeVisible();
+    await top.click();
+    await expect(top).toHaveCount(0);
+
+    await notice.getByRole('button', { name: '关闭通知公告' }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: '业务办理' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '通知公告' })).toHaveCount(0);
+  });
+
+  test('a unit is asked to confirm its interest statement after signing in (关闭 / 去确认)', async ({ page }) => {
+    await signIn(page, DEMO.unit);
+    const prompt = page.getByRole('alertdialog', { name: '提示' });
+    await expect(prompt).toContainText('贵单位尚未确认');
+    await expect(prompt.locator('.dialog__footer').getByRole('button')).toHaveText(['关闭', '去确认']);
+    await expectNoAxeViolations(page);
+    await prompt.getByRole('button', { name: '去确认' }).click();
+    await expect(page).toHaveURL(/#\/dwwt\/cxyw\/dwlxd_cx$/);
+    await expect(page.getByRole('heading', { level: 1, name: '单位利息单查询' })).toBeVisible();
+  });
+});

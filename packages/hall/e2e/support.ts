@@ -1,0 +1,114 @@
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { expect } from '../../../test/support/e2e';
+
+/** The demo sign-ins of the reference server (packages/server/src/seed/demo.ts). One password for all. */
+export const PASSWORD = 'Gjj@2026';
+
+export interface DemoLogin {
+  type: '个人' | '单位' | '开发商';
+  account: string;
+  /** What the top bar shows: the nickname of an individual, the company name of a unit or developer. */
+  name: string;
+  home: string;
+  /** The area's menu screens, as the home page's tabs list them. */
+  screens: string[];
+}
+
+export const DEMO = {
+  personal: {
+    type: '个人',
+    account: '110101199003072316',
+    name: '张三',
+    home: '/grwt/home',
+    screens: ['账户信息', '提取业务', '贷款业务'],
+  },
+  unit: {
+    type: '单位',
+    account: '100200300001',
+    name: '示例科技有限公司',
+    home: '/dwwt/home',
+    screens: ['缴存业务', '账户信息变更', '查询业务'],
+  },
+  developer: {
+    type: '开发商',
+    account: '900100200001',
+    name: '示例置业发展有限公司',
+    home: '/kfswt/home',
+    screens: ['查询业务'],
+  },
+  /** Flexible employment: information incomplete (status 1). Used only by the tests that change server state. */
+  flexible: { type: '个人', account: '320106198506124022', name: '李梅', home: '/grwt/home', screens: [] },
+  /** Out-of-area loan person. Used only by the tests that change server state. */
+  remote: { type: '个人', account: '440304199208155533', name: '王磊', home: '/grwt/home', screens: [] },
+} satisfies Record<string, DemoLogin>;
+
+const baseURL = () => {
+  const url = process.env.GJJ_E2E_URL;
+  if (!url) throw new Error('GJJ_E2E_URL 未设置');
+  return url;
+};
+
+/** The answer of a captcha, from the server's development outbox (newest first, `to` is the captcha uuid). */
+export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
+  const response = await request.get(`${baseURL()}/dev/outbox`, { params: { kind: 'captcha', to: uuid } });
+  const { data } = (await response.json()) as { data: { to: string; code: string }[] };
+  const entry = data.find((e) => e.to === uuid);
+  if (!entry) throw new Error(`开发用发件箱中没有验证码 ${uuid}`);
+  return entry.code;
+}
+
+/** Changes what an administrator would change on the server (POST /dev/state). */
+export async function devState(request: APIRequestContext, body: Record<string, unknown>): Promise<unknown> {
+  const response = await request.post(`${baseURL()}/dev/state`, { data: body });
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+const isCaptcha = (r: Response) => r.url().includes('/api/auth/v1/getImgCode') && r.ok();
+const uuidOf = async (r: Response) => ((await r.json()) as { data: { uuid: string } }).data.uuid;
+
+/** Opens /login and resolves with the uuid of the captcha it shows. */
+export async function openLogin(page: Page): Promise<string> {
+  const captcha = page.waitForResponse(isCaptcha);
+  // Already there: going to the same address again would change nothing, so the page is loaded afresh.
+  if (page.url().endsWith('#/login')) await page.reload();
+  else await page.goto('/home.html#/login');
+  return uuidOf(await captcha);
+}
+
+/**
+ * Fills the account form and submits it: the login type, the account, the password and the right captcha answer
+ * (or `captcha` as given). Resolves with the uuid of the next captcha when the attempt fails (`expectFailure`).
+ */
+export async function submitLogin(
+  page: Page,
+  who: Pick<DemoLogin, 'type' | 'account'>,
+  uuid: string,
+  options: { password?: string; captcha?: string; expectFailure?: boolean } = {},
+): Promise<string | null> {
+  await page.getByRole('radio', { name: `${who.type}登录` }).check();
+  await page.getByRole('textbox', { name: '账号', exact: true }).fill(who.account);
+  await page.getByLabel('密码', { exact: true }).fill(options.password ?? PASSWORD);
+  await page.getByLabel('验证码', { exact: true }).fill(options.captcha ?? (await captchaAnswer(page.request, uuid)));
+  const next = options.expectFailure ? page.waitForResponse(isCaptcha) : null;
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  return next ? uuidOf(await next) : null;
+}
+
+/** Signs in as a demo user and waits for their home page. */
+export async function signIn(page: Page, who: DemoLogin): Promise<void> {
+  const uuid = await openLogin(page);
+  await submitLogin(page, who, uuid);
+  await expect(page).toHaveURL(new RegExp(`#${who.home}$`));
+  await expect(page.getByRole('button', { name: new RegExp(who.name) })).toBeVisible();
+}
+
+/** Closes the prompt dialog of spec 2.13 if one shows up after sign-in (spec 4.3). */
+export async function dismissPrompts(page: Page): Promise<void> {
+  const prompt = page.getByRole('alertdialog', { name: '提示' });
+  for (let i = 0; i < 3; i += 1) {
+    if (!(await prompt.isVisible().catch(() => false))) return;
+    const close = prompt.getByRole('button', { name: /^(关闭|确定)$/ }).first();
+    await close.click();
+  }
+}

@@ -1,0 +1,107 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, type Location } from 'react-router';
+import type { MenuRoute } from '@gjj-hall/sdk/menu';
+import { LoanCalculatorPage } from '../features/public/pages/loan-calculator-page';
+import { $homePath, $menuRoutes, stores } from '../shared/services';
+import { useStore } from '../shared/use-store';
+import { FullScreenLoader } from '../shared/ui/loader';
+import { PublicLayout } from './layout';
+import { layoutGroups, type FlatRoute } from './menu-routes';
+import { PUBLIC_ROUTES } from './navigation/public-routes';
+import { LoginOutPage } from './pages/login-out-page';
+import { NotFoundPage } from './pages/not-found-page';
+
+const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+// Pages load lazily, each a chunk of its own; /dkcs is loaded eagerly (spec 2.1).
+const LoginPage = named(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
+const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
+const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
+const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
+const Shell = named(() => import('./shell/shell'), 'Shell');
+const GrwtHome = named(() => import('../features/personal/pages/grwt-home'), 'GrwtHome');
+const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHome');
+const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
+const MenuScreenPage = named(() => import('./pages/menu-screen-page'), 'MenuScreenPage');
+const MenuPage = named(() => import('./pages/menu-page'), 'MenuPage');
+
+/** Pages by the component name a menu entry gives (spec 2.2); any other name is a business page not yet built. */
+const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
+  GrwtHome,
+  DwwtHome,
+  KfswtHome,
+  MenuScreen: MenuScreenPage,
+};
+
+/** The public pages built so far; the other routes of spec 2.1 say the page is not open yet. */
+const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
+  '/login': <LoginPage />,
+  '/loanRate': <LoanRatePage />,
+  '/dkcs': <LoanCalculatorPage />,
+  '/pubNotice': <PubNoticePage />,
+  '/404': <NotFoundPage />,
+  '/401': <ConfigMissingPage />,
+  '/loginOut': <LoginOutPage />,
+};
+
+const pageLoading = (
+  <p className="page page--center" role="status">
+    正在加载，请稍候…
+  </p>
+);
+
+function menuElement({ route, redirect }: FlatRoute): ReactNode {
+  if (redirect) return <Navigate to={redirect} replace />;
+  const Page = route.component?.kind === 'page' ? MENU_PAGES[route.component.name] : undefined;
+  return Page ? <Page /> : <MenuPage />;
+}
+
+function menuRouteElements(routes: readonly MenuRoute[]): ReactNode[] {
+  return layoutGroups(routes).map(({ layout, pages, index }) => (
+    <Route
+      key={layout.fullPath}
+      path={layout.component?.kind === 'layout' ? layout.fullPath : undefined}
+      element={
+        <Suspense fallback={<FullScreenLoader />}>
+          <Shell />
+        </Suspense>
+      }
+    >
+      {index && <Route index element={<Navigate to={index} replace />} />}
+      {pages.map((page) => (
+        <Route key={page.route.fullPath} path={page.route.fullPath} element={menuElement(page)} />
+      ))}
+    </Route>
+  ));
+}
+
+/**
+ * Every route of the hall: the public ones of spec 2.1 in the public layout, the signed-in user's built from their
+ * menus (spec 2.2) in the shell, the root to the home path, anything else to /404. Rendered for the location the
+ * guard has let through, so a page never shows before the guard has decided.
+ */
+export function AppRoutes({ location }: { location: Location }) {
+  const menuRoutes = useStore($menuRoutes);
+  const homePath = useStore($homePath);
+  const signedIn = useStore(stores.session.$signedIn);
+  return (
+    <Routes location={location}>
+      <Route element={<PublicLayout />}>
+        {PUBLIC_ROUTES.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={<Suspense fallback={pageLoading}>{PUBLIC_PAGES[path] ?? <PublicNotOpenPage />}</Suspense>}
+          />
+        ))}
+      </Route>
+      {menuRouteElements(menuRoutes)}
+      <Route path="/" element={<Navigate to={homePath || '/login'} replace />} />
+      {/* Signed out, the guard sends unknown addresses to /login; the moment between signing out and that
+          navigation must not add a /404 to the history. */}
+      <Route path="*" element={signedIn ? <Navigate to="/404" replace /> : null} />
+    </Routes>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useId, useState } from 'react';
+import { fetchNotices, type Notice } from '@gjj-hall/sdk/auth';
+import { client } from '../../shared/services';
+import { sessionFlags } from '../../shared/session-flags';
+
+/**
+ * The notice banner (spec 1, 3.5): the newest published notice (fbzt 1), its text behind 查看详情; closing it keeps
+ * it closed for the session.
+ */
+export function NoticeBanner() {
+  const [notice, setNotice] = useState<(Notice & { html: string }) | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [closed, setClosed] = useState(sessionFlags.noticeClosed.get);
+  const bodyId = useId();
+
+  useEffect(() => {
+    if (closed) return;
+    let live = true;
+    fetchNotices(client, { publishedOnly: true })
+      .then(async ([first]) => {
+        if (!first) return;
+        // DOMPurify comes only when there is a notice to show, after the page itself.
+        const { sanitizeNotice } = await import('../../shared/sanitize');
+        if (live) setNotice({ ...first, html: sanitizeNotice(first.tgnr ?? '') });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [closed]);
+
+  if (closed || !notice) return null;
+  return (
+    <section className="notice-banner" aria-label="通知公告">
+      <div className="notice-banner__bar">
+        <span className="notice-banner__tag">通知公告</span>
+        <span className="notice-banner__title">{notice.tgmc}</span>
+        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((v) => !v)}>
+          {expanded ? '收起' : '查看详情'}
+        </button>
+        <button
+          type="button"
+          className="notice-banner__close"
+          aria-label="关闭通知公告"
+          onClick={() => {
+            sessionFlags.noticeClosed.set();
+            setClosed(true);
+          }}
+        >
+          ×
+        </button>
+      </div>
+      {/* The notice's HTML comes from the centre's administrators; it is sanitized before it reaches the page. */}
+      <div
+        id={bodyId}
+        className="notice-banner__body"
+        hidden={!expanded}
+        dangerouslySetInnerHTML={{ __html: notice.html }}
+      />
+    </section>
+  );
+}

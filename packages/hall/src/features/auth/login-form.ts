@@ -1,0 +1,75 @@
+import { BusinessError, HttpError, LOGIN_TYPES } from '@gjj-hall/sdk';
+import { rules, type Rule } from '@gjj-hall/sdk/validate';
+
+/** What the account form holds. */
+export interface LoginValues {
+  username: string;
+  password: string;
+  code: string;
+}
+
+export type LoginField = keyof LoginValues;
+export type LoginErrors = Partial<Record<LoginField, string>>;
+
+/** The login types of spec 1 as the form offers them (default individual). */
+export const LOGIN_TYPE_OPTIONS = [
+  { value: LOGIN_TYPES.personal, label: '个人', placeholder: '请输入身份证号码或个人账号' },
+  { value: LOGIN_TYPES.unit, label: '单位', placeholder: '请输入单位账号' },
+  { value: LOGIN_TYPES.developer, label: '开发商', placeholder: '请输入开发商账号' },
+] as const;
+
+/** The login methods of spec 2.6; only the account method is built in this version. */
+export const LOGIN_METHODS = [
+  { key: 'account', label: '账号密码' },
+  { key: 'sms', label: '手机验证码' },
+  { key: 'qr', label: '扫码登录' },
+  { key: 'ca', label: '数字证书' },
+] as const;
+
+/**
+ * The rules of the account form: account 4-20 letters, digits or underscore; password 6-16 with letters and
+ * digits (spec 5.4, the shared rule: XT_MMZZ governs new passwords, not signing in with an existing one);
+ * captcha 4-6 letters or digits. Each with its Chinese message.
+ */
+export const LOGIN_RULES: Readonly<Record<LoginField, Rule>> = {
+  username: rules.account(undefined, { empty: '请输入账号' }),
+  password: rules.password(),
+  code: rules.captcha(),
+};
+
+/**
+ * The message of every field that fails its rule.
+ *
+ * @example
+ * validateLogin({ username: '', password: 'abc', code: '12' })
+ * // { username: '请输入账号', password: '请输入6-16位，至少包含字母(大小写)、数字两种组合', code: '请输入正确的验证码' }
+ */
+export function validateLogin(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  for (const field of Object.keys(LOGIN_RULES) as LoginField[]) {
+    const message = LOGIN_RULES[field](values[field]);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/**
+ * What the form says when signing in failed: the server's message (426, 428, 429, 400) or the transport's.
+ *
+ * @example
+ * loginFailureMessage(new Error('x')) // '登录失败，请稍后重试'
+ */
+export function loginFailureMessage(error: unknown): string {
+  if (error instanceof HttpError || error instanceof BusinessError) return error.message;
+  return '登录失败，请稍后重试';
+}
+
+/**
+ * The success notification shown 2 s after signing in (spec 4.5).
+ *
+ * @example
+ * loginSuccessMessage('张三') // '登录成功，欢迎您，张三'
+ */
+export function loginSuccessMessage(name: string): string {
+  return name ? `登录成功，欢迎您，${name}` : '登录成功，欢迎您';
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { LoginType } from '@gjj-hall/sdk';
+import { stores } from '../../../shared/services';
+import { usePageTitle } from '../../../shared/use-page-title';
+import { useStore } from '../../../shared/use-store';
+import { Tabs } from '../../../shared/ui/tabs';
+import { AccountForm } from '../components/account-form';
+import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS } from '../login-form';
+
+/**
+ * /login (spec 2.6): the login type (个人, 单位, 开发商; individual by default, remembered for the tab) and the
+ * login methods as tabs. The account method is complete; the others open in the next version.
+ */
+export function LoginPage() {
+  usePageTitle('用户登录');
+  const loginType = useStore(stores.session.$loginType);
+  const [method, setMethod] = useState(0);
+  const current = LOGIN_METHODS[method] ?? LOGIN_METHODS[0];
+
+  return (
+    <section className="page login" aria-labelledby="login-title">
+      <h1 id="login-title" className="login__title">
+        用户登录
+      </h1>
+      <fieldset className="login__types">
+        <legend className="visually-hidden">登录类型</legend>
+        {LOGIN_TYPE_OPTIONS.map((option) => (
+          <label key={option.value} className={`segment${loginType === option.value ? ' segment--on' : ''}`}>
+            <input
+              type="radio"
+              name="loginType"
+              value={option.value}
+              checked={loginType === option.value}
+              onChange={() => stores.session.update({ loginType: option.value as LoginType })}
+            />
+            <span>{option.label}登录</span>
+          </label>
+        ))}
+      </fieldset>
+      <Tabs label="登录方式" items={LOGIN_METHODS.map((m) => ({ key: m.key, label: m.label }))} active={method} onChange={setMethod}>
+        {/* Kept mounted under the other tabs, so what was typed survives a look at them. */}
+        <div hidden={current.key !== 'account'}>
+          <AccountForm loginType={loginType} />
+        </div>
+        {current.key !== 'account' && (
+          <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
+        )}
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from 'react';
+import { systemClock } from '@gjj-hall/sdk';
+import { agreeLabel, agreementError, HANDLING_NOTICE_TITLE, noticeWaitSeconds, NOTICE_WAIT_CONFIG_KEY } from '../handling-notice';
+import { stores } from '../services';
+import { Dialog } from './dialog';
+
+export interface HandlingNoticeDialogProps {
+  open: boolean;
+  /** The notice text (decode `pznr` with decodeNoticeText). */
+  text: string;
+  /** @default 用户办理须知 */
+  title?: string;
+  /** The box is ticked and confirmed: go on with the business. */
+  onAgree: () => void;
+  /** Closed without agreeing: the caller goes back (to the home tab of `activeIndex`, spec 2.12). */
+  onClose: () => void;
+}
+
+/**
+ * The business handling notice of spec 2.12 and 4.10 (1000 px): the notice, a box to tick (我已阅读并同意上述条款约定)
+ * and the agree button, which counts down the configured seconds (XT_TZSC) before it can be used. Confirming
+ * without the box ticked says 请先阅读并同意条款约定.
+ *
+ * @example
+ * <HandlingNoticeDialog open text={decodeNoticeText(data.pznr)} onAgree={start} onClose={() => navigate(back)} />
+ */
+export function HandlingNoticeDialog({ open, text, title = HANDLING_NOTICE_TITLE, onAgree, onClose }: HandlingNoticeDialogProps) {
+  const [remaining, setRemaining] = useState(() => noticeWaitSeconds(stores.config.configValue(NOTICE_WAIT_CONFIG_KEY)));
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState('');
+  const boxId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const handle = systemClock.setInterval(() => setRemaining((n) => Math.max(0, n - 1)), 1_000);
+    return () => systemClock.clearInterval(handle);
+  }, [open]);
+
+  return (
+    <Dialog
+      title={title}
+      size="notice"
+      open={open}
+      onClose={onClose}
+      footer={
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={remaining > 0}
+          onClick={() => {
+            const message = agreementError(agreed);
+            setError(message);
+            if (!message) onAgree();
+          }}
+        >
+          {agreeLabel(remaining)}
+        </button>
+      }
+    >
+      <div className="notice-text">{text}</div>
+      <p className="notice-agree">
+        <input
+          id={boxId}
+          type="checkbox"
+          checked={agreed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${boxId}-error` : undefined}
+          onChange={(e) => {
+            setAgreed(e.target.checked);
+            if (e.target.checked) setError('');
+          }}
+        />
+        <label htmlFor={boxId}>我已阅读并同意上述条款约定</label>
+      </p>
+      <p id={`${boxId}-error`} className="field__error" role="alert">
+        {error}
+      </p>
+    </Dialog>
+  );
+}
