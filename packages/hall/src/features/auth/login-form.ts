@@ -26,6 +26,8 @@ export const LOGIN_METHODS = [
   { key: 'ca', label: '数字证书' },
 ] as const;
 
+export type LoginMethodKey = (typeof LOGIN_METHODS)[number]['key'];
+
 /**
  * The rules of the account form: account 4-20 letters, digits or underscore; password 6-16 with letters and
  * digits (spec 5.4, the shared rule: XT_MMZZ governs new passwords, not signing in with an existing one);

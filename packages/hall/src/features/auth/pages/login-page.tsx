@@ -1,11 +1,22 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { LoginType } from '@gjj-hall/sdk';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
-import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS } from '../login-form';
+import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
+
+/** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
+const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }> | null>> = {
+  account: AccountForm,
+
+  sms: null,
+
+  qr: null,
+
+  ca: null,
+};
 
 /**
  * /login (spec 2.6): the login type (个人, 单位, 开发商; individual by default, remembered for the tab) and the
@@ -16,6 +27,13 @@ export function LoginPage() {
   const loginType = useStore(stores.session.$loginType);
   const [method, setMethod] = useState(0);
   const current = LOGIN_METHODS[method] ?? LOGIN_METHODS[0];
+  // Forms are mounted when their tab is first opened (a QR code or a certificate prompt only then).
+  const [opened, setOpened] = useState<LoginMethodKey[]>(['account']);
+  const choose = (index: number) => {
+    setMethod(index);
+    const key = LOGIN_METHODS[index]?.key;
+    if (key && !opened.includes(key)) setOpened([...opened, key]);
+  };
 
   return (
     <section className="page login" aria-labelledby="login-title">
@@ -37,12 +55,18 @@ export function LoginPage() {
           </label>
         ))}
       </fieldset>
-      <Tabs label="登录方式" items={LOGIN_METHODS.map((m) => ({ key: m.key, label: m.label }))} active={method} onChange={setMethod}>
-        {/* Kept mounted under the other tabs, so what was typed survives a look at them. */}
-        <div hidden={current.key !== 'account'}>
-          <AccountForm loginType={loginType} />
-        </div>
-        {current.key !== 'account' && (
+      <Tabs label="登录方式" items={LOGIN_METHODS.map((m) => ({ key: m.key, label: m.label }))} active={method} onChange={choose}>
+        {/* Each form stays mounted once opened, so what was typed survives a look at another tab. */}
+        {LOGIN_METHODS.map(({ key }) => {
+          const Panel = PANELS[key];
+          if (!Panel || !opened.includes(key)) return null;
+          return (
+            <div key={key} hidden={current.key !== key}>
+              <Panel loginType={loginType} />
+            </div>
+          );
+        })}
+        {!PANELS[current.key] && (
           <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
         )}
       </Tabs>
