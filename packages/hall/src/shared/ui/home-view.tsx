@@ -21,7 +21,8 @@ function sectionsOf(screen: MenuNode) {
 /** One line of the account summary on a home page. */
 export interface HomeFact {
   label: string;
-  value: string;
+  /** As the server sent it: missing, null and '' show as --. */
+  value: unknown;
 }
 
 export interface HomeViewProps {
@@ -61,7 +62,7 @@ export function HomeView({ areaTitle, facts }: HomeViewProps) {
             {facts.map((f) => (
               <div key={f.label} className="facts__item">
                 <dt>{f.label}</dt>
-                <dd>{f.value || '--'}</dd>
+                <dd>{f.value === undefined || f.value === null || f.value === '' ? '--' : String(f.value)}</dd>
               </div>
             ))}
           </dl>

@@ -2,8 +2,6 @@ import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
 import { useStore } from '../../../shared/use-store';
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
 /**
  * KfswtHome: the developer's home page (spec 2.2), with the developer's summary (dwxx/dwxxUser). Takes the
  * `activeIndex` query value, the selected business tab.
@@ -15,11 +13,11 @@ export function KfswtHome() {
     <HomeView
       areaTitle="开发商网厅"
       facts={[
-        { label: '开发商名称', value: text(info.dwmc) },
-        { label: '开发商账号', value: text(info.dwzh) },
+        { label: '开发商名称', value: info.dwmc },
+        { label: '开发商账号', value: info.dwzh },
         { label: '账户状态', value: info.dwzhzt ? stores.config.dictionaryLabel('DWZHZT', info.dwzhzt) : '' },
-        { label: '联系人', value: text(info.jbrxm) },
-        { label: '联系人手机', value: text(info.jbrsjhm) },
+        { label: '联系人', value: info.jbrxm },
+        { label: '联系人手机', value: info.jbrsjhm },
       ]}
     />
   );

@@ -3,8 +3,6 @@ import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
 import { useStore } from '../../../shared/use-store';
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
 /**
  * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx). Takes the
  * `activeIndex` query value, the selected business tab.
@@ -16,12 +14,12 @@ export function GrwtHome() {
     <HomeView
       areaTitle="个人网厅"
       facts={[
-        { label: '姓名', value: text(info.xingming) },
-        { label: '个人账号', value: text(info.grzh) },
+        { label: '姓名', value: info.xingming },
+        { label: '个人账号', value: info.grzh },
         { label: '账户状态', value: info.grzhzt ? stores.config.dictionaryLabel('GRZHZT', info.grzhzt) : '' },
         { label: '账户余额（元）', value: info.grzhye === undefined ? '' : formatMoney(info.grzhye) },
-        { label: '所在单位', value: text(info.dwmc) },
-        { label: '手机号码', value: text(info.sjhm) },
+        { label: '所在单位', value: info.dwmc },
+        { label: '手机号码', value: info.sjhm },
       ]}
     />
   );

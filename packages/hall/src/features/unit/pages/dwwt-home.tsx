@@ -2,8 +2,6 @@ import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
 import { useStore } from '../../../shared/use-store';
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
 /**
  * DwwtHome: the deposit unit's home page (spec 2.2), with the unit summary (dwxx/dwxxUser). Takes the
  * `activeIndex` query value, the selected business tab.
@@ -15,11 +13,11 @@ export function DwwtHome() {
     <HomeView
       areaTitle="单位网厅"
       facts={[
-        { label: '单位名称', value: text(info.dwmc) },
-        { label: '单位账号', value: text(info.dwzh) },
+        { label: '单位名称', value: info.dwmc },
+        { label: '单位账号', value: info.dwzh },
         { label: '单位状态', value: info.dwzhzt ? stores.config.dictionaryLabel('DWZHZT', info.dwzhzt) : '' },
-        { label: '经办人', value: text(info.jbrxm) },
-        { label: '经办人手机', value: text(info.jbrsjhm) },
+        { label: '经办人', value: info.jbrxm },
+        { label: '经办人手机', value: info.jbrsjhm },
       ]}
     />
   );
