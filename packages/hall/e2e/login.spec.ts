@@ -32,7 +32,7 @@ test.describe('signing in with account and password', () => {
 
     // The other methods are tabs that open in the next version.
     await page.getByRole('tab', { name: '手机验证码' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('将在下一版本开放');
+    await expect(page.getByRole('form', { name: '手机验证码登录' })).toBeVisible();
     await page.getByRole('tab', { name: '扫码登录' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('“扫码登录”登录方式将在下一版本开放');
     await page.getByRole('tab', { name: '数字证书' }).click();

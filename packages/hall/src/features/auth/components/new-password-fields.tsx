@@ -16,11 +16,14 @@ export interface NewPasswordFieldsProps {
 
 const PLACEHOLDER = '请输入8-16位密码，至少包含字母、数字两种组合';
 
-/** An eye toggle: shows or hides what a password field holds. */
+/** An eye toggle: shows or hides what a password field holds. A toggle keeps one name; aria-pressed tells the state. */
 function EyeToggle({ shown, onToggle, label }: { shown: boolean; onToggle: () => void; label: string }) {
   return (
-    <button type="button" className="eye-toggle" aria-pressed={shown} aria-label={`显示${label}`} onClick={onToggle}>
-      <span aria-hidden="true">{shown ? '隐藏' : '显示'}</span>
+    <button type="button" className="eye-toggle" aria-pressed={shown} aria-label={`显示${label}`} title={`显示${label}`} onClick={onToggle}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z" fill="currentColor" />
+        {!shown && <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" />}
+      </svg>
     </button>
   );
 }
