@@ -109,8 +109,14 @@ test.describe('signing in with an SMS code', () => {
     const phone = form.getByLabel('手机号码', { exact: true });
     const send = form.getByRole('button', { name: '发送验证码' });
 
-    await phone.fill('13312345678');
-    await send.click();
+    // By keyboard alone: phone, then the code, then the send button.
+    await phone.focus();
+    await page.keyboard.type('13312345678');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('短信验证码', { exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(toasts(page)).toContainText('未绑定登录账号，请使用密码登录后再绑定');
     await expect(send).toBeEnabled();
 
