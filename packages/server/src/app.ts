@@ -18,6 +18,8 @@ import { authRoutes } from './routes/auth';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
+import { createRateLimiter } from './auth/rate-limit';
+import { smsAuthRoutes } from './routes/sms-auth';
 
 export interface AppOptions {
   db: Db;
@@ -126,7 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   rateRoutes(app, options.db, () => centreDate(now()));
   calculatorRoutes(app);
-  authRoutes(app, { db: options.db, now, keys, outbox, loginRateLimit: options.loginRateLimit });
+  // One sign-in counter per address for every sign-in method.
+  const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });
+  smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   if (!production) devRoutes(app, options.db, now);

@@ -16,6 +16,7 @@ const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
 
 // Pages load lazily, each a chunk of its own; /dkcs is loaded eagerly (spec 2.1).
 const LoginPage = named(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const ForgotPasswordPage = named(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
@@ -38,6 +39,7 @@ const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
 /** The public pages built so far; the other routes of spec 2.1 say the page is not open yet. */
 const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/login': <LoginPage />,
+  '/forgotPwd': <ForgotPasswordPage />,
   '/loanRate': <LoanRatePage />,
   '/dkcs': <LoanCalculatorPage />,
   '/pubNotice': <PubNoticePage />,

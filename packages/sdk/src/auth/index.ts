@@ -73,3 +73,17 @@ export {
   promptButtons,
 } from './prompts';
 export type { PromptButton, PromptContext, PromptData } from './prompts';
+export { SMS_LOGIN_PATHS, sendLoginSmsCode, smsCodeLogin } from './sms-login';
+export type { CredentialCrypto } from './sms-login';
+export {
+  PASSWORD_PATHS,
+  PASSWORD_STATUS,
+  checkRecoverPasswordCode,
+  fetchRecoverPhone,
+  hasInitialPassword,
+  recoverPassword,
+  sendRecoverPasswordCode,
+  sendUpdatePasswordCode,
+  updatePasswordByPhone,
+} from './password';
+export type { RecoverIdentity } from './password';

@@ -7,7 +7,7 @@ import { ApiError, ok } from '../http/envelope';
 import { CAPTCHA_TTL_MS, captchaDataUrl, captchaMatches, captchaText } from '../auth/captcha';
 import { clearFailures, lockedMessage, lockedUntil, recordFailure } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { createRateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, type RateLimiter } from '../auth/rate-limit';
 import { openSession, revokeSession } from '../auth/session';
 import type { Outbox } from '../outbox/outbox';
 import { menuEnable, menuTree } from './menu-tree';
@@ -28,6 +28,8 @@ export interface AuthRouteOptions {
   outbox: Outbox | null;
   /** Sign-in attempts allowed per client address and minute. @default 20 */
   loginRateLimit?: number;
+  /** The per-address sign-in counter, shared with the other sign-in methods (SMS code). @default a new one of `loginRateLimit` */
+  loginLimiter?: RateLimiter;
 }
 
 interface LoginBody {
@@ -47,7 +49,7 @@ const menuEntrySchema = { type: 'object', additionalProperties: true } as const;
 const tags = ['登录与会话'] as const;
 
 /** Decrypts one credential; a field that does not decrypt answers 400. */
-function decrypt(cipher: string, keys: Sm2KeyPair): string {
+export function decrypt(cipher: string, keys: Sm2KeyPair): string {
   try {
     return sm2Decrypt(cipher, keys.privateKey);
   } catch {
@@ -58,7 +60,7 @@ function decrypt(cipher: string, keys: Sm2KeyPair): string {
 /** The sign-in, session and menu calls of docs/api-shell.md under /api/auth/v1. */
 export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { db, now, keys, outbox } = options;
-  const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const loginLimiter = options.loginLimiter ?? createRateLimiter(options.loginRateLimit ?? 20, 60_000);
   const captchaLimiter = createRateLimiter(60, 60_000);
   // Unknown accounts are checked against this too, so that they take as long as known ones.
   let dummyHash: Promise<string> | undefined;
@@ -190,6 +192,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
             checkMethods: { type: 'array', items: { type: 'string' } },
             groupBh: { type: 'string' },
             userStatus: { type: 'string' },
+            pwdStatus: { type: 'string' },
             menuList: { type: 'array', items: menuEntrySchema },
             otherInfo: {
               type: 'array',
@@ -222,8 +225,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         roles: string[];
         group_bh: string;
         phone: string;
+        pwd_status: string;
       }>(
-        `select a.id::text as id, a.account, a.account_type, a.nik_name, a.company_name, a.user_status, a.roles, a.group_bh, u.phone
+        `select a.id::text as id, a.account, a.account_type, a.nik_name, a.company_name, a.user_status, a.roles, a.group_bh, u.phone,
+                u.pwd_status
            from user_account a join app_user u on u.id = a.user_id
           where a.user_id = $1
           order by a.sort, a.id`,
@@ -243,6 +248,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         checkMethods: [],
         groupBh: current.group_bh,
         userStatus: current.user_status,
+        // Spec 3.1: '0' the password is an initial one, which the hall asks to change at once; '1' set by the user.
+        pwdStatus: current.pwd_status,
         menuList: await menuTree(db, current.roles),
         otherInfo: accounts.map((a) => ({
           account: a.account,

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
 import { seedShell } from './shell';
+import { seedSmsLogins } from './sms';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -85,6 +86,13 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       await seedMenus(tx);
       await seedShell(tx);
+    },
+  },
+  {
+    version: 3,
+    name: 'SMS sign-in, password recovery and change: four individuals, one with an initial password (seed/sms.ts)',
+    async run(tx) {
+      await seedSmsLogins(tx, DEMO_PASSWORD);
     },
   },
 ];

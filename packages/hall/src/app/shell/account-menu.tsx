@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LogoutDialog, NextVersionDialog } from './logout-dialog';
+import { ChangePasswordEntry } from './password-dialogs';
 
 type Open = null | 'password' | 'switch' | 'logout';
 
@@ -75,7 +76,7 @@ export function AccountMenu({ name }: { name: string }) {
           </button>
         </li>
       </ul>
-      <NextVersionDialog title="修改密码" size="password" open={dialog === 'password'} onClose={close} />
+      <ChangePasswordEntry open={dialog === 'password'} onClose={close} />
       <NextVersionDialog title="切换账号" open={dialog === 'switch'} onClose={close} />
       <LogoutDialog open={dialog === 'logout'} onClose={close} />
     </div>

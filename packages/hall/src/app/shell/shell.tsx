@@ -15,6 +15,7 @@ import { useCurrentRoute } from './current-route';
 import { KeepAliveOutlet } from './keep-alive';
 import { LoginPrompts } from './login-prompts';
 import { NoticeBanner } from './notice-banner';
+import { PasswordGate } from './password-dialogs';
 import './shell.css';
 
 const AREA_TITLES = { personal: '个人网厅', unit: '单位网厅', developer: '开发商网厅' } as const;
@@ -73,7 +74,9 @@ export function Shell() {
         <QuickMenu />
       </div>
       <Footer />
-      <LoginPrompts />
+      <PasswordGate>
+        <LoginPrompts />
+      </PasswordGate>
     </div>
   );
 }

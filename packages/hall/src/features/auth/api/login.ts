@@ -1,5 +1,14 @@
 import { LOGIN_SUCCESS_NOTICE_MS } from '@gjj-hall/sdk';
-import { accountLogin, displayName, fetchCaptcha, type AccountLoginInput, type Captcha } from '@gjj-hall/sdk/auth';
+import {
+  accountLogin,
+  displayName,
+  fetchCaptcha,
+  smsCodeLogin,
+  type AccountLoginInput,
+  type Captcha,
+  type LoginResult,
+} from '@gjj-hall/sdk/auth';
+import type { LoginType } from '@gjj-hall/sdk';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { client, stores } from '../../../shared/services';
 import { sessionFlags } from '../../../shared/session-flags';
@@ -16,7 +25,16 @@ export function loadCaptcha(): Promise<Captcha> {
  * the token kept in the session, the prompts after sign-in marked as due, and the welcome shown 2 s later.
  */
 export async function signIn(input: AccountLoginInput): Promise<void> {
-  const { token, loginType } = await accountLogin(client, input, { encrypt: sm2Encrypt });
+  completeSignIn(await accountLogin(client, input, { encrypt: sm2Encrypt }));
+}
+
+/** Signs in with a phone and the SMS code sent to it (phone and code SM2-encrypted); the same tail as {@link signIn}. */
+export async function signInBySms(input: { loginType: LoginType; phone: string; code: string }): Promise<void> {
+  completeSignIn(await smsCodeLogin(client, input, { encrypt: sm2Encrypt }));
+}
+
+/** What every sign-in method does once the server has answered with a token. */
+export function completeSignIn({ token, loginType }: LoginResult): void {
   stores.session.setToken(token);
   stores.session.update({ loginType });
   sessionFlags.promptsDue.set(true);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Captcha } from '@gjj-hall/sdk/auth';
 import type { LoginType } from '@gjj-hall/sdk';
 import { loadCaptcha, signIn } from '../api/login';
@@ -138,6 +138,9 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? '正在登录…' : '登录'}
       </button>
+      <p className="login-form__links">
+        <Link to="/forgotPwd">忘记密码？</Link>
+      </p>
     </form>
   );
 }

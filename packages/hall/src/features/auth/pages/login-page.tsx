@@ -5,13 +5,14 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
+import { SmsPanel } from '../components/sms-panel';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
 const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }> | null>> = {
   account: AccountForm,
 
-  sms: null,
+  sms: SmsPanel,
 
   qr: null,
 

@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { hasInitialPassword } from '@gjj-hall/sdk/auth';
+import { stores } from '../../shared/services';
+import { useStore } from '../../shared/use-store';
+
+// The dialog carries sm-crypto: loaded the first time it opens, not with the shell.
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('../../features/auth/components/change-password-dialog')).ChangePasswordDialog,
+}));
+
+/** 修改密码 of the account menu (spec 2.9): loaded on first open, then kept so focus goes back where it was. */
+export function ChangePasswordEntry({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChangePasswordDialog open={open} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/**
+ * While the password is an initial one (getUserInfo pwdStatus '0', kept as the session's password status, spec
+ * 3.1), the change dialog opens at once and cannot be closed; the prompts after sign-in (`children`) wait for it.
+ */
+export function PasswordGate({ children }: { children: ReactNode }) {
+  const userInfo = useStore(stores.session.$userInfo);
+  const initial = hasInitialPassword(userInfo);
+  useEffect(() => {
+    if (userInfo && userInfo.pwdStatus !== undefined) stores.session.update({ passwordStatus: String(userInfo.pwdStatus) });
+  }, [userInfo]);
+  if (!initial) return <>{children}</>;
+  return (
+    <Suspense fallback={null}>
+      <ChangePasswordDialog open forced title="首次登录请修改初始密码" onClose={() => {}} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,352 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Sm2KeyPair } from '@gjj-hall/sdk/crypto';
+import { maskPhone } from '@gjj-hall/sdk/format';
+import { isMobile, isPassword, rules } from '@gjj-hall/sdk/validate';
+import type { Db, Queryable } from '../db/db';
+import { ApiError, ok } from '../http/envelope';
+import { clearFailures } from '../auth/lockout';
+import { hashPassword } from '../auth/password';
+import { createRateLimiter, type RateLimiter } from '../auth/rate-limit';
+import { openSession } from '../auth/session';
+import { sendSmsCode, useSmsCode } from '../auth/sms-code';
+import { AUTH_PREFIX, decrypt, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+
+/** Login method of a sign-in by SMS code (ours: the spec names only 100 account and password, 400 face). */
+export const SMS_LOGIN_METHOD = '200';
+/** A recovery ticket (handed out once the SMS code is checked) sets the new password within this time. */
+export const RECOVER_TICKET_TTL_MS = 10 * 60_000;
+
+export const SMS_SENT_MESSAGE = '验证码发送成功';
+export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
+export const PASSWORD_RECOVERED_MESSAGE = '密码重置成功，请使用新密码登录';
+export const NO_ACCOUNT_FOR_RECOVERY_MESSAGE = '账号不存在或未绑定手机号码，请到柜台办理';
+export const RECOVER_TICKET_EXPIRED_MESSAGE = '验证已失效，请重新获取验证码';
+export const PHONE_MISMATCH_MESSAGE = '手机号码与当前账号绑定的不一致';
+/** The new-password message (spec 5.2's placeholder): 8-16 characters with letters and digits. */
+export const NEW_PASSWORD_MESSAGE = rules.newPassword()('x');
+
+export interface SmsAuthRouteOptions {
+  db: Db;
+  now: () => Date;
+  keys: Sm2KeyPair;
+  /** The per-address sign-in counter the account login uses too. */
+  loginLimiter: RateLimiter;
+  /** Code sends (and recovery look-ups) allowed per client address and minute, on top of the per-phone limits. @default 20 */
+  sendRateLimit?: number | undefined;
+}
+
+const tags = ['短信登录与密码'] as const;
+const envelope = (data: Record<string, unknown>) => ({
+  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
+
+// Every credential travels SM2-encrypted ('04' + C1C3C2 hex); the schema only bounds its size.
+const cipher = (description: string, empty: string) =>
+  ({ type: 'string', minLength: 1, maxLength: 2048, pattern: '^[0-9a-fA-F]+$', description, 'x-msg': empty, 'x-required-msg': empty }) as const;
+const loginType = { type: 'integer', enum: [1, 2, 3], description: '登录类型', 'x-msg': '请选择登录类型', 'x-required-msg': '请选择登录类型' } as const;
+const phoneDec = cipher('手机号码（SM2 密文）', '请输入手机号码');
+const usernameDec = cipher('账号（SM2 密文）', '请输入账号');
+const smsCodeDec = cipher('短信验证码（SM2 密文）', '请输入短信验证码');
+const pwdDec = cipher('新密码（SM2 密文）', '请输入新密码');
+const loginQuery = {
+  type: 'object',
+  properties: {
+    grant_type: { type: 'string', enum: ['password'], description: '授权类型' },
+    scope: { type: 'string', enum: ['server'], description: '授权范围' },
+  },
+} as const;
+
+interface LoginRow {
+  id: string;
+  account: string;
+  phone: string;
+}
+
+/** The login a phone signs in (an individual's own phone, a unit's or developer's handler phone); the oldest if several. */
+async function loginByPhone(db: Queryable, type: number, phone: string): Promise<LoginRow | undefined> {
+  const [row] = await db.query<LoginRow>(
+    'select id::text as id, account, phone from app_user where login_type = $1 and phone = $2 order by id limit 1',
+    [type, phone],
+  );
+  return row;
+}
+
+async function loginByAccount(db: Queryable, type: number, account: string): Promise<LoginRow | undefined> {
+  const [row] = await db.query<LoginRow>('select id::text as id, account, phone from app_user where login_type = $1 and account = $2', [
+    type,
+    account,
+  ]);
+  return row && isMobile(row.phone) ? row : undefined;
+}
+
+/** A new password must be 8-16 characters with letters and digits (spec 5.2, 9) and match XT_MMZZ when configured. */
+async function checkNewPassword(db: Queryable, password: string): Promise<void> {
+  const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
+  if (rules.newPassword()(password) || (row?.value && !isPassword(password, row.value))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
+}
+
+/** Sets a login's password (scrypt) and marks it as set by the user. */
+async function setPassword(db: Queryable, userId: string, password: string): Promise<void> {
+  await db.query(`update app_user set password_hash = $2, pwd_status = '1' where id = $1`, [userId, await hashPassword(password)]);
+}
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/**
+ * Sign-in by SMS code, password recovery and password change (spec 2.9, 3.8, 7.2, 7.8; docs/api-sms.md).
+ */
+export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions): void {
+  const { db, now, keys, loginLimiter } = options;
+  const sendLimiter = createRateLimiter(options.sendRateLimit ?? 20, 60_000);
+  const limit = (limiter: RateLimiter) => async (request: FastifyRequest) => {
+    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
+  };
+  const open = (value: string) => decrypt(value, keys).trim();
+  const code = (value: string) => {
+    const text = open(value);
+    if (!/^\d{4,8}$/.test(text)) throw new ApiError(428);
+    return text;
+  };
+  const phone = (value: string) => {
+    const text = open(value);
+    if (!isMobile(text) || text.includes('*')) throw new ApiError(400, '请输入正确的手机号码');
+    return text.replace(/^\+86/, '');
+  };
+
+  // ---- Sign-in by SMS code (issue 6.1) ----
+
+  app.get<{ Querystring: { loginType: number; phoneDec: string } }>(
+    `${AUTH_PREFIX}/sendLoginSmsCode`,
+    {
+      onRequest: limit(sendLimiter),
+      schema: {
+        summary: '发送短信登录验证码（手机号为 SM2 密文；每个号码每分钟 1 条、每小时 5 条）',
+        tags,
+        querystring: { type: 'object', required: ['loginType', 'phoneDec'], properties: { loginType, phoneDec } },
+        response: envelope({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const to = phone(request.query.phoneDec);
+      // No code goes to a phone that signs in nothing: 417 (spec 8.2).
+      if (!(await loginByPhone(db, request.query.loginType, to))) throw new ApiError(417);
+      await sendSmsCode(db, app.sms, { phone: to, purpose: 'login', at: now() });
+      return ok(null, SMS_SENT_MESSAGE);
+    },
+  );
+
+  app.post<{ Body: { loginType: 1 | 2 | 3; phoneDec: string; smsCodeDec: string } }>(
+    `${AUTH_PREFIX}/otherAuth/smsCodeLogin`,
+    {
+      onRequest: limit(loginLimiter),
+      schema: {
+        summary: '短信验证码登录（手机号、验证码为 SM2 密文）',
+        tags,
+        querystring: loginQuery,
+        body: { type: 'object', required: ['loginType', 'phoneDec', 'smsCodeDec'], properties: { loginType, phoneDec, smsCodeDec } },
+        response: envelope({ type: 'object', properties: { token: { type: 'string' }, loginType: { type: 'integer' } } }),
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const at = now();
+      const to = phone(body.phoneDec);
+      const user = await loginByPhone(db, body.loginType, to);
+      if (!user) throw new ApiError(417);
+      await useSmsCode(db, { phone: to, purpose: 'login', code: code(body.smsCodeDec), at });
+      const [first] = await db.query<{ id: string }>(
+        'select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1',
+        [user.id],
+      );
+      if (!first) throw new ApiError(403);
+      const token = await openSession(db, user.id, first.id, at, SMS_LOGIN_METHOD);
+      reply.header('token', token);
+      return ok({ token, loginType: body.loginType }, '登录成功');
+    },
+  );
+
+  // ---- Password change (spec 2.9, 3.8, 7.8): the session's own phone ----
+
+  const sessionPhone = async (request: FastifyRequest) => {
+    const [row] = await db.query<{ phone: string }>('select phone from app_user where id = $1', [request.session!.userId]);
+    if (!row || !isMobile(row.phone)) throw new ApiError(400, '当前账号未绑定手机号码，请到柜台办理');
+    return row.phone;
+  };
+
+  app.get<{ Querystring: { phoneDec?: string } }>(
+    `${AUTH_PREFIX}/sendUpPwdSmsCode`,
+    {
+      // The session before the schema, so a signed-out caller hears 401 whatever it sent.
+      onRequest: [app.requireSession, limit(sendLimiter)],
+      schema: {
+        summary: '发送修改密码验证码（发往当前登录绑定的手机号；phoneDec 可带可不带，只作核对）',
+        tags,
+        querystring: { type: 'object', properties: { phoneDec } },
+        response: envelope({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const to = await sessionPhone(request);
+      if (request.query.phoneDec) {
+        const shown = open(request.query.phoneDec);
+        if (shown !== to && shown !== maskPhone(to)) throw new ApiError(400, PHONE_MISMATCH_MESSAGE);
+      }
+      await sendSmsCode(db, app.sms, { phone: to, purpose: 'updatePwd', at: now() });
+      return ok(null, SMS_SENT_MESSAGE);
+    },
+  );
+
+  app.post<{ Body: { phoneDec: string; smsCodeDec: string; pwdDec: string } }>(
+    `${AUTH_PREFIX}/updatePwdByPhone`,
+    {
+      onRequest: app.requireSession,
+      schema: {
+        summary: '用短信验证码修改密码（三项均为 SM2 密文）；成功后本登录的其他会话失效',
+        tags,
+        body: { type: 'object', required: ['phoneDec', 'smsCodeDec', 'pwdDec'], properties: { phoneDec, smsCodeDec, pwdDec } },
+        response: envelope({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const at = now();
+      const to = await sessionPhone(request);
+      const shown = open(request.body.phoneDec);
+      if (shown !== to && shown !== maskPhone(to)) throw new ApiError(400, PHONE_MISMATCH_MESSAGE);
+      const password = decrypt(request.body.pwdDec, keys);
+      // Checked before the code is spent, so a refused password does not cost a new code.
+      await checkNewPassword(db, password);
+      await useSmsCode(db, { phone: to, purpose: 'updatePwd', code: code(request.body.smsCodeDec), at });
+      await db.transaction(async (tx) => {
+        await setPassword(tx, session.userId, password);
+        // The other sessions of this login end; the one that changed the password goes on.
+        await tx.query('update user_session set revoked_at = $3 where user_id = $1 and token_hash <> $2 and revoked_at is null', [
+          session.userId,
+          session.tokenHash,
+          at,
+        ]);
+      });
+      return ok(null, PASSWORD_CHANGED_MESSAGE);
+    },
+  );
+
+  // ---- Password recovery (/forgotPwd): who, code to the phone on file, check, new password ----
+
+  const recoverLogin = async (type: number, cipherText: string) => {
+    const user = await loginByAccount(db, type, open(cipherText));
+    if (!user) throw new ApiError(400, NO_ACCOUNT_FOR_RECOVERY_MESSAGE);
+    return user;
+  };
+  const recoverQuery = { type: 'object', required: ['loginType', 'usernameDec'], properties: { loginType, usernameDec } } as const;
+
+  app.get<{ Querystring: { loginType: number; usernameDec: string } }>(
+    `${AUTH_PREFIX}/recoverPwdPhone`,
+    {
+      onRequest: limit(sendLimiter),
+      schema: {
+        summary: '找回密码：账号绑定的手机号（脱敏）（ours）',
+        tags,
+        querystring: recoverQuery,
+        response: envelope({ type: 'object', properties: { phone: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const user = await recoverLogin(request.query.loginType, request.query.usernameDec);
+      return ok({ phone: maskPhone(user.phone) });
+    },
+  );
+
+  app.get<{ Querystring: { loginType: number; usernameDec: string } }>(
+    `${AUTH_PREFIX}/sendRecoverPwdSmsCode`,
+    {
+      onRequest: limit(sendLimiter),
+      schema: {
+        summary: '找回密码：向账号绑定的手机号发送验证码',
+        tags,
+        querystring: recoverQuery,
+        response: envelope({ type: 'object', properties: { phone: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const user = await recoverLogin(request.query.loginType, request.query.usernameDec);
+      await sendSmsCode(db, app.sms, { phone: user.phone, purpose: 'recover', at: now() });
+      return ok({ phone: maskPhone(user.phone) }, SMS_SENT_MESSAGE);
+    },
+  );
+
+  app.post<{ Body: { loginType: number; usernameDec: string; smsCodeDec: string } }>(
+    `${AUTH_PREFIX}/checkRecoverPwdSmsCode`,
+    {
+      onRequest: limit(loginLimiter),
+      schema: {
+        summary: '找回密码：核对验证码（验证码就此用掉），换得 10 分钟内有效、一次有效的重置凭证',
+        tags,
+        body: {
+          type: 'object',
+          required: ['loginType', 'usernameDec', 'smsCodeDec'],
+          properties: { loginType, usernameDec, smsCodeDec },
+        },
+        response: envelope({ type: 'object', properties: { ticket: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const at = now();
+      const user = await recoverLogin(request.body.loginType, request.body.usernameDec);
+      await useSmsCode(db, { phone: user.phone, purpose: 'recover', code: code(request.body.smsCodeDec), at });
+      const ticket = randomBytes(32).toString('hex');
+      await db.query('delete from pwd_recover_ticket where expires_at < $1', [at]);
+      await db.query('insert into pwd_recover_ticket (ticket_hash, user_id, expires_at) values ($1, $2, $3)', [
+        hashTicket(ticket),
+        user.id,
+        new Date(at.getTime() + RECOVER_TICKET_TTL_MS),
+      ]);
+      return ok({ ticket }, '验证通过');
+    },
+  );
+
+  app.post<{ Body: { ticket: string; pwdDec: string } }>(
+    `${AUTH_PREFIX}/recoverPwd`,
+    {
+      schema: {
+        summary: '找回密码：设置新密码（新密码为 SM2 密文）；账号解锁，全部会话失效',
+        tags,
+        body: {
+          type: 'object',
+          required: ['ticket', 'pwdDec'],
+          properties: {
+            ticket: {
+              type: 'string',
+              pattern: '^[0-9a-f]{64}$',
+              description: '重置凭证',
+              'x-msg': RECOVER_TICKET_EXPIRED_MESSAGE,
+              'x-required-msg': RECOVER_TICKET_EXPIRED_MESSAGE,
+            },
+            pwdDec,
+          },
+        },
+        response: envelope({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const at = now();
+      const password = decrypt(request.body.pwdDec, keys);
+      await checkNewPassword(db, password);
+      const account = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ user_id: string; account: string }>(
+          `update pwd_recover_ticket t set used_at = $2 from app_user u
+            where t.ticket_hash = $1 and t.used_at is null and t.expires_at > $2 and u.id = t.user_id
+            returning t.user_id::text as user_id, u.account`,
+          [hashTicket(request.body.ticket), at],
+        );
+        if (!row) throw new ApiError(400, RECOVER_TICKET_EXPIRED_MESSAGE);
+        await setPassword(tx, row.user_id, password);
+        await tx.query('update user_session set revoked_at = $2 where user_id = $1 and revoked_at is null', [row.user_id, at]);
+        return row.account;
+      });
+      // A recovery also ends a lockout from wrong passwords.
+      await clearFailures(db, account);
+      return ok(null, PASSWORD_RECOVERED_MESSAGE);
+    },
+  );
+}
