@@ -73,3 +73,15 @@ export {
   promptButtons,
 } from './prompts';
 export type { PromptButton, PromptContext, PromptData } from './prompts';
+export {
+  QR_KEY_HEADER,
+  QR_LOGIN_PATHS,
+  QR_PENDING_STATUS,
+  confirmQrCode,
+  fetchLoginQrCode,
+  fetchQrStatus,
+  qrFaceIdLogin,
+  refuseQrCode,
+  scanQrCode,
+} from './qr-login';
+export type { LoginQrCode, LoginQrCodeOptions, QrScanInfo } from './qr-login';

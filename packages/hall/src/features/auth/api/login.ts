@@ -1,5 +1,5 @@
 import { LOGIN_SUCCESS_NOTICE_MS } from '@gjj-hall/sdk';
-import { accountLogin, displayName, fetchCaptcha, type AccountLoginInput, type Captcha } from '@gjj-hall/sdk/auth';
+import { accountLogin, displayName, fetchCaptcha, type AccountLoginInput, type Captcha, type LoginResult } from '@gjj-hall/sdk/auth';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { client, stores } from '../../../shared/services';
 import { sessionFlags } from '../../../shared/session-flags';
@@ -16,7 +16,14 @@ export function loadCaptcha(): Promise<Captcha> {
  * the token kept in the session, the prompts after sign-in marked as due, and the welcome shown 2 s later.
  */
 export async function signIn(input: AccountLoginInput): Promise<void> {
-  const { token, loginType } = await accountLogin(client, input, { encrypt: sm2Encrypt });
+  completeSignIn(await accountLogin(client, input, { encrypt: sm2Encrypt }));
+}
+
+/**
+ * What every sign-in method does once the centre has answered with a session: the token and login type into the
+ * session, the prompts after sign-in marked as due, the welcome 2 s later. The caller then navigates.
+ */
+export function completeSignIn({ token, loginType }: LoginResult): void {
   stores.session.setToken(token);
   stores.session.update({ loginType });
   sessionFlags.promptsDue.set(true);

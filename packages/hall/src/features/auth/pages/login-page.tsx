@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
+import { QrLoginPanel } from '../components/qr-login-panel';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
@@ -13,7 +14,7 @@ const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginTy
 
   sms: null,
 
-  qr: null,
+  qr: QrLoginPanel,
 
   ca: null,
 };
