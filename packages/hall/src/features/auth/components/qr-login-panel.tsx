@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
-import { QrAuthDialog } from '../../../shared/ui/qr-auth-dialog';
-import { createQrLogin } from '../api/qr-login';
 import { afterSignInPath, LOGIN_TYPE_OPTIONS, loginFailureMessage } from '../login-form';
+
+const loadDialog = () => import('./qr-login-dialog');
+const QrLoginDialog = lazy(async () => ({ default: (await loadDialog()).QrLoginDialog }));
 
 /**
  * The QR method of the login page (spec 2.6, 2.7): a button opens the QR authentication dialog for the chosen login
@@ -13,17 +14,20 @@ export function QrLoginPanel({ loginType }: { loginType: LoginType }) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it hands the focus back to the button.
+  const [mounted, setMounted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
-  // The dialog is modal: the login type cannot change while a code is shown.
-  const qr = useMemo(() => createQrLogin(loginType), [loginType]);
   const typeName = LOGIN_TYPE_OPTIONS.find((o) => o.value === loginType)?.label ?? '';
 
-  const succeeded = async (codeId: string) => {
+  // The tab was opened: fetch the dialog's chunk now rather than on the click.
+  useEffect(() => void loadDialog().catch(() => undefined), []);
+
+  const confirmed = async (signIn: () => Promise<void>) => {
     setOpen(false);
     setBusy(true);
     try {
-      await qr.signIn(codeId);
+      await signIn();
       navigate(afterSignInPath(search), { replace: true });
     } catch (error) {
       setFailure(loginFailureMessage(error));
@@ -45,19 +49,23 @@ export function QrLoginPanel({ loginType }: { loginType: LoginType }) {
         disabled={busy}
         onClick={() => {
           setFailure('');
+          setMounted(true);
           setOpen(true);
         }}
       >
         {busy ? '正在登录…' : '显示登录二维码'}
       </button>
-      <QrAuthDialog
-        open={open}
-        instruction={`请使用政务 App 扫描二维码，并在手机上确认${typeName}登录`}
-        load={qr.load}
-        poll={qr.poll}
-        onSuccess={(codeId) => void succeeded(codeId)}
-        onClose={() => setOpen(false)}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <QrLoginDialog
+            open={open}
+            loginType={loginType}
+            typeName={typeName}
+            onConfirmed={(signIn) => void confirmed(signIn)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
