@@ -34,7 +34,7 @@ test.describe('signing in with account and password', () => {
     await page.getByRole('tab', { name: '手机验证码' }).click();
     await expect(page.getByRole('form', { name: '手机验证码登录' })).toBeVisible();
     await page.getByRole('tab', { name: '扫码登录' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('“扫码登录”登录方式将在下一版本开放');
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: '显示登录二维码' })).toBeVisible();
     await page.getByRole('tab', { name: '数字证书' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('将在下一版本开放');
     await page.getByRole('tab', { name: '账号密码' }).click();

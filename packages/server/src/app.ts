@@ -15,6 +15,7 @@ import { loadSm2KeyPair } from './auth/keys';
 import { sessionHooks } from './auth/session';
 import { createDevOutbox, createDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
+import { qrLoginRoutes } from './routes/qr-login';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
@@ -84,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const allowed = options.corsOrigins ?? (production ? [] : [LOOPBACK_ORIGIN]);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !!origin && allowed.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)))),
-    allowedHeaders: ['content-type', 'client', 'jproject', 'token'],
+    allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey'],
     exposedHeaders: ['token'],
     maxAge: 600,
   });
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
+  qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   if (!production) devRoutes(app, options.db, now);

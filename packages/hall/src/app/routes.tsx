@@ -7,7 +7,7 @@ import { useStore } from '../shared/use-store';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
 import { layoutGroups, type FlatRoute } from './menu-routes';
-import { PUBLIC_ROUTES } from './navigation/public-routes';
+import { OWN_PUBLIC_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
 import { LoginOutPage } from './pages/login-out-page';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -17,6 +17,7 @@ const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
 // Pages load lazily, each a chunk of its own; /dkcs is loaded eagerly (spec 2.1).
 const LoginPage = named(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = named(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page'), 'QrConfirmPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
@@ -46,6 +47,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/404': <NotFoundPage />,
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,
+  '/qrConfirm': <QrConfirmPage />,
 };
 
 const pageLoading = (
@@ -91,7 +93,7 @@ export function AppRoutes({ location }: { location: Location }) {
   return (
     <Routes location={location}>
       <Route element={<PublicLayout />}>
-        {PUBLIC_ROUTES.map((path) => (
+        {[...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES].map((path) => (
           <Route
             key={path}
             path={path}

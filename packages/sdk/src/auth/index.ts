@@ -87,3 +87,15 @@ export {
   updatePasswordByPhone,
 } from './password';
 export type { RecoverIdentity } from './password';
+export {
+  QR_KEY_HEADER,
+  QR_LOGIN_PATHS,
+  QR_PENDING_STATUS,
+  confirmQrCode,
+  fetchLoginQrCode,
+  fetchQrStatus,
+  qrFaceIdLogin,
+  refuseQrCode,
+  scanQrCode,
+} from './qr-login';
+export type { LoginQrCode, LoginQrCodeOptions, QrScanInfo } from './qr-login';

@@ -75,3 +75,16 @@ export function loginFailureMessage(error: unknown): string {
 export function loginSuccessMessage(name: string): string {
   return name ? `登录成功，欢迎您，${name}` : '登录成功，欢迎您';
 }
+
+/**
+ * Where to go once signed in: the `redirect` query of /login when it is an address inside the hall (such as the QR
+ * confirmation page a person was asked to sign in for), else `/` (the guard sends that home).
+ *
+ * @example
+ * afterSignInPath('?redirect=%2FqrConfirm%3FcodeId%3Dabc') // '/qrConfirm?codeId=abc'
+ * afterSignInPath('?redirect=https%3A%2F%2Fevil.example') // '/'
+ */
+export function afterSignInPath(search: string): string {
+  const target = new URLSearchParams(search).get('redirect') ?? '';
+  return /^\/(?![/\\])\S*$/.test(target) && !target.startsWith('/login') ? target : '/';
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** Widths of spec 9 by kind of dialog (px); the minimum size is 250 by 200. */
-export type DialogSize = 'small' | 'password' | 'prompt' | 'notice' | 'video';
+export type DialogSize = 'small' | 'password' | 'prompt' | 'notice' | 'video' | 'qr';
 
 export interface DialogProps {
   /** Shown as the dialog's heading and its accessible name. */

@@ -33,7 +33,10 @@ export async function signInBySms(input: { loginType: LoginType; phone: string; 
   completeSignIn(await smsCodeLogin(client, input, { encrypt: sm2Encrypt }));
 }
 
-/** What every sign-in method does once the server has answered with a token. */
+/**
+ * What every sign-in method does once the centre has answered with a session: the token and login type into the
+ * session, the prompts after sign-in marked as due, the welcome 2 s later. The caller then navigates.
+ */
 export function completeSignIn({ token, loginType }: LoginResult): void {
   stores.session.setToken(token);
   stores.session.update({ loginType });

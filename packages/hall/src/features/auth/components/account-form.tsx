@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Captcha } from '@gjj-hall/sdk/auth';
 import type { LoginType } from '@gjj-hall/sdk';
 import { loadCaptcha, signIn } from '../api/login';
 import {
+  afterSignInPath,
   LOGIN_RULES,
   LOGIN_TYPE_OPTIONS,
   loginFailureMessage,
@@ -23,6 +24,7 @@ const EMPTY: LoginValues = { username: '', password: '', code: '' };
  */
 export function AccountForm({ loginType }: { loginType: LoginType }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState('');
@@ -67,7 +69,7 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
     setFailure('');
     try {
       await signIn({ loginType, username: values.username, password: values.password, code: values.code, uuid: captcha.uuid });
-      navigate('/', { replace: true });
+      navigate(afterSignInPath(search), { replace: true });
     } catch (error) {
       setFailure(loginFailureMessage(error));
       // The captcha is spent by any attempt: a new one, and its answer typed again.

@@ -6,6 +6,7 @@ import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
 import { SmsPanel } from '../components/sms-panel';
+import { QrLoginPanel } from '../components/qr-login-panel';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
@@ -14,7 +15,7 @@ const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginTy
 
   sms: SmsPanel,
 
-  qr: null,
+  qr: QrLoginPanel,
 
   ca: null,
 };

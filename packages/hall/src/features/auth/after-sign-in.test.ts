@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isNoLoginRoute, isPublicRoute, NO_LOGIN_ROUTES, OWN_PUBLIC_ROUTES } from '../../app/navigation/public-routes';
+import { afterSignInPath } from './login-form';
+
+describe('afterSignInPath', () => {
+  it('comes back to the page a person was sent to sign in from', () => {
+    const back = `/qrConfirm?codeId=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+    expect(afterSignInPath(`?redirect=${encodeURIComponent(back)}`)).toBe(back);
+    expect(afterSignInPath('?redirect=%2Fgrwt%2Fhome')).toBe('/grwt/home');
+  });
+
+  it('goes home for anything that is not an address inside the hall', () => {
+    for (const search of [
+      '',
+      '?redirect=',
+      '?redirect=https%3A%2F%2Fevil.example',
+      '?redirect=%2F%2Fevil.example',
+      '?redirect=%2F%5Cevil.example',
+      '?redirect=javascript%3Aalert(1)',
+      '?redirect=%2Flogin',
+      '?redirect=%2Fa%20b',
+    ]) {
+      expect(afterSignInPath(search), search).toBe('/');
+    }
+  });
+});
+
+describe('the QR confirmation route', () => {
+  it('opens signed out (from a QR on a phone) without changing the spec lists', () => {
+    expect(OWN_PUBLIC_ROUTES).toEqual(['/qrConfirm']);
+    expect(isNoLoginRoute('/qrConfirm?codeId=abc')).toBe(true);
+    expect(isPublicRoute('/qrConfirm')).toBe(true);
+    expect(NO_LOGIN_ROUTES).not.toContain('/qrConfirm');
+    expect(isNoLoginRoute('/qrconfirm')).toBe(false);
+  });
+});
