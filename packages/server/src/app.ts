@@ -18,6 +18,8 @@ import { authRoutes } from './routes/auth';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
+import { caRoutes } from './routes/ca';
+import { ssoRoutes } from './routes/sso';
 
 export interface AppOptions {
   db: Db;
@@ -129,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { db: options.db, now, keys, outbox, loginRateLimit: options.loginRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
+  caRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
+  ssoRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
 import { seedShell } from './shell';
+import { seedCa } from './ca';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -86,6 +87,11 @@ const STEPS: SeedStep[] = [
       await seedMenus(tx);
       await seedShell(tx);
     },
+  },
+  {
+    version: 4,
+    name: 'CA certificate login and single sign-on: demo certificates, the simulated platform\'s citizens',
+    run: seedCa,
   },
 ];
 
