@@ -73,3 +73,24 @@ export {
   promptButtons,
 } from './prompts';
 export type { PromptButton, PromptContext, PromptData } from './prompts';
+export {
+  CA_KEY_FORMAT,
+  CA_PATHS,
+  CA_PERSONAL_MESSAGE,
+  CaKeyFileError,
+  caKeyFileMismatch,
+  caLogin,
+  fetchCaRandom,
+  parseCaKeyFile,
+} from './ca-login';
+export type { CaKeyFile, CaLoginOptions } from './ca-login';
+export {
+  SSO_NO_CODE_MESSAGE,
+  SSO_PATHS,
+  SSO_STATE_MESSAGE,
+  checkSsoReturn,
+  createSsoState,
+  fetchSsoPlatformUrl,
+  ssoAuthorizeUrl,
+  ssoLogin,
+} from './sso';
