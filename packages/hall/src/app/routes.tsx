@@ -16,6 +16,7 @@ const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
 
 // Pages load lazily, each a chunk of its own; /dkcs is loaded eagerly (spec 2.1).
 const LoginPage = named(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
@@ -44,6 +45,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/404': <NotFoundPage />,
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,
+  '/zwLogin': <ZwLoginPage />,
 };
 
 const pageLoading = (
