@@ -18,13 +18,11 @@ export function ZwLoginPage() {
     if (started.current) return;
     started.current = true;
     const checked = takeSsoReturn();
-    if (!checked.ok) {
-      setFailure(checked.message);
-      return;
-    }
-    signInWithAuthCode(checked.authCode).then(
+    // A failed check sends nothing: the code stays unspent.
+    const signingIn = checked.ok ? signInWithAuthCode(checked.authCode) : Promise.reject(new Error(checked.message));
+    signingIn.then(
       () => navigate('/', { replace: true }),
-      (error: unknown) => setFailure(loginFailureMessage(error)),
+      (error: unknown) => setFailure(checked.ok ? loginFailureMessage(error) : checked.message),
     );
   }, [navigate]);
 
