@@ -25,6 +25,7 @@ describe('single sign-on', () => {
   it('reads the platform address, null when not open', async () => {
     expect(await fetchSsoPlatformUrl(fakeCentre({ [SSO_PATHS.config]: ok({ platformUrl: 'http://gov.test/' }) }).client)).toBe('http://gov.test/');
     expect(await fetchSsoPlatformUrl(fakeCentre({ [SSO_PATHS.config]: ok({ platformUrl: null }) }).client)).toBeNull();
+    expect(await fetchSsoPlatformUrl(fakeCentre({ [SSO_PATHS.config]: ok({ platformUrl: 'javascript:alert(1)' }) }).client)).toBeNull();
   });
 
   it('exchanges the code in the body of a POST, never in the address', async () => {

@@ -26,7 +26,9 @@ export const SSO_NO_CODE_MESSAGE = '缺少登录授权码，请重新从政务�
  */
 export async function fetchSsoPlatformUrl(client: GjjClient): Promise<string | null> {
   const { data } = await client.get<{ platformUrl?: string | null }>(SSO_PATHS.config, { silent: true });
-  return typeof data?.platformUrl === 'string' && data.platformUrl ? data.platformUrl : null;
+  const url = data?.platformUrl;
+  // Only a web address: the browser is sent there.
+  return typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
 }
 
 /**
