@@ -85,12 +85,13 @@ export default [
     limit: '4 KB',
   },
   {
-    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, everything imported; no sm-crypto)',
+    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, certificate sign-in and single sign-on, everything imported; no sm-crypto)',
     path: 'packages/sdk/dist/auth.js',
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '7 KB',
+    // 7 KB before issue 6; certificate sign-in and single sign-on added 0.4 KB (key-file checks, messages).
+    limit: '7.5 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',

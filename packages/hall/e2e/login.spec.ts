@@ -36,7 +36,7 @@ test.describe('signing in with account and password', () => {
     await page.getByRole('tab', { name: '扫码登录' }).click();
     await expect(page.getByRole('tabpanel').getByRole('button', { name: '显示登录二维码' })).toBeVisible();
     await page.getByRole('tab', { name: '数字证书' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('将在下一版本开放');
+    await expect(page.getByRole('tabpanel')).toContainText('数字证书登录仅适用于单位和开发商');
     await page.getByRole('tab', { name: '账号密码' }).click();
     // What was typed is still there.
     await expect(account).toHaveValue('ab');

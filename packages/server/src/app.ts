@@ -21,6 +21,8 @@ import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
 import { createRateLimiter } from './auth/rate-limit';
 import { smsAuthRoutes } from './routes/sms-auth';
+import { caRoutes } from './routes/ca';
+import { ssoRoutes } from './routes/sso';
 
 export interface AppOptions {
   db: Db;
@@ -136,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
+  caRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
+  ssoRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

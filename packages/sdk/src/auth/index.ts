@@ -99,3 +99,24 @@ export {
   scanQrCode,
 } from './qr-login';
 export type { LoginQrCode, LoginQrCodeOptions, QrScanInfo } from './qr-login';
+export {
+  CA_KEY_FORMAT,
+  CA_PATHS,
+  CA_PERSONAL_MESSAGE,
+  CaKeyFileError,
+  caKeyFileMismatch,
+  caLogin,
+  fetchCaRandom,
+  parseCaKeyFile,
+} from './ca-login';
+export type { CaKeyFile, CaLoginOptions } from './ca-login';
+export {
+  SSO_NO_CODE_MESSAGE,
+  SSO_PATHS,
+  SSO_STATE_MESSAGE,
+  checkSsoReturn,
+  createSsoState,
+  fetchSsoPlatformUrl,
+  ssoAuthorizeUrl,
+  ssoLogin,
+} from './sso';

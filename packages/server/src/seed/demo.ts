@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
 import { seedShell } from './shell';
 import { seedSmsLogins } from './sms';
+import { seedCa } from './ca';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -94,6 +95,11 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       await seedSmsLogins(tx, DEMO_PASSWORD);
     },
+  },
+  {
+    version: 4,
+    name: 'CA certificate login and single sign-on: demo certificates, the simulated platform\'s citizens',
+    run: seedCa,
   },
 ];
 

@@ -8,7 +8,7 @@ import {
 } from '@gjj-hall/sdk/auth';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { client } from '../../../shared/services';
-import { completeSignIn } from './login';
+import { completeSignIn } from './complete-sign-in';
 
 /**
  * The calls of the QR login dialog for one login type. The keys of the codes it was given stay in this closure (memory only): a code

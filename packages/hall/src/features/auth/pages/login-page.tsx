@@ -7,6 +7,8 @@ import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
 import { SmsPanel } from '../components/sms-panel';
 import { QrLoginPanel } from '../components/qr-login-panel';
+import { CaPanel } from '../components/ca-panel';
+import { GovLoginLink } from '../components/gov-login-link';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
@@ -17,7 +19,7 @@ const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginTy
 
   qr: QrLoginPanel,
 
-  ca: null,
+  ca: CaPanel,
 };
 
 /**
@@ -72,6 +74,7 @@ export function LoginPage() {
           <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
         )}
       </Tabs>
+      <GovLoginLink />
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import { checkSsoReturn, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl, ssoLogin } from '@gjj-hall/sdk/auth';
+import { client } from '../../../shared/services';
+import { completeSignIn } from './complete-sign-in';
+
+/** Where the hall keeps the `state` of a single sign-on under way (this tab's session storage). */
+export const SSO_STATE_KEY = 'gjj-hall:zw-state';
+
+/** The message when the platform's address is not configured. */
+export const SSO_NOT_OPEN_MESSAGE = '政务服务网登录暂未开通，请使用其他方式登录';
+
+/** The platform's sign-in page, or null when single sign-on is not open. */
+export function loadPlatformUrl(): Promise<string | null> {
+  return fetchSsoPlatformUrl(client).catch(() => null);
+}
+
+/**
+ * Sends the browser to the government platform: a new `state` kept in session storage, and the hall's own address
+ * (this page, without its hash) to come back to.
+ */
+export function goToPlatform(platformUrl: string): void {
+  const state = createSsoState();
+  sessionStorage.setItem(SSO_STATE_KEY, state);
+  const returnUrl = `${window.location.origin}${window.location.pathname}`;
+  window.location.assign(ssoAuthorizeUrl(platformUrl, { state, returnUrl }));
+}
+
+/**
+ * Takes what the platform sent back (`#/zwLogin?authCode=…&state=…`) out of the address at once, and the kept state
+ * out of session storage, and checks one against the other.
+ */
+export function takeSsoReturn(): ReturnType<typeof checkSsoReturn> {
+  const hash = window.location.hash;
+  const query = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '');
+  // The code must not stay in the address bar, the history or a bookmark.
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/zwLogin`);
+  const expected = sessionStorage.getItem(SSO_STATE_KEY);
+  sessionStorage.removeItem(SSO_STATE_KEY);
+  return checkSsoReturn({ authCode: query.get('authCode'), state: query.get('state') }, expected);
+}
+
+/** Exchanges the code on the server (POST, in the body) and signs in. */
+export async function signInWithAuthCode(authCode: string): Promise<void> {
+  completeSignIn(await ssoLogin(client, authCode));
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { Db } from '../db/db';
+import { prepareDatabase } from '../start';
+import { freshIp } from '../test-support/login';
+import { GOV_DEMO_PASSWORD } from '../seed/ca';
+import { DEV_GOV_PLATFORM_URL, SSO_MESSAGES } from './sso';
+
+let db: Db;
+let app: FastifyInstance;
+let clock = Date.parse('2026-11-22T15:30:00+08:00');
+const ZHANG = '110101199003072316';
+const ZHAO = '110105198803151232';
+
+beforeAll(async () => {
+  db = await prepareDatabase({ memory: true }, true);
+  app = await buildApp({ db, now: () => new Date(clock) });
+});
+afterAll(() => app.close());
+
+const citizenLogin = (idNumber: string, password = GOV_DEMO_PASSWORD) =>
+  app.inject({ method: 'POST', url: '/sim/gov/login', remoteAddress: freshIp(), payload: { idNumber, password } });
+const authCode = async (idNumber = ZHANG) => (await citizenLogin(idNumber)).json<{ data: { authCode: string } }>().data.authCode;
+const exchange = (code: unknown) => app.inject({ method: 'POST', url: '/api/auth/v1/zw/login', remoteAddress: freshIp(), payload: { authCode: code } });
+
+describe('the simulated platform (/sim/gov, development only)', () => {
+  it('issues a one-time code to a citizen who signs in, and stores only its hash', async () => {
+    const res = await citizenLogin(ZHANG);
+    expect(res.statusCode).toBe(200);
+    const { authCode: code, name, expiresIn } = res.json<{ data: { authCode: string; name: string; expiresIn: number } }>().data;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect({ name, expiresIn }).toEqual({ name: '张三', expiresIn: 60 });
+    const rows = await db.query<{ code_hash: string }>('select code_hash from sso_auth_code');
+    expect(rows.some((r) => r.code_hash === code)).toBe(false);
+  });
+
+  it('refuses a wrong password or an unknown citizen with one message', async () => {
+    expect((await citizenLogin(ZHANG, 'nope')).json()).toMatchObject({ code: 426, msg: SSO_MESSAGES.citizenFailed });
+    expect((await citizenLogin('110101199001010011')).json()).toMatchObject({ code: 426, msg: SSO_MESSAGES.citizenFailed });
+    expect((await citizenLogin('123')).json()).toMatchObject({ code: 400, msg: '请输入正确的身份证号' });
+  });
+
+  it('is absent in production, where single sign-on says it is not open', async () => {
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, production: true });
+    try {
+      expect((await prod.inject({ method: 'POST', url: '/sim/gov/login', payload: { idNumber: ZHANG, password: GOV_DEMO_PASSWORD } })).statusCode).toBe(404);
+      expect((await prod.inject({ url: '/api/auth/v1/zw/config' })).json()).toMatchObject({ data: { platformUrl: null } });
+      const res = await prod.inject({ method: 'POST', url: '/api/auth/v1/zw/login', payload: { authCode: 'a'.repeat(43) } });
+      expect(res.json()).toMatchObject({ code: 404, msg: SSO_MESSAGES.notConfigured });
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('GET zw/config', () => {
+  it('answers the platform address, which development can change', async () => {
+    expect((await app.inject({ url: '/api/auth/v1/zw/config' })).json()).toMatchObject({ data: { platformUrl: DEV_GOV_PLATFORM_URL } });
+    const set = await app.inject({ method: 'POST', url: '/dev/gov-platform', payload: { url: 'http://127.0.0.1:9999/' } });
+    expect(set.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/auth/v1/zw/config' })).json()).toMatchObject({ data: { platformUrl: 'http://127.0.0.1:9999/' } });
+    expect((await app.inject({ method: 'POST', url: '/dev/gov-platform', payload: { url: 'javascript:alert(1)' } })).statusCode).toBe(400);
+  });
+});
+
+describe('POST zw/login', () => {
+  it('exchanges a code for a session of the citizen’s individual login, method 500', async () => {
+    const res = await exchange(await authCode());
+    expect(res.statusCode).toBe(200);
+    const token = String(res.headers.token);
+    expect(res.json()).toMatchObject({ code: 0, data: { token, loginType: 1 } });
+    const info = (await app.inject({ url: '/api/auth/v1/getUserInfo', headers: { token } })).json<{ data: { account: string; loginMethod: string; nikName: string } }>().data;
+    expect(info).toMatchObject({ account: ZHANG, loginMethod: '500', nikName: '张三' });
+  });
+
+  it('refuses a reused code', async () => {
+    const code = await authCode();
+    expect((await exchange(code)).statusCode).toBe(200);
+    const again = await exchange(code);
+    expect(again.statusCode).toBe(428);
+    expect(again.json()).toMatchObject({ msg: SSO_MESSAGES.codeUsed });
+  });
+
+  it('refuses a code older than 60 seconds; one of 59 s still works', async () => {
+    const late = await authCode();
+    const inTime = await authCode();
+    clock += 59_000;
+    expect((await exchange(inTime)).statusCode).toBe(200);
+    clock += 1_001;
+    const res = await exchange(late);
+    expect(res.statusCode).toBe(428);
+    expect(res.json()).toMatchObject({ msg: SSO_MESSAGES.codeExpired });
+    // Once expired, never again usable.
+    expect((await exchange(late)).json()).toMatchObject({ msg: SSO_MESSAGES.codeExpired });
+  });
+
+  it('refuses an unknown or malformed code, and a citizen the centre does not know', async () => {
+    expect((await exchange('A'.repeat(43))).json()).toMatchObject({ code: 428, msg: SSO_MESSAGES.codeUnknown });
+    expect((await exchange('bad code')).json()).toMatchObject({ code: 400, msg: SSO_MESSAGES.codeUnknown });
+    expect((await exchange(undefined)).json()).toMatchObject({ code: 400, msg: '缺少登录授权码，请重新从政务服务网登录' });
+    const res = await exchange(await authCode(ZHAO));
+    expect(res.statusCode).toBe(417);
+    expect(res.json()).toMatchObject({ msg: SSO_MESSAGES.noAccount });
+  });
+});
