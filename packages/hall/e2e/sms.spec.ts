@@ -311,6 +311,12 @@ test.describe('changing the password', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
+    // The only way out is signing out; signing in again asks again.
+    await dialog.getByRole('button', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
+    await signIn(page, who);
+    await expect(dialog).toBeVisible();
 
     const before = new Date().toISOString();
     await dialog.getByRole('button', { name: '发送验证码' }).click();

@@ -47,7 +47,8 @@ const smsLogin = (phone: string, code: string, loginType = 1, ip = freshIp()) =>
 const userInfo = (token: string) => app.inject({ url: `${AUTH}/getUserInfo`, headers: { token } });
 const wrong = (code: string) => String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
 
-describe('sign-in by SMS code', () => {
+// scrypt for every sign-in and password: slow on a busy machine.
+describe('sign-in by SMS code', { timeout: 60_000 }, () => {
   it('sends a 6-digit code (XT_DXYZMCD) to an individual\'s phone, signs in once with it, and the session says how', async () => {
     const sent = await sendLogin(ZHANG.phone);
     expect(sent.statusCode).toBe(200);
@@ -153,7 +154,7 @@ describe('sign-in by SMS code', () => {
   });
 });
 
-describe('password change', () => {
+describe('password change', { timeout: 60_000 }, () => {
   const send = (token: string, phone?: string) =>
     app.inject({ url: `${AUTH}/sendUpPwdSmsCode`, headers: { token }, query: phone ? { phoneDec: enc(phone) } : {}, remoteAddress: freshIp() });
   const change = (token: string, body: { phone: string; code: string; pwd: string }) =>
@@ -205,7 +206,7 @@ describe('password change', () => {
   });
 });
 
-describe('password recovery', () => {
+describe('password recovery', { timeout: 60_000 }, () => {
   const query = (account: string, loginType = 1) => ({ loginType: String(loginType), usernameDec: enc(account) });
   const check = (account: string, code: string) =>
     app.inject({

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
+import { signOut } from '../../../shared/sign-out';
 import { toast } from '../../../shared/toast';
 import { useStore } from '../../../shared/use-store';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -27,7 +29,7 @@ export interface ChangePasswordDialogProps {
   onClose: () => void;
   /** @default '修改密码' */
   title?: string;
-  /** The forced change of an initial password: no ×, no 关闭, Esc does nothing. */
+  /** The forced change of an initial password: no ×, no 关闭, Esc does nothing; 退出登录 is the only way out. */
   forced?: boolean;
 }
 
@@ -60,6 +62,7 @@ function ChangePasswordForm({ onDone, forced }: { onDone: () => void; forced: bo
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const navigate = useNavigate();
 
   const all = (next = { code, ...passwords }): Errors => ({
     phone: phoneRule(phone),
@@ -142,7 +145,16 @@ function ChangePasswordForm({ onDone, forced }: { onDone: () => void; forced: bo
         inputRef={(field, el) => void (inputs.current[field] = el)}
       />
       <div className="dialog__footer dialog__footer--inline">
-        {!forced && (
+        {forced ? (
+          // Without a way out, a login whose phone cannot receive the code would be stuck behind the dialog.
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}
+          >
+            退出登录
+          </button>
+        ) : (
           <button type="button" className="btn" onClick={onDone}>
             关闭
           </button>
