@@ -18,6 +18,8 @@ import { authRoutes } from './routes/auth';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
+import { registerPersonRoutes } from './routes/register-person';
+import { switchUserRoutes } from './routes/switch-user';
 
 export interface AppOptions {
   db: Db;
@@ -129,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { db: options.db, now, keys, outbox, loginRateLimit: options.loginRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
+  registerPersonRoutes(app, { db: options.db, now, keys });
+  switchUserRoutes(app, options.db);
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

@@ -73,3 +73,24 @@ export {
   promptButtons,
 } from './prompts';
 export type { PromptButton, PromptContext, PromptData } from './prompts';
+export {
+  REGISTER_PERSON_PATHS,
+  NEW_PASSWORD_MESSAGE,
+  isNewLoginPassword,
+  loadRegisterPhone,
+  registerPerson,
+  registerRemoteLoanPerson,
+  sendOwnPhoneCode,
+  sendRegisterCode,
+  setupFlexibleEmployment,
+} from './register-person';
+export type {
+  FlexibleSetupInput,
+  PersonIdentity,
+  RegisterCallOptions,
+  RegisterResult,
+  RemoteLoanRegisterInput,
+  UserRegisterInput,
+} from './register-person';
+export { SWITCH_PATHS, switchUser, switchableAccounts } from './switch';
+export type { SwitchableAccount } from './switch';

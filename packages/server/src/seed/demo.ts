@@ -2,6 +2,7 @@ import { RATE_CODES, type RateCode } from '@gjj-hall/sdk/rates';
 import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
+import { seedPerson } from './person';
 import { seedShell } from './shell';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
@@ -86,6 +87,11 @@ const STEPS: SeedStep[] = [
       await seedMenus(tx);
       await seedShell(tx);
     },
+  },
+  {
+    version: 5,
+    name: 'registration of individuals: depositor records without a login (seed/person.ts)',
+    run: seedPerson,
   },
 ];
 
