@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LogoutDialog, NextVersionDialog } from './logout-dialog';
+import { SwitchAccountDialog, useCurrentAccountType } from './switch-account-dialog';
 
 type Open = null | 'password' | 'switch' | 'logout';
 
@@ -13,6 +14,7 @@ export function AccountMenu({ name }: { name: string }) {
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const accountType = useCurrentAccountType();
 
   useEffect(() => {
     if (!expanded) return;
@@ -53,6 +55,7 @@ export function AccountMenu({ name }: { name: string }) {
           {name.charAt(0) || '用'}
         </span>
         <span className="account-menu__name">{name || '用户'}</span>
+        {accountType && <span className="account-menu__type">{accountType}</span>}
         <span className="visually-hidden">，账户菜单</span>
         <span className="account-menu__caret" aria-hidden="true">
           ▾
@@ -76,7 +79,7 @@ export function AccountMenu({ name }: { name: string }) {
         </li>
       </ul>
       <NextVersionDialog title="修改密码" size="password" open={dialog === 'password'} onClose={close} />
-      <NextVersionDialog title="切换账号" open={dialog === 'switch'} onClose={close} />
+      <SwitchAccountDialog open={dialog === 'switch'} onClose={close} />
       <LogoutDialog open={dialog === 'logout'} onClose={close} />
     </div>
   );

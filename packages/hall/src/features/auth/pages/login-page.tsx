@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -6,6 +7,7 @@ import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
+import '../register.css';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
 const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }> | null>> = {
@@ -70,6 +72,13 @@ export function LoginPage() {
           <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
         )}
       </Tabs>
+      {loginType === 1 && (
+        <nav className="login__links" aria-label="个人注册">
+          <Link to="/userRegister">个人注册</Link>
+          <Link to="/lhjyrysl">灵活就业人员设立</Link>
+          <Link to="/yddkryzc">异地贷款人员注册</Link>
+        </nav>
+      )}
     </section>
   );
 }
