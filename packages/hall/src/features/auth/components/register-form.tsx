@@ -268,15 +268,15 @@ export function RegisterForm(props: RegisterFormProps) {
           name: 'password',
           label: '登录密码',
           kind: 'password',
-          placeholder: '请输入8-16位密码，至少包含字母、数字两种组合',
+          placeholder: '8-16位，至少包含字母、数字',
           maxLength: 16,
           autoComplete: 'new-password',
         })}
+        {field({ name: 'confirmPassword', label: '确认密码', kind: 'password', placeholder: '请再次输入密码', maxLength: 16, autoComplete: 'new-password' })}
         <p className="register-form__strength" aria-live="polite">
           密码强度：
           <span className={`strength strength--${strength}`}>{strength ? level?.label : '—'}</span>
         </p>
-        {field({ name: 'confirmPassword', label: '确认密码', kind: 'password', placeholder: '请再次输入密码', maxLength: 16, autoComplete: 'new-password' })}
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? '正在提交…' : props.submitLabel}
