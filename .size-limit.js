@@ -90,7 +90,8 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '7 KB',
+    // Issue 6 adds the registration and switch calls (7.05 kB with them); the other flows of issue 6 add theirs.
+    limit: '8 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',

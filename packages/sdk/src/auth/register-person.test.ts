@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateSm2KeyPair, sm2Decrypt, sm2Encrypt } from '../crypto/sm2';
 import { fakeCentre, ok } from '../test-support/fake-centre';
+import { VALIDATE_MESSAGES } from '../validate/messages';
+import { isNewPassword } from '../validate/predicates';
 import { AUTH_PATHS } from './api';
 import {
   REGISTER_PERSON_PATHS as P,
@@ -23,10 +25,15 @@ describe('isNewLoginPassword', () => {
     expect(isNewLoginPassword('abc!defg', DEMO_PASSWORD_PATTERN_FOR_TESTS)).toBe(true);
     expect(isNewLoginPassword('abcdefgh', DEMO_PASSWORD_PATTERN_FOR_TESTS)).toBe(false);
     expect(isNewLoginPassword('abc 12345', DEMO_PASSWORD_PATTERN_FOR_TESTS)).toBe(false);
-    // A broken pattern falls back to the shared rule rather than throwing.
-    expect(isNewLoginPassword('abc123', '([')).toBe(true);
+    // A broken pattern falls back to the default rule rather than throwing.
+    expect(isNewLoginPassword('abc12345', '([')).toBe(true);
+    expect(isNewLoginPassword('abc123', '([')).toBe(false);
+    // The default is the validators' new-password rule.
+    for (const v of ['abc12345', 'abc1234', 'abcdefgh', '12345678', 'Abc!1234', 'abc 12345', 'a1'.repeat(8), 'a1'.repeat(9)]) {
+      expect(isNewLoginPassword(v), v).toBe(isNewPassword(v));
+    }
     expect(isNewLoginPassword(undefined)).toBe(false);
-    expect(NEW_PASSWORD_MESSAGE).toBe('请输入8-16位密码，至少包含字母、数字两种组合');
+    expect(NEW_PASSWORD_MESSAGE).toBe(VALIDATE_MESSAGES.newPassword);
   });
 });
 

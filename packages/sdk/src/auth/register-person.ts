@@ -1,6 +1,4 @@
 import type { GjjClient } from '../client/client';
-import { isNewPassword, isPassword } from '../validate/predicates';
-import { VALIDATE_MESSAGES } from '../validate/messages';
 import { fetchPublicKey } from './api';
 
 /**
@@ -33,7 +31,11 @@ export const REGISTER_PERSON_PATHS = /* @__PURE__ */ Object.freeze({
  * @example
  * if (!isNewLoginPassword(value, pattern)) error = NEW_PASSWORD_MESSAGE
  */
-export const NEW_PASSWORD_MESSAGE = VALIDATE_MESSAGES.newPassword;
+// The same text as VALIDATE_MESSAGES.newPassword (a test checks), written out so this entry does not carry every message.
+export const NEW_PASSWORD_MESSAGE = '请输入8-16位密码，至少包含字母、数字两种组合';
+
+/** 8-16 printable characters with a letter and a digit (spec 5.2, 9), as `isNewPassword` of the validators. */
+const NEW_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*\d)[!-~]{8,16}$/;
 
 /**
  * Whether a new password follows the centre's rule: the configured pattern (system setting XT_MMZZ) when there is
@@ -45,7 +47,15 @@ export const NEW_PASSWORD_MESSAGE = VALIDATE_MESSAGES.newPassword;
  * isNewLoginPassword('123456', '^\\d{6}$') // true
  */
 export function isNewLoginPassword(value: unknown, pattern?: string): boolean {
-  return pattern ? isPassword(value, pattern) : isNewPassword(value);
+  if (typeof value !== 'string') return false;
+  if (pattern) {
+    try {
+      return new RegExp(pattern).test(value);
+    } catch {
+      // A broken setting must not break the form: the default rule applies.
+    }
+  }
+  return NEW_PASSWORD.test(value);
 }
 
 /** Encrypts with the centre's key: `sm2Encrypt` of `@gjj-hall/sdk/crypto`, injected so this entry has no sm-crypto. */
@@ -108,6 +118,14 @@ export interface RegisterResult {
 
 const FORM = { form: true, silent: true } as const;
 
+/** Posts a registration with ID number and password sealed; the answer as a {@link RegisterResult}. */
+async function register(client: GjjClient, path: string, input: UserRegisterInput, options: RegisterCallOptions): Promise<RegisterResult> {
+  const answer = await client.post<{ account?: string; grzh?: string }>(path, await sealed(client, { ...input, xingming: input.xingming.trim() }, options), FORM);
+  const result: RegisterResult = { account: String(answer.data?.account ?? ''), message: answer.msg ?? '' };
+  if (answer.data?.grzh) result.grzh = String(answer.data.grzh);
+  return result;
+}
+
 async function sealed<T extends { zjhm: string; password?: string }>(client: GjjClient, input: T, options: RegisterCallOptions): Promise<T> {
   const key = options.publicKey ?? (await fetchPublicKey(client));
   const out = { ...input, zjhm: options.encrypt(input.zjhm.trim().toUpperCase(), key) };
@@ -151,9 +169,7 @@ export async function sendRegisterCode(client: GjjClient, person: PersonIdentity
  *   { xingming: '赵六', zjhm: '370102198805123015', password: 'Abc12345', dxyzm: '123456' }, { encrypt: sm2Encrypt })
  */
 export async function registerPerson(client: GjjClient, input: UserRegisterInput, options: RegisterCallOptions): Promise<RegisterResult> {
-  const body = await sealed(client, { ...input, xingming: input.xingming.trim() }, options);
-  const answer = await client.post<{ account?: string }>(REGISTER_PERSON_PATHS.userRegister, body, FORM);
-  return { account: String(answer.data?.account ?? ''), message: answer.msg ?? '' };
+  return register(client, REGISTER_PERSON_PATHS.userRegister, input, options);
 }
 
 /**
@@ -183,9 +199,7 @@ export async function sendOwnPhoneCode(
  *   jcjs: '5000', jcbl: '12', hjszd: '示范市历下区', txdz: '示范市历下区泉城路 1 号' }, { encrypt: sm2Encrypt })
  */
 export async function setupFlexibleEmployment(client: GjjClient, input: FlexibleSetupInput, options: RegisterCallOptions): Promise<RegisterResult> {
-  const body = await sealed(client, { ...input, xingming: input.xingming.trim() }, options);
-  const answer = await client.post<{ account?: string; grzh?: string }>(REGISTER_PERSON_PATHS.flexibleSetup, body, FORM);
-  return { account: String(answer.data?.account ?? ''), grzh: String(answer.data?.grzh ?? ''), message: answer.msg ?? '' };
+  return register(client, REGISTER_PERSON_PATHS.flexibleSetup, input, options);
 }
 
 /**
@@ -196,7 +210,5 @@ export async function setupFlexibleEmployment(client: GjjClient, input: Flexible
  *   jcdcs: '深圳市', jczx: '深圳市住房公积金管理中心', ydgrzh: '440300123456' }, { encrypt: sm2Encrypt })
  */
 export async function registerRemoteLoanPerson(client: GjjClient, input: RemoteLoanRegisterInput, options: RegisterCallOptions): Promise<RegisterResult> {
-  const body = await sealed(client, { ...input, xingming: input.xingming.trim() }, options);
-  const answer = await client.post<{ account?: string }>(REGISTER_PERSON_PATHS.remoteLoanRegister, body, FORM);
-  return { account: String(answer.data?.account ?? ''), message: answer.msg ?? '' };
+  return register(client, REGISTER_PERSON_PATHS.remoteLoanRegister, input, options);
 }

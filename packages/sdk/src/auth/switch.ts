@@ -49,14 +49,14 @@ export function switchableAccounts(userInfo: UserInfo | null | undefined, loginT
     .filter((a) => a && typeof a === 'object' && text(a.id) !== '')
     .map((a) => {
       const id = text(a.id);
-      const userStatus = text(a.userStatus);
       return {
         id,
         account: text(a.account),
         name: (loginType === 1 ? text(a.nikName) : text(a.companyName)) || text(a.nikName) || text(a.companyName),
         accountType: text(a.accountType),
-        userStatus,
-        tag: accountStatusTag(kind, userStatus),
+        userStatus: text(a.userStatus),
+        // Raw: a number keeps its meaning (1 is '01').
+        tag: accountStatusTag(kind, a.userStatus),
         current: id === currentId,
       };
     });
