@@ -77,7 +77,8 @@ test.describe('registration of individuals', () => {
     await field(page, '姓名').fill('张三');
     await field(page, '身份证号码').fill('110101199003072316');
     await field(page, '身份证号码').blur();
-    await expect(alert(page)).toHaveText('该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回 去登录');
+    await expect(alert(page)).toHaveText('该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回 去登录 忘记密码');
+    await expect(alert(page).getByRole('link', { name: '忘记密码' })).toHaveAttribute('href', '#/forgotPwd');
     await expect(field(page, '预留手机号')).toHaveValue('');
     // Sending a code is refused too, and nothing typed is lost.
     await page.getByRole('button', { name: '发送验证码' }).click();

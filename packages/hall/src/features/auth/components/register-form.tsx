@@ -228,7 +228,7 @@ export function RegisterForm(props: RegisterFormProps) {
         {failure && signInInstead && (
           <>
             {' '}
-            <Link to="/login">去登录</Link>
+            <Link to="/login">去登录</Link> <Link to="/forgotPwd">忘记密码</Link>
           </>
         )}
       </div>
