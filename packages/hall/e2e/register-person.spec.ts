@@ -200,7 +200,8 @@ test.describe('registration of individuals', () => {
     await page.getByRole('tab', { name: '账户信息' }).click();
     await expect(page.getByRole('main')).toContainText('灵活就业人员信息变更');
 
-    // Signed out again, the same person cannot set up twice: refused before any code is sent.
+    // A fresh tab (signed out, no countdown running): the same person cannot set up twice, refused before any code
+    // is sent.
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/home.html#/lhjyrysl');
     await page.reload();
