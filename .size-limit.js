@@ -90,8 +90,8 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    // 7 KB before issue 6; certificate sign-in and single sign-on added 0.4 KB (key-file checks, messages).
-    limit: '7.5 KB',
+    // 7 KB before issue 6; its calls (SMS, password, QR, certificate, single sign-on, registration, switching) add theirs.
+    limit: '8 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',

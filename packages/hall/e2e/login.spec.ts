@@ -30,7 +30,7 @@ test.describe('signing in with account and password', () => {
     await expect(page.getByLabel('验证码', { exact: true })).toHaveAccessibleDescription('请输入正确的验证码');
     await expectNoAxeViolations(page);
 
-    // The other methods are tabs that open in the next version.
+    // The other methods are tabs, each with its own form.
     await page.getByRole('tab', { name: '手机验证码' }).click();
     await expect(page.getByRole('form', { name: '手机验证码登录' })).toBeVisible();
     await page.getByRole('tab', { name: '扫码登录' }).click();
@@ -123,7 +123,7 @@ test.describe('signing in with account and password', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('the account menu opens 修改密码 and 切换账号 as dialogs for the next version, with Esc and a close button', async ({ page }) => {
+  test('the account menu opens the 修改密码 and 切换账号 dialogs, closed with Esc and a close button', async ({ page }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     const menu = page.getByRole('button', { name: new RegExp(DEMO.personal.name) });

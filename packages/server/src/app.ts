@@ -23,6 +23,8 @@ import { createRateLimiter } from './auth/rate-limit';
 import { smsAuthRoutes } from './routes/sms-auth';
 import { caRoutes } from './routes/ca';
 import { ssoRoutes } from './routes/sso';
+import { registerPersonRoutes } from './routes/register-person';
+import { switchUserRoutes } from './routes/switch-user';
 
 export interface AppOptions {
   db: Db;
@@ -140,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, options.db, now);
   caRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
   ssoRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
+  registerPersonRoutes(app, { db: options.db, now, keys });
+  switchUserRoutes(app, options.db);
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

@@ -29,6 +29,10 @@ const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHo
 const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
 const MenuScreenPage = named(() => import('./pages/menu-screen-page'), 'MenuScreenPage');
 const MenuPage = named(() => import('./pages/menu-page'), 'MenuPage');
+const registerPersonPages = () => import('../features/auth/pages/register-person-pages');
+const UserRegisterPage = named(registerPersonPages, 'UserRegisterPage');
+const FlexibleSetupPage = named(registerPersonPages, 'FlexibleSetupPage');
+const RemoteLoanRegisterPage = named(registerPersonPages, 'RemoteLoanRegisterPage');
 
 /** Pages by the component name a menu entry gives (spec 2.2); any other name is a business page not yet built. */
 const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
@@ -50,6 +54,9 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/loginOut': <LoginOutPage />,
   '/qrConfirm': <QrConfirmPage />,
   '/zwLogin': <ZwLoginPage />,
+  '/userRegister': <UserRegisterPage />,
+  '/lhjyrysl': <FlexibleSetupPage />,
+  '/yddkryzc': <RemoteLoanRegisterPage />,
 };
 
 const pageLoading = (

@@ -120,3 +120,24 @@ export {
   ssoAuthorizeUrl,
   ssoLogin,
 } from './sso';
+export {
+  REGISTER_PERSON_PATHS,
+  NEW_PASSWORD_MESSAGE,
+  isNewLoginPassword,
+  loadRegisterPhone,
+  registerPerson,
+  registerRemoteLoanPerson,
+  sendOwnPhoneCode,
+  sendRegisterCode,
+  setupFlexibleEmployment,
+} from './register-person';
+export type {
+  FlexibleSetupInput,
+  PersonIdentity,
+  RegisterCallOptions,
+  RegisterResult,
+  RemoteLoanRegisterInput,
+  UserRegisterInput,
+} from './register-person';
+export { SWITCH_PATHS, switchUser, switchableAccounts } from './switch';
+export type { SwitchableAccount } from './switch';

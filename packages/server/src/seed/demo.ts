@@ -2,6 +2,7 @@ import { RATE_CODES, type RateCode } from '@gjj-hall/sdk/rates';
 import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
+import { seedPerson } from './person';
 import { seedShell } from './shell';
 import { seedSmsLogins } from './sms';
 import { seedCa } from './ca';
@@ -100,6 +101,11 @@ const STEPS: SeedStep[] = [
     version: 4,
     name: 'CA certificate login and single sign-on: demo certificates, the simulated platform\'s citizens',
     run: seedCa,
+  },
+  {
+    version: 5,
+    name: 'registration of individuals: depositor records without a login (seed/person.ts)',
+    run: seedPerson,
   },
 ];
 

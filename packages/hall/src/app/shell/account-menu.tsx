@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { LogoutDialog, NextVersionDialog } from './logout-dialog';
+import { LogoutDialog } from './logout-dialog';
 import { ChangePasswordEntry } from './password-dialogs';
+import { SwitchAccountDialog, useCurrentAccountType } from './switch-account-dialog';
 
 type Open = null | 'password' | 'switch' | 'logout';
 
@@ -14,6 +15,7 @@ export function AccountMenu({ name }: { name: string }) {
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const accountType = useCurrentAccountType();
 
   useEffect(() => {
     if (!expanded) return;
@@ -54,6 +56,7 @@ export function AccountMenu({ name }: { name: string }) {
           {name.charAt(0) || '用'}
         </span>
         <span className="account-menu__name">{name || '用户'}</span>
+        {accountType && <span className="account-menu__type">{accountType}</span>}
         <span className="visually-hidden">，账户菜单</span>
         <span className="account-menu__caret" aria-hidden="true">
           ▾
@@ -77,7 +80,7 @@ export function AccountMenu({ name }: { name: string }) {
         </li>
       </ul>
       <ChangePasswordEntry open={dialog === 'password'} onClose={close} />
-      <NextVersionDialog title="切换账号" open={dialog === 'switch'} onClose={close} />
+      <SwitchAccountDialog open={dialog === 'switch'} onClose={close} />
       <LogoutDialog open={dialog === 'logout'} onClose={close} />
     </div>
   );

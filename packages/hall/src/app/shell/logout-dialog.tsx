@@ -42,32 +42,3 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
     </Dialog>
   );
 }
-
-/** 修改密码 and 切换账号: real dialogs that say they come in the next version (spec 2.8, 2.9 come later). */
-export function NextVersionDialog({
-  title,
-  size,
-  open,
-  onClose,
-}: {
-  title: string;
-  size?: 'small' | 'password';
-  open: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog
-      title={title}
-      size={size}
-      open={open}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn btn--primary" onClick={onClose}>
-          我知道了
-        </button>
-      }
-    >
-      <p>“{title}”功能将在下一版本中提供，敬请期待。</p>
-    </Dialog>
-  );
-}

@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -10,9 +11,10 @@ import { QrLoginPanel } from '../components/qr-login-panel';
 import { CaPanel } from '../components/ca-panel';
 import { GovLoginLink } from '../components/gov-login-link';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
+import '../register.css';
 
-/** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
-const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }> | null>> = {
+/** What each login method's tab shows. Each form takes the chosen login type. */
+const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }>>> = {
   account: AccountForm,
 
   sms: SmsPanel,
@@ -24,7 +26,7 @@ const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginTy
 
 /**
  * /login (spec 2.6): the login type (个人, 单位, 开发商; individual by default, remembered for the tab) and the
- * login methods as tabs. The account method is complete; the others open in the next version.
+ * login methods as tabs: account and password, SMS code, QR scan, digital certificate.
  */
 export function LoginPage() {
   usePageTitle('用户登录');
@@ -63,18 +65,22 @@ export function LoginPage() {
         {/* Each form stays mounted once opened, so what was typed survives a look at another tab. */}
         {LOGIN_METHODS.map(({ key }) => {
           const Panel = PANELS[key];
-          if (!Panel || !opened.includes(key)) return null;
+          if (!opened.includes(key)) return null;
           return (
             <div key={key} hidden={current.key !== key}>
               <Panel loginType={loginType} />
             </div>
           );
         })}
-        {!PANELS[current.key] && (
-          <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
-        )}
       </Tabs>
       <GovLoginLink />
+      {loginType === 1 && (
+        <nav className="login__links" aria-label="个人注册">
+          <Link to="/userRegister">个人注册</Link>
+          <Link to="/lhjyrysl">灵活就业人员设立</Link>
+          <Link to="/yddkryzc">异地贷款人员注册</Link>
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,0 +1,236 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { dismissPrompts, openLogin, submitLogin } from './support';
+
+// Registration of individuals (spec 2.1, 3.9, 5.4): each test has its own person and phone (131 0013 xxxx, seeded in
+// packages/server/src/seed/person.ts or typed here), since a phone gets one code a minute.
+
+const SHOTS = '/tmp/shots';
+const NEW_PASSWORD = 'Newpass2026';
+
+/** The newest SMS code sent to `phone`, from the server's development outbox. */
+async function smsCode(page: Page, phone: string): Promise<string> {
+  const response = await page.request.get('/dev/outbox', { params: { kind: 'sms', to: phone } });
+  const { data } = (await response.json()) as { data: { code: string }[] };
+  const code = data[0]?.code;
+  if (!code) throw new Error(`开发用发件箱中没有发往 ${phone} 的短信`);
+  return code;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const alert = (page: Page) => page.locator('.register-form .form-alert');
+
+async function fillPassword(page: Page, password = NEW_PASSWORD) {
+  await field(page, '登录密码').fill(password);
+  await field(page, '确认密码').fill(password);
+}
+
+/** Presses 发送验证码 and waits for the send to be answered and the countdown to start. */
+async function sendCode(page: Page, shownPhone: string) {
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByText(`验证码已发送至 ${shownPhone}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /s 后重新获取$/ })).toBeDisabled();
+}
+
+/** Signs in with a newly registered account and waits for the individual's home. */
+async function signInAs(page: Page, account: string, name: string) {
+  const uuid = await openLogin(page);
+  await submitLogin(page, { type: '个人', account }, uuid, { password: NEW_PASSWORD });
+  await expect(page).toHaveURL(/#\/grwt\/home$/);
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  await dismissPrompts(page);
+}
+
+test.describe('registration of individuals', () => {
+  test('/userRegister: from the login page, the phone on file loaded masked, the code, the password; then signing in', async ({ page }) => {
+    await openLogin(page);
+    await page.getByRole('navigation', { name: '个人注册' }).getByRole('link', { name: '个人注册' }).click();
+    await expect(page).toHaveURL(/#\/userRegister$/);
+    await expect(page).toHaveTitle('个人用户注册 - 网上业务大厅');
+    await expect(page.getByRole('heading', { level: 1, name: '个人用户注册' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await field(page, '姓名').fill('赵六');
+    await field(page, '身份证号码').fill('370102198805123015');
+    await field(page, '身份证号码').blur();
+    await expect(field(page, '预留手机号')).toHaveValue('131****0001');
+    await sendCode(page, '131****0001');
+    await field(page, '短信验证码').fill(await smsCode(page, '13100130001'));
+    await fillPassword(page);
+    await expect(page.getByText('密码强度：强')).toBeVisible();
+    await expectNoAxeViolations(page);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/register-user.png`, fullPage: true });
+
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page.getByText('注册成功，请使用证件号码和密码登录')).toBeVisible();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByRole('radio', { name: '个人登录' })).toBeChecked();
+
+    await signInAs(page, '370102198805123015', '赵六');
+    await expect(page.getByRole('main')).toContainText('201000000301');
+  });
+
+  test('a registered ID number, and a person not on file, are refused with what to do instead', async ({ page }) => {
+    await page.goto('/home.html#/userRegister');
+    await field(page, '姓名').fill('张三');
+    await field(page, '身份证号码').fill('110101199003072316');
+    await field(page, '身份证号码').blur();
+    await expect(alert(page)).toHaveText('该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回 去登录 忘记密码');
+    await expect(alert(page).getByRole('link', { name: '忘记密码' })).toHaveAttribute('href', '#/forgotPwd');
+    await expect(field(page, '预留手机号')).toHaveValue('');
+    // Sending a code is refused too, and nothing typed is lost.
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await expect(page.getByRole('button', { name: '发送验证码' })).toBeEnabled();
+    await expect(field(page, '姓名')).toHaveValue('张三');
+    await expectNoAxeViolations(page);
+
+    await field(page, '姓名').fill('钱多');
+    await field(page, '身份证号码').fill('110101199001011237');
+    await field(page, '身份证号码').blur();
+    await expect(alert(page)).toHaveText('未查询到您的公积金缴存信息，请核对姓名和证件号码；尚未开户的，请先由单位为您开户或到柜台办理');
+    await page.getByRole('link', { name: '返回登录' }).click();
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('a wrong code is refused, and everything typed stays', async ({ page }) => {
+    await page.goto('/home.html#/userRegister');
+    await field(page, '姓名').fill('孙丽');
+    await field(page, '身份证号码').fill('370102199109234525');
+    await field(page, '身份证号码').blur();
+    await expect(field(page, '预留手机号')).toHaveValue('131****0002');
+    await sendCode(page, '131****0002');
+    const right = await smsCode(page, '13100130002');
+    await field(page, '短信验证码').fill(right === '000000' ? '111111' : '000000');
+    await fillPassword(page);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(alert(page)).toHaveText('验证码错误，请重新输入');
+    await expect(field(page, '姓名')).toHaveValue('孙丽');
+    await expect(field(page, '登录密码')).toHaveValue(NEW_PASSWORD);
+    await expect(page).toHaveURL(/#\/userRegister$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('every rule message of spec 5.4 a person can meet on these forms, under its field', async ({ page }) => {
+    await page.goto('/home.html#/userRegister');
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/grzc/')) requests.push(r.url());
+    });
+    // A code needs the person first: nothing is sent.
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await expect(field(page, '姓名')).toHaveAccessibleDescription('姓名不能为空');
+    await expect(field(page, '姓名')).toBeFocused();
+    await expect(field(page, '身份证号码')).toHaveAccessibleDescription('身份证号码不能为空');
+    expect(requests).toEqual([]);
+
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(field(page, '短信验证码')).toHaveAccessibleDescription('验证码不能为空');
+    await expect(field(page, '登录密码')).toHaveAccessibleDescription('密码不能为空');
+    await expect(field(page, '确认密码')).toHaveAccessibleDescription('请再次输入密码');
+
+    await field(page, '姓名').fill('赵');
+    await field(page, '身份证号码').fill('370102198813323015');
+    await field(page, '短信验证码').fill('12');
+    await field(page, '登录密码').fill('abc123');
+    await field(page, '确认密码').fill('abc1234');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(field(page, '姓名')).toHaveAccessibleDescription('姓名格式不正确');
+    await expect(field(page, '身份证号码')).toHaveAccessibleDescription('输入的身份证号里出生日期不对');
+    await expect(field(page, '短信验证码')).toHaveAccessibleDescription('请输入正确的验证码');
+    await expect(field(page, '登录密码')).toHaveAccessibleDescription('请输入8-16位密码，至少包含字母、数字两种组合');
+    await expect(field(page, '确认密码')).toHaveAccessibleDescription('两次输入密码不一致!');
+    await field(page, '身份证号码').fill('370102198805123016');
+    await field(page, '身份证号码').blur();
+    await expect(field(page, '身份证号码')).toHaveAccessibleDescription('请输入正确的身份证号码');
+    await expectNoAxeViolations(page);
+    expect(requests).toEqual([]);
+
+    // The flexible-employment form adds the phone, the postal code and the declaration.
+    await page.goto('/home.html#/lhjyrysl');
+    await page.getByRole('button', { name: '提交设立' }).click();
+    await expect(field(page, '手机号码')).toHaveAccessibleDescription('请输入手机号码');
+    await expect(field(page, '户籍所在地')).toHaveAccessibleDescription('请输入户籍所在地');
+    await expect(field(page, '通讯地址')).toHaveAccessibleDescription('请输入通讯地址');
+    await expect(field(page, '月缴存基数（元）')).toHaveAccessibleDescription('请输入月缴存基数');
+    await expect(field(page, '缴存比例')).toHaveAccessibleDescription('请选择缴存比例');
+    await field(page, '手机号码').fill('1231234567');
+    await field(page, '邮政编码（选填）').fill('012345');
+    await field(page, '月缴存基数（元）').fill('12.345');
+    await page.getByRole('button', { name: '提交设立' }).click();
+    await expect(field(page, '手机号码')).toHaveAccessibleDescription('请输入正确的手机号码');
+    await expect(field(page, '邮政编码（选填）')).toHaveAccessibleDescription('请输入正确的邮政编码');
+    await expect(field(page, '月缴存基数（元）')).toHaveAccessibleDescription('只能输入数字、小数');
+    await field(page, '月缴存基数（元）').fill('1000');
+    await field(page, '月缴存基数（元）').blur();
+    await expect(field(page, '月缴存基数（元）')).toHaveAccessibleDescription('月缴存基数须在 2200 至 33000 元之间');
+    await expectNoAxeViolations(page);
+
+    await page.goto('/home.html#/yddkryzc');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(field(page, '缴存地城市')).toHaveAccessibleDescription('请输入公积金缴存地城市');
+    await expect(field(page, '缴存地住房公积金管理中心')).toHaveAccessibleDescription('请输入缴存地住房公积金管理中心');
+    await expect(field(page, '缴存地个人公积金账号')).toHaveAccessibleDescription('请输入缴存地个人公积金账号');
+    await expectNoAxeViolations(page);
+  });
+
+  test('/lhjyrysl: a flexible employee opens an account and a login, with the flexible menus; setting up again is refused', async ({ page }) => {
+    await openLogin(page);
+    await page.getByRole('link', { name: '灵活就业人员设立' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '灵活就业人员设立' })).toBeVisible();
+    await field(page, '姓名').fill('冯雪');
+    await field(page, '身份证号码').fill('370783199001010045');
+    await field(page, '手机号码').fill('13100130101');
+    await sendCode(page, '131****0101');
+    await field(page, '短信验证码').fill(await smsCode(page, '13100130101'));
+    await field(page, '户籍所在地').fill('示范市历下区');
+    await field(page, '通讯地址').fill('示范市历下区泉城路 88 号');
+    await field(page, '月缴存基数（元）').fill('6000');
+    await field(page, '缴存比例').selectOption('12');
+    await expect(page.getByText('月缴存额（个人和单位部分均由本人缴纳）：1,440.00 元')).toBeVisible();
+    await fillPassword(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/register-flexible.png`, fullPage: true });
+    await page.getByRole('button', { name: '提交设立' }).click();
+    await expect(page.getByText(/设立成功，您的个人公积金账号为 \d{12}，请使用证件号码和密码登录/)).toBeVisible();
+    await expect(page).toHaveURL(/#\/login$/);
+
+    await signInAs(page, '370783199001010045', '冯雪');
+    await page.getByRole('tab', { name: '账户信息' }).click();
+    await expect(page.getByRole('main')).toContainText('灵活就业人员信息变更');
+
+    // A fresh tab (signed out, no countdown running): the same person cannot set up twice, refused before any code
+    // is sent.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/home.html#/lhjyrysl');
+    await page.reload();
+    await field(page, '姓名').fill('冯雪');
+    await field(page, '身份证号码').fill('370783199001010045');
+    await field(page, '手机号码').fill('13100130101');
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await expect(alert(page)).toContainText('该证件号码已注册，请直接登录');
+    await expect(page.getByRole('button', { name: '发送验证码' })).toBeEnabled();
+  });
+
+  test('/yddkryzc: an out-of-area loan person registers and signs in to the loan menus', async ({ page }) => {
+    await page.goto('/home.html#/yddkryzc');
+    await expect(page.getByRole('heading', { level: 1, name: '异地贷款人员注册' })).toBeVisible();
+    await field(page, '姓名').fill('褚伟');
+    await field(page, '身份证号码').fill('420106198907203155');
+    await field(page, '手机号码').fill('13100130201');
+    await sendCode(page, '131****0201');
+    await field(page, '短信验证码').fill(await smsCode(page, '13100130201'));
+    await field(page, '缴存地城市').fill('武汉市');
+    await field(page, '缴存地住房公积金管理中心').fill('武汉住房公积金管理中心');
+    await field(page, '缴存地个人公积金账号').fill('420100778899');
+    await field(page, '工作单位（选填）').fill('武汉示例光电有限公司');
+    await fillPassword(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page).toHaveURL(/#\/login$/);
+
+    await signInAs(page, '420106198907203155', '褚伟');
+    await expect(page.getByRole('tablist', { name: '业务分类' }).getByRole('tab')).toHaveText(['贷款业务']);
+  });
+});

@@ -1,0 +1,289 @@
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BusinessError, HttpError, LOGIN_TYPES } from '@gjj-hall/sdk';
+import type { RegisterResult } from '@gjj-hall/sdk/auth';
+import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@gjj-hall/sdk/validate';
+import { stores } from '../../../shared/services';
+import { toast } from '../../../shared/toast';
+import { SendCodeButton } from '../../../shared/ui/send-code-button';
+import {
+  registerRules,
+  smsCodeLengthOf,
+  validateFields,
+  type RegisterErrors,
+  type RegisterField,
+  type RegisterValues,
+} from '../register-person-form';
+import { TextField } from './text-field';
+import '../register.css';
+
+/** One field of a registration form. */
+export interface RegisterFieldSpec {
+  name: RegisterField;
+  label: string;
+  kind?: 'text' | 'password' | 'select';
+  placeholder?: string;
+  maxLength?: number;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'text';
+  /** Options of a select: [value, label]. */
+  options?: ReadonlyArray<readonly [string, string]>;
+  /** Keep spaces (addresses, names of places); other fields drop whitespace as it is typed (spec 5.5). */
+  keepSpaces?: boolean;
+}
+
+export interface RegisterFormProps {
+  /** The form's accessible name. */
+  label: string;
+  /** Fields before the SMS code (the person, and their phone where they give it). */
+  person: RegisterFieldSpec[];
+  /** Fields after the code and before the password (what the flow declares). */
+  details?: RegisterFieldSpec[];
+  /** Fields that must be valid before a code is sent. */
+  codeNeeds: RegisterField[];
+  /** Session-storage key of the send-code countdown. */
+  codeKey: string;
+  /** Sends the code; the server refuses duplicates here already. */
+  sendCode: (values: RegisterValues) => Promise<unknown>;
+  /** /userRegister: loads the phone on file once name and ID number are valid; shown read-only and masked. */
+  loadPhone?: (values: RegisterValues) => Promise<string>;
+  submit: (values: RegisterValues) => Promise<RegisterResult>;
+  submitLabel: string;
+  /** Shown after the details, e.g. the monthly deposit. */
+  summary?: (values: RegisterValues) => ReactNode;
+}
+
+const failureText = (error: unknown) =>
+  error instanceof HttpError || error instanceof BusinessError ? error.message : '提交失败，请稍后重试';
+
+/** Messages that tell the person to sign in instead: the form offers the link. */
+const SIGN_IN_INSTEAD = /已注册|请直接登录/;
+
+/**
+ * A registration form of an individual (spec 2.1, 3.9): the person, the SMS code (to the phone on file or the phone
+ * given), what the flow declares, the new password twice with its strength (spec 4.9). Each field is checked with
+ * its Chinese message on leaving it and on submit; the server's refusals show in an alert above the form and nothing
+ * typed is lost. On success: the server's message, the individual login type chosen, and /login.
+ */
+export function RegisterForm(props: RegisterFormProps) {
+  const { person, details = [], codeNeeds } = props;
+  const navigate = useNavigate();
+  const [values, setValues] = useState<RegisterValues>({});
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [phone, setPhone] = useState<{ for: string; sjhm: string } | null>(null);
+  const inputs = useRef<Partial<Record<RegisterField, HTMLInputElement | HTMLSelectElement | null>>>({});
+
+  const config = useMemo(
+    () => ({
+      passwordPattern: stores.config.configValue('XT_MMZZ'),
+      smsCodeLength: smsCodeLengthOf(stores.config.configValue('XT_DXYZMCD')),
+    }),
+    [],
+  );
+  /** The rules over given values (the confirmation compares with their password). */
+  const rulesFor = (v: RegisterValues) => registerRules(config, () => v);
+  const rulesOf = rulesFor(values);
+  const addressMax = stores.config.inputLengths().lengths.address ?? 30;
+
+  const order: RegisterField[] = [...person.map((f) => f.name), 'dxyzm', ...details.map((f) => f.name), 'password', 'confirmPassword'];
+  const identity = (v: RegisterValues) => `${v.xingming ?? ''}|${v.zjhm ?? ''}`;
+
+  const set = (spec: RegisterFieldSpec, raw: string) => {
+    let value = spec.keepSpaces ? raw : raw.replace(/\s/g, '');
+    if (spec.name === 'zjhm') value = value.toUpperCase();
+    const next = { ...values, [spec.name]: value };
+    setValues(next);
+    const nextRules = rulesFor(next);
+    // Once a message shows, it follows what is typed.
+    if (errors[spec.name]) setErrors((e) => ({ ...e, [spec.name]: nextRules[spec.name](value) }));
+    if (spec.name === 'password' && errors.confirmPassword && next.confirmPassword) {
+      setErrors((e) => ({ ...e, confirmPassword: nextRules.confirmPassword(next.confirmPassword) }));
+    }
+  };
+
+  const lookUpPhone = async (v: RegisterValues) => {
+    if (!props.loadPhone) return;
+    const who = identity(v);
+    if (phone?.for === who || Object.keys(validateFields(['xingming', 'zjhm'], rulesOf, v)).length) return;
+    try {
+      const sjhm = await props.loadPhone(v);
+      setPhone({ for: who, sjhm });
+      setFailure('');
+    } catch (error) {
+      setPhone(null);
+      setFailure(failureText(error));
+    }
+  };
+
+  const blur = (field: RegisterField) => {
+    setErrors((e) => ({ ...e, [field]: rulesOf[field](values[field] ?? '') }));
+    if (field === 'xingming' || field === 'zjhm') void lookUpPhone(values);
+  };
+
+  const focusFirst = (found: RegisterErrors) => {
+    const first = order.find((f) => found[f]);
+    if (first) inputs.current[first]?.focus();
+    return !!first;
+  };
+
+  const send = (): false | Promise<unknown> => {
+    const v = values;
+    const found = validateFields(codeNeeds, rulesOf, v);
+    setErrors((e) => ({ ...e, ...Object.fromEntries(codeNeeds.map((f) => [f, found[f] ?? ''])) }));
+    if (focusFirst(found)) return false;
+    setFailure('');
+    return props.sendCode(v).catch((error: unknown) => {
+      setFailure(failureText(error));
+      throw error;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const v = values;
+    const found = validateFields(order, rulesOf, v);
+    setErrors(found);
+    if (focusFirst(found)) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const result = await props.submit(v);
+      toast.success(result.message || '注册成功，请登录');
+      stores.session.update({ loginType: LOGIN_TYPES.personal });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setFailure(failureText(error));
+      setBusy(false);
+    }
+  };
+
+  const field = (spec: RegisterFieldSpec, addon?: ReactNode) => {
+    const id = `register-${spec.name}`;
+    const common = {
+      name: spec.name,
+      value: values[spec.name] ?? '',
+      onBlur: () => blur(spec.name),
+    };
+    if (spec.kind === 'select') {
+      const error = errors[spec.name];
+      return (
+        <div key={spec.name} className={`field${error ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={id}>
+            {spec.label}
+          </label>
+          <div className="field__control">
+            <select
+              id={id}
+              className="field__input"
+              ref={(el) => void (inputs.current[spec.name] = el)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => set(spec, e.target.value)}
+              {...common}
+            >
+              <option value="">{spec.placeholder ?? '请选择'}</option>
+              {spec.options?.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        </div>
+      );
+    }
+    return (
+      <TextField
+        key={spec.name}
+        id={id}
+        label={spec.label}
+        ref={(el) => void (inputs.current[spec.name] = el)}
+        type={spec.kind === 'password' ? 'password' : 'text'}
+        autoComplete={spec.autoComplete ?? 'off'}
+        inputMode={spec.inputMode}
+        maxLength={spec.maxLength ?? (spec.keepSpaces ? addressMax : undefined)}
+        placeholder={spec.placeholder}
+        error={errors[spec.name]}
+        onChange={(e) => set(spec, e.target.value)}
+        addon={addon}
+        {...common}
+      />
+    );
+  };
+
+  const strength = passwordStrength(values.password ?? '');
+  const level = PASSWORD_STRENGTH_LEVELS[strength];
+  const signInInstead = SIGN_IN_INSTEAD.test(failure);
+
+  return (
+    <form className="register-form" noValidate onSubmit={submit} aria-label={props.label}>
+      <div className="form-alert" role="alert">
+        {failure}
+        {failure && signInInstead && (
+          <>
+            {' '}
+            <Link to="/login">去登录</Link> <Link to="/forgotPwd">忘记密码</Link>
+          </>
+        )}
+      </div>
+      <div className="register-form__grid">
+        {person.map((spec) => field(spec))}
+        {props.loadPhone && (
+          <div className="field">
+            <label className="field__label" htmlFor="register-phone-on-file">
+              预留手机号
+            </label>
+            <div className="field__control">
+              <input
+                id="register-phone-on-file"
+                className="field__input"
+                readOnly
+                value={phone?.for === identity(values) ? phone.sjhm : ''}
+                placeholder="填写姓名和证件号码后自动带出"
+              />
+            </div>
+            <p className="field__error" />
+          </div>
+        )}
+        {field(
+          {
+            name: 'dxyzm',
+            label: '短信验证码',
+            placeholder: `请输入${config.smsCodeLength}位短信验证码`,
+            maxLength: config.smsCodeLength,
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+          },
+          <SendCodeButton storageKey={props.codeKey} send={send} aria-describedby="register-dxyzm" />,
+        )}
+        {details.map((spec) => field(spec))}
+        {props.summary?.(values)}
+        {field({
+          name: 'password',
+          label: '登录密码',
+          kind: 'password',
+          placeholder: '8-16位，至少包含字母、数字',
+          maxLength: 16,
+          autoComplete: 'new-password',
+        })}
+        {field({ name: 'confirmPassword', label: '确认密码', kind: 'password', placeholder: '请再次输入密码', maxLength: 16, autoComplete: 'new-password' })}
+        <p className="register-form__strength" aria-live="polite">
+          密码强度：
+          <span className={`strength strength--${strength}`}>{strength ? level?.label : '—'}</span>
+        </p>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? '正在提交…' : props.submitLabel}
+      </button>
+      <p className="register-form__back">
+        已有账号？<Link to="/login">返回登录</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,374 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isNewLoginPassword, NEW_PASSWORD_MESSAGE, REGISTER_PERSON_PATHS } from '@gjj-hall/sdk/auth';
+import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
+import { maskPhone } from '@gjj-hall/sdk/format';
+import { isIdCard, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
+import type { Db, Queryable } from '../db/db';
+import { ApiError, ok } from '../http/envelope';
+import { hashPassword } from '../auth/password';
+import { createRateLimiter } from '../auth/rate-limit';
+import { sendSmsCode, smsCodeLength, useSmsCode } from '../auth/sms-code';
+import { ROLES } from '../seed/menus';
+import { TOO_MANY_REQUESTS_MESSAGE } from './auth';
+
+/**
+ * Registration of individuals (spec 1, 2.1, 3.9, 7.3; docs/api-person.md): /userRegister for depositors on the
+ * centre's records, /lhjyrysl for a flexible-employment setup, /yddkryzc for out-of-area loan people. ID numbers and
+ * passwords arrive SM2-encrypted; bodies are form-encoded (spec 7.3) or JSON.
+ */
+
+export const NOT_ON_FILE_MESSAGE = '未查询到您的公积金缴存信息，请核对姓名和证件号码；尚未开户的，请先由单位为您开户或到柜台办理';
+export const ALREADY_REGISTERED_MESSAGE = '该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回';
+export const HAS_LOCAL_ACCOUNT_MESSAGE = '您在本中心已有住房公积金个人账户，请通过“个人注册”开通网上业务大厅账号';
+export const ID_DECRYPT_FAILED_MESSAGE = '注册信息解密失败，请刷新页面后重试';
+
+const tags = ['个人注册'] as const;
+
+const envelope = (data: Record<string, unknown>) => ({
+  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
+
+// Field schemas with the spec 5.4 messages; what cannot be checked before decrypting is checked after.
+const cipher = (description: string, required: string) =>
+  ({ type: 'string', minLength: 1, maxLength: 2048, pattern: '^04[0-9a-fA-F]+$', description, 'x-msg': ID_DECRYPT_FAILED_MESSAGE, 'x-required-msg': required }) as const;
+const FIELDS = {
+  xingming: {
+    type: 'string',
+    pattern: '^[A-Za-z\\u3400-\\u4dbf\\u4e00-\\u9fff]{2,15}$',
+    description: '姓名',
+    'x-msg': VALIDATE_MESSAGES.name,
+    'x-required-msg': VALIDATE_MESSAGES.nameEmpty,
+  },
+  zjhm: cipher('证件号码', VALIDATE_MESSAGES.idCardEmpty),
+  password: cipher('登录密码', VALIDATE_MESSAGES.passwordEmpty),
+  sjhm: {
+    type: 'string',
+    pattern: '^1[3-9]\\d{9}$',
+    description: '手机号码',
+    'x-msg': VALIDATE_MESSAGES.mobile,
+    'x-required-msg': VALIDATE_MESSAGES.mobileEmpty,
+  },
+  dxyzm: {
+    type: 'string',
+    pattern: '^\\d{4,8}$',
+    description: '短信验证码',
+    'x-msg': VALIDATE_MESSAGES.captcha,
+    'x-required-msg': VALIDATE_MESSAGES.captchaEmpty,
+  },
+  jcjs: {
+    type: 'string',
+    pattern: '^\\d{1,6}(\\.\\d{1,2})?$',
+    description: '月缴存基数',
+    'x-msg': '月缴存基数须为数字，最多两位小数',
+    'x-required-msg': '请输入月缴存基数',
+  },
+  jcbl: { type: 'string', enum: ['5', '6', '7', '8', '9', '10', '11', '12'], description: '缴存比例', 'x-msg': '缴存比例须为 5% 至 12% 的整数', 'x-required-msg': '请选择缴存比例' },
+  hjszd: { type: 'string', minLength: 2, maxLength: 30, description: '户籍所在地', 'x-msg': '户籍所在地为 2 至 30 个字', 'x-required-msg': '请输入户籍所在地' },
+  txdz: { type: 'string', minLength: 5, maxLength: 30, description: '通讯地址', 'x-msg': '通讯地址为 5 至 30 个字', 'x-required-msg': '请输入通讯地址' },
+  yzbm: { type: 'string', pattern: '^([1-9]\\d{5})?$', description: '邮政编码', 'x-msg': VALIDATE_MESSAGES.postalCode },
+  jcdcs: { type: 'string', minLength: 2, maxLength: 15, description: '缴存地城市', 'x-msg': '缴存地城市为 2 至 15 个字', 'x-required-msg': '请输入公积金缴存地城市' },
+  jczx: { type: 'string', minLength: 4, maxLength: 30, description: '缴存地公积金中心', 'x-msg': '缴存地公积金中心名称为 4 至 30 个字', 'x-required-msg': '请输入缴存地住房公积金管理中心' },
+  ydgrzh: { type: 'string', pattern: '^[A-Za-z0-9]{6,20}$', description: '缴存地个人账号', 'x-msg': '个人公积金账号为 6 至 20 位字母或数字', 'x-required-msg': '请输入缴存地个人公积金账号' },
+  dwmc: { type: 'string', maxLength: 60, description: '工作单位', 'x-msg': '工作单位名称不能超过 60 个字' },
+} as const;
+
+type Field = keyof typeof FIELDS;
+const body = (required: Field[], optional: Field[] = []) => ({
+  type: 'object',
+  required,
+  properties: Object.fromEntries([...required, ...optional].map((f) => [f, FIELDS[f]])),
+});
+
+/** Monthly contribution base of a flexible employee (yuan): the demo centre's floor and ceiling for 2026. */
+export const FLEXIBLE_BASE = { min: 2_200, max: 33_000 } as const;
+
+interface PersonBody {
+  xingming: string;
+  zjhm: string;
+}
+interface RegisterBody extends PersonBody {
+  password: string;
+  dxyzm: string;
+}
+interface PhoneBody extends PersonBody {
+  sjhm: string;
+}
+interface FlexibleBody extends RegisterBody {
+  sjhm: string;
+  jcjs: string;
+  jcbl: string;
+  hjszd: string;
+  txdz: string;
+  yzbm?: string;
+}
+interface RemoteBody extends RegisterBody {
+  sjhm: string;
+  jcdcs: string;
+  jczx: string;
+  ydgrzh: string;
+  dwmc?: string;
+}
+
+interface DepositorRecord {
+  xingming: string;
+  zjhm: string;
+  sjhm: string;
+  grzh: string;
+  grzhzt: string;
+  grzhye: string;
+  dwmc: string;
+  kind: 'gr' | 'lhjy';
+}
+
+export interface RegisterPersonOptions {
+  db: Db;
+  now: () => Date;
+  keys: Sm2KeyPair;
+  /** Calls of this part per client address and minute (looking up, sending, registering). @default 30 */
+  rateLimit?: number;
+}
+
+/** The centre's configured rule for new passwords (XT_MMZZ), '' when none. */
+async function passwordPattern(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
+  return row?.value ?? '';
+}
+
+async function isRegistered(db: Queryable, zjhm: string): Promise<boolean> {
+  const rows = await db.query('select 1 from app_user where account = $1 union all select 1 from person_info where zjhm = $1 limit 1', [zjhm]);
+  return rows.length > 0;
+}
+
+/** Creates the login, its one account, what grxx/loginGrxx answers and the completeness record. Returns the account id. */
+async function createLogin(
+  tx: Queryable,
+  input: { zjhm: string; xingming: string; sjhm: string; passwordHash: string; accountType: string; role: string; grzh: string; grzhzt: string; grzhye: string; dwmc: string },
+): Promise<string> {
+  // `on conflict do nothing`: two registrations racing for one ID number, the second finds no row.
+  const [user] = await tx.query<{ id: string }>(
+    `insert into app_user (login_type, account, phone, display_name, password_hash) values (1, $1, $2, $3, $4)
+     on conflict (account) do nothing returning id::text as id`,
+    [input.zjhm, input.sjhm, input.xingming, input.passwordHash],
+  );
+  if (!user) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
+  const [account] = await tx.query<{ id: string }>(
+    `insert into user_account (user_id, account, account_type, nik_name, roles, group_bh, is_primary, sort)
+     values ($1, $2, $3, $4, $5, '0', true, 0) returning id::text as id`,
+    [user.id, input.zjhm, input.accountType, input.xingming, [input.role]],
+  );
+  const accountId = account!.id;
+  await tx.query(
+    `insert into person_info (account_id, xingming, zjhm, grzh, grzhzt, grzhye, dwmc, sjhm) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [accountId, input.xingming, input.zjhm, input.grzh, input.grzhzt, input.grzhye, input.dwmc, input.sjhm],
+  );
+  await tx.query(`insert into info_check (account_id, status, type) values ($1, 0, 'gr')`, [accountId]);
+  return accountId;
+}
+
+/** The registration calls of individuals (docs/api-person.md). */
+export function registerPersonRoutes(app: FastifyInstance, options: RegisterPersonOptions): void {
+  const { db, now, keys } = options;
+  const limiter = createRateLimiter(options.rateLimit ?? 30, 60_000);
+  const limit = async (request: FastifyRequest) => {
+    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
+  };
+
+  const decrypt = (value: string): string => {
+    try {
+      return sm2Decrypt(value, keys.privateKey);
+    } catch {
+      throw new ApiError(400, ID_DECRYPT_FAILED_MESSAGE);
+    }
+  };
+  /** The ID number, decrypted and checked (spec 5.4 messages). */
+  const idNumber = (value: string): string => {
+    const zjhm = decrypt(value).trim().toUpperCase();
+    if (!zjhm) throw new ApiError(400, VALIDATE_MESSAGES.idCardEmpty);
+    if (!isIdCard(zjhm) || zjhm.length !== 18) throw new ApiError(400, VALIDATE_MESSAGES.idCard);
+    return zjhm;
+  };
+  /** The new password, decrypted and checked against XT_MMZZ; hashed. */
+  const newPassword = async (value: string): Promise<string> => {
+    const password = decrypt(value);
+    if (!isNewLoginPassword(password, await passwordPattern(db))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
+    return hashPassword(password);
+  };
+  const checkCodeLength = async (code: string) => {
+    if (code.length !== (await smsCodeLength(db))) throw new ApiError(428, VALIDATE_MESSAGES.captcha);
+  };
+
+  /** The record of a depositor by name and ID number; refuses the registered and those not on file. */
+  const depositor = async (input: PersonBody): Promise<DepositorRecord> => {
+    const zjhm = idNumber(input.zjhm);
+    if (await isRegistered(db, zjhm)) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
+    const [record] = await db.query<DepositorRecord>(
+      'select xingming, zjhm, sjhm, grzh, grzhzt, grzhye::text as grzhye, dwmc, kind from depositor_record where zjhm = $1',
+      [zjhm],
+    );
+    // A wrong name answers as "not on file", so the call does not confirm whose ID number it is.
+    if (!record || record.xingming !== input.xingming) throw new ApiError(422, NOT_ON_FILE_MESSAGE);
+    return record;
+  };
+
+  /** A new person (flexible setup, out-of-area loan): neither registered nor holding an account here. */
+  const newcomer = async (input: PersonBody): Promise<string> => {
+    const zjhm = idNumber(input.zjhm);
+    if (await isRegistered(db, zjhm)) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
+    const held = await db.query('select 1 from depositor_record where zjhm = $1', [zjhm]);
+    if (held.length) throw new ApiError(409, HAS_LOCAL_ACCOUNT_MESSAGE);
+    return zjhm;
+  };
+
+  const p = REGISTER_PERSON_PATHS;
+  // Form-encoded bodies (spec 7.3), for these routes only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, raw, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(raw))));
+    });
+
+    scope.post<{ Body: PersonBody }>(
+      p.loadPhone,
+      {
+        onRequest: limit,
+        schema: {
+          summary: '按姓名和证件号码读取预留手机号（脱敏）',
+          tags,
+          body: body(['xingming', 'zjhm']),
+          response: envelope({ type: 'object', properties: { sjhm: { type: 'string' } } }),
+        },
+      },
+      async (request) => {
+        const record = await depositor(request.body);
+        return ok({ sjhm: maskPhone(record.sjhm) });
+      },
+    );
+
+    scope.post<{ Body: PersonBody }>(
+      p.sendRegisterCode,
+      { onRequest: limit, schema: { summary: '向预留手机号发送注册验证码', tags, body: body(['xingming', 'zjhm']), response: envelope({ type: 'null' }) } },
+      async (request) => {
+        const record = await depositor(request.body);
+        await sendSmsCode(db, app.sms, { phone: record.sjhm, purpose: 'register', at: now() });
+        return ok(null, `验证码已发送至 ${maskPhone(record.sjhm)}`);
+      },
+    );
+
+    scope.post<{ Body: RegisterBody }>(
+      p.userRegister,
+      {
+        onRequest: limit,
+        schema: {
+          summary: '个人账户注册（xingming, zjhm, password, dxyzm）',
+          tags,
+          body: body(['xingming', 'zjhm', 'password', 'dxyzm']),
+          response: envelope({ type: 'object', properties: { account: { type: 'string' } } }),
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        const record = await depositor(input);
+        const passwordHash = await newPassword(input.password);
+        await checkCodeLength(input.dxyzm);
+        await useSmsCode(db, { phone: record.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
+        const flexible = record.kind === 'lhjy';
+        await db.transaction((tx) =>
+          createLogin(tx, {
+            ...record,
+            passwordHash,
+            accountType: flexible ? '灵活就业缴存账户' : '个人缴存账户',
+            role: flexible ? ROLES.flexible : ROLES.personal,
+          }),
+        );
+        return ok({ account: record.zjhm }, '注册成功，请使用证件号码和密码登录');
+      },
+    );
+
+    // Flexible employment and out-of-area loans: the code goes to the phone the person gives.
+    const sendToOwnPhone = async (request: FastifyRequest<{ Body: PhoneBody }>) => {
+      await newcomer(request.body);
+      await sendSmsCode(db, app.sms, { phone: request.body.sjhm, purpose: 'register', at: now() });
+      return ok(null, `验证码已发送至 ${maskPhone(request.body.sjhm)}`);
+    };
+    const phoneSchema = { onRequest: limit, schema: { summary: '向本人手机号发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm']), response: envelope({ type: 'null' }) } };
+    scope.post<{ Body: PhoneBody }>(p.sendFlexibleCode, phoneSchema, sendToOwnPhone);
+    scope.post<{ Body: PhoneBody }>(p.sendRemoteLoanCode, phoneSchema, sendToOwnPhone);
+
+    scope.post<{ Body: FlexibleBody }>(
+      p.flexibleSetup,
+      {
+        onRequest: limit,
+        schema: {
+          summary: '灵活就业人员设立：开立个人账户并注册登录',
+          tags,
+          body: body(['xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcjs', 'jcbl', 'hjszd', 'txdz'], ['yzbm']),
+          response: envelope({ type: 'object', properties: { account: { type: 'string' }, grzh: { type: 'string' } } }),
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        const zjhm = await newcomer(input);
+        const base = Number(input.jcjs);
+        if (base < FLEXIBLE_BASE.min || base > FLEXIBLE_BASE.max) {
+          throw new ApiError(400, `月缴存基数须在 ${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元之间`);
+        }
+        const passwordHash = await newPassword(input.password);
+        await checkCodeLength(input.dxyzm);
+        await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
+        const grzh = await db.transaction(async (tx) => {
+          const [seq] = await tx.query<{ grzh: string }>(`select nextval('flexible_grzh_seq')::text as grzh`);
+          const account = { zjhm, xingming: input.xingming, sjhm: input.sjhm, grzh: seq!.grzh, grzhzt: '01', grzhye: '0', dwmc: '' };
+          const accountId = await createLogin(tx, { ...account, passwordHash, accountType: '灵活就业缴存账户', role: ROLES.flexible });
+          await tx.query(
+            `insert into depositor_record (xingming, zjhm, sjhm, grzh, grzhzt, grzhye, dwmc, kind) values ($1, $2, $3, $4, '01', 0, '', 'lhjy')`,
+            [account.xingming, zjhm, account.sjhm, account.grzh],
+          );
+          await tx.query(
+            `insert into flexible_setup (account_id, jcjs, jcbl, hjszd, txdz, yzbm, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+            [accountId, input.jcjs, Number(input.jcbl), input.hjszd, input.txdz, input.yzbm ?? '', now()],
+          );
+          return account.grzh;
+        });
+        return ok({ account: zjhm, grzh }, `设立成功，您的个人公积金账号为 ${grzh}，请使用证件号码和密码登录`);
+      },
+    );
+
+    scope.post<{ Body: RemoteBody }>(
+      p.remoteLoanRegister,
+      {
+        onRequest: limit,
+        schema: {
+          summary: '异地贷款人员注册',
+          tags,
+          body: body(['xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcdcs', 'jczx', 'ydgrzh'], ['dwmc']),
+          response: envelope({ type: 'object', properties: { account: { type: 'string' } } }),
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        const zjhm = await newcomer(input);
+        const passwordHash = await newPassword(input.password);
+        await checkCodeLength(input.dxyzm);
+        await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
+        await db.transaction(async (tx) => {
+          const accountId = await createLogin(tx, {
+            zjhm,
+            xingming: input.xingming,
+            sjhm: input.sjhm,
+            grzh: '',
+            grzhzt: '',
+            grzhye: '0',
+            dwmc: input.dwmc ?? '',
+            passwordHash,
+            accountType: '异地贷款职工',
+            role: ROLES.remoteLoan,
+          });
+          await tx.query(
+            `insert into remote_loan_person (account_id, jcdcs, jczx, ydgrzh, dwmc, created_at) values ($1, $2, $3, $4, $5, $6)`,
+            [accountId, input.jcdcs, input.jczx, input.ydgrzh, input.dwmc ?? '', now()],
+          );
+        });
+        return ok({ account: zjhm }, '注册成功，请使用证件号码和密码登录');
+      },
+    );
+  });
+}
