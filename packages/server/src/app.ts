@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
+import { unitRegisterRoutes } from './routes/unit-register';
 
 export interface AppOptions {
   db: Db;
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { db: options.db, now, keys, outbox, loginRateLimit: options.loginRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
+  unitRegisterRoutes(app, { db: options.db, now, keys });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

@@ -73,3 +73,22 @@ export {
   promptButtons,
 } from './prompts';
 export type { PromptButton, PromptContext, PromptData } from './prompts';
+export {
+  UNIT_MESSAGES,
+  UNIT_PATHS,
+  loadUnitPhone,
+  newPasswordProblem,
+  sendUnitDepositCode,
+  sendUnitSmsCode,
+  setUnitPassword,
+  submitUnitDeposit,
+} from './register-unit';
+export type {
+  EncryptOptions,
+  UnitCategory,
+  UnitDepositInput,
+  UnitDepositResult,
+  UnitLookup,
+  UnitPasswordInput,
+  UnitPhone,
+} from './register-unit';

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
 import { seedMenus } from './menus';
 import { seedShell } from './shell';
+import { seedUnits } from './unit';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -85,6 +86,14 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       await seedMenus(tx);
       await seedShell(tx);
+    },
+  },
+  {
+    version: 6,
+    // The data lives in unit.ts (issue 6, unit registrations and unit passwords).
+    name: 'unit records, and a unit and a developer login for the password tests',
+    async run(tx) {
+      await seedUnits(tx, DEMO_PASSWORD);
     },
   },
 ];
