@@ -26,6 +26,10 @@ const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHo
 const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
 const MenuScreenPage = named(() => import('./pages/menu-screen-page'), 'MenuScreenPage');
 const MenuPage = named(() => import('./pages/menu-page'), 'MenuPage');
+const DwRegisterPage = named(() => import('../features/auth/pages/unit-password-page'), 'DwRegisterPage');
+const SetLoginPwdPage = named(() => import('../features/auth/pages/unit-password-page'), 'SetLoginPwdPage');
+const SetQtLoginPwdPage = named(() => import('../features/auth/pages/unit-password-page'), 'SetQtLoginPwdPage');
+const UnitDepositPage = named(() => import('../features/auth/pages/unit-deposit-page'), 'UnitDepositPage');
 
 /** Pages by the component name a menu entry gives (spec 2.2); any other name is a business page not yet built. */
 const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
@@ -44,6 +48,10 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/404': <NotFoundPage />,
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,
+  '/dwRegister': <DwRegisterPage />,
+  '/setLoginPwd': <SetLoginPwdPage />,
+  '/setQtLoginPwd': <SetQtLoginPwdPage />,
+  '/UnitDeposit': <UnitDepositPage />,
 };
 
 const pageLoading = (

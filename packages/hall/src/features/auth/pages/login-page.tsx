@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
+import { UnitLoginLinks } from '../components/unit-links';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 
 /** What each login method's tab shows; null: the method is not open yet. Each form takes the chosen login type. */
@@ -70,6 +71,7 @@ export function LoginPage() {
           <p className="login__later">“{current.label}”登录方式将在下一版本开放，请先使用账号密码登录。</p>
         )}
       </Tabs>
+      <UnitLoginLinks loginType={loginType} />
     </section>
   );
 }
