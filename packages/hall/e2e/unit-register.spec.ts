@@ -86,6 +86,8 @@ test.describe('unit registration and unit passwords', () => {
   });
 
   test('/dwRegister: the 5.4 messages, a unit registered already, a wrong code, then registering and signing in', async ({ page }) => {
+    // Many steps, a sign-in among them: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await page.goto('/home.html#/dwRegister');
     await expect(page.getByRole('heading', { level: 1, name: '单位注册' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -114,6 +116,8 @@ test.describe('unit registration and unit passwords', () => {
     await field(page, '经办人身份证号码').blur();
     await expect(field(page, '经办人身份证号码')).toHaveAccessibleDescription('输入的身份证号里出生日期不对');
     await expectNoAxeViolations(page);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/unit-register-rules.png`, fullPage: true });
 
     // A unit with a hall login already: told to sign in or set its password, and no code can be sent.
     await chooseUnit(page, '100200300001');
@@ -130,6 +134,7 @@ test.describe('unit registration and unit passwords', () => {
     await expect(page.getByText('密码强度：强')).toBeVisible();
     const code = await sendCode(page, NEW_UNIT.phone);
     await expect(page.getByText('验证码已发送至经办人手机 153****0001')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/unit-register-filled.png`, fullPage: true });
 
     // A wrong code: the server's message, and nothing typed is lost.
     await field(page, '短信验证码').fill(code === '000000' ? '111111' : '000000');
@@ -152,6 +157,7 @@ test.describe('unit registration and unit passwords', () => {
 
     // Registering again is refused, saying what to do instead.
     await page.goto('/home.html#/loginOut');
+    await expect(page).toHaveURL(/#\/login$/);
     await page.goto('/home.html#/dwRegister');
     await chooseUnit(page, NEW_UNIT.dwzh);
     await expect(field(page, '单位账号')).toHaveAccessibleDescription(MSG.alreadyRegistered);
@@ -239,6 +245,8 @@ test.describe('unit registration and unit passwords', () => {
     await expect(field(page, '邮政编码')).toHaveAccessibleDescription('请输入正确的邮政编码');
     await expect(field(page, '法定代表人')).toHaveAccessibleDescription('姓名格式不正确');
     await expectNoAxeViolations(page);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/unit-deposit-rules.png`, fullPage: true });
 
     // The credit code of a unit the centre holds: refused, saying to register for the hall instead.
     await field(page, '统一社会信用代码').fill('91370100MA3C5K8X1W');
