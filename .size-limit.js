@@ -85,12 +85,13 @@ export default [
     limit: '4 KB',
   },
   {
-    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, everything imported; no sm-crypto)',
+    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, unit registration and password calls with their messages, everything imported; no sm-crypto)',
     path: 'packages/sdk/dist/auth.js',
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '7 KB',
+    // +1 KB for the unit registration calls (issue 6), mostly the Chinese messages the server and the hall share.
+    limit: '8 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',

@@ -77,7 +77,6 @@ export {
   UNIT_MESSAGES,
   UNIT_PATHS,
   loadUnitPhone,
-  newPasswordProblem,
   sendUnitDepositCode,
   sendUnitSmsCode,
   setUnitPassword,

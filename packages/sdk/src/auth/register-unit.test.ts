@@ -2,19 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BusinessError, HttpError } from '../client/errors';
 import { generateSm2KeyPair, sm2Decrypt, sm2Encrypt } from '../crypto/sm2';
 import { fakeCentre, ok } from '../test-support/fake-centre';
-import { VALIDATE_MESSAGES as M } from '../validate/messages';
 import {
   UNIT_MESSAGES,
   UNIT_PATHS,
   loadUnitPhone,
-  newPasswordProblem,
   sendUnitDepositCode,
   sendUnitSmsCode,
   setUnitPassword,
   submitUnitDeposit,
 } from './register-unit';
-
-const DEMO_PATTERN = '^(?![A-Za-z]+$)(?![0-9]+$)(?![^A-Za-z0-9]+$)[^\\s\\u4e00-\\u9fa5]{8,16}$';
 
 /** The form-encoded body of a request, as an object. */
 const formOf = (init: RequestInit) => {
@@ -22,22 +18,6 @@ const formOf = (init: RequestInit) => {
   expect(headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
   return Object.fromEntries(new URLSearchParams(String(init.body)));
 };
-
-describe('newPasswordProblem', () => {
-  it('follows the configured pattern (XT_MMZZ) with the spec wording for new passwords', () => {
-    expect(newPasswordProblem('', DEMO_PATTERN)).toBe(M.passwordEmpty);
-    expect(newPasswordProblem('abc123', DEMO_PATTERN)).toBe(M.newPassword);
-    expect(newPasswordProblem('abcdefgh', DEMO_PATTERN)).toBe(M.newPassword);
-    expect(newPasswordProblem('Build@2027', DEMO_PATTERN)).toBe('');
-    expect(newPasswordProblem('123456', '^\\d{6}$')).toBe('');
-  });
-
-  it('without a pattern, asks 8-16 characters of two kinds (spec 5.2)', () => {
-    expect(newPasswordProblem(undefined)).toBe(M.passwordEmpty);
-    expect(newPasswordProblem('abc1234')).toBe(M.newPassword);
-    expect(newPasswordProblem('abc12345')).toBe('');
-  });
-});
 
 describe('unit calls', () => {
   it('load the phone and send the code form-encoded, to the deposit-unit or other-category paths', async () => {

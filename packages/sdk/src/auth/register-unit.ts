@@ -1,7 +1,4 @@
 import type { GjjClient } from '../client/client';
-import { VALIDATE_MESSAGES } from '../validate/messages';
-import { isPassword } from '../validate/predicates';
-import { rules } from '../validate/rules';
 import { fetchPublicKey } from './api';
 
 /**
@@ -62,22 +59,6 @@ export const UNIT_MESSAGES = /* @__PURE__ */ Object.freeze({
   depositPending: '该单位的缴存登记申请正在审核中，请勿重复提交；审核结果将以短信通知经办人',
   depositSubmitted: '缴存登记申请已提交，请等待中心审核',
 } as const);
-
-/**
- * Checks a new password: the configured pattern (system configuration `XT_MMZZ`) when there is one, else the
- * 8-16 rule of spec 5.2/9, with the spec's wording for new passwords (5.2's placeholder, which is what the demo
- * pattern asks). Returns the message, or '' when the password will do.
- *
- * @example
- * newPasswordProblem('')            // '密码不能为空'
- * newPasswordProblem('abc123')      // '请输入8-16位密码，至少包含字母、数字两种组合'
- * newPasswordProblem('Gjj@2026x')   // ''
- */
-export function newPasswordProblem(value: unknown, pattern?: string): string {
-  if (!pattern) return rules.newPassword()(value);
-  if (typeof value !== 'string' || value === '') return VALIDATE_MESSAGES.passwordEmpty;
-  return isPassword(value, pattern) ? '' : VALIDATE_MESSAGES.newPassword;
-}
 
 /** Deposit units (登录类型 2) or other-category units (开发商, 登录类型 3). */
 export type UnitCategory = 'jcdw' | 'qtdw';

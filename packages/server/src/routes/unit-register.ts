@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
-import { isCreditCode, isIdCard, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
-import { newPasswordProblem, UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
+import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
+import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword } from '../auth/password';
@@ -162,7 +162,9 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
 
   async function passwordChecked(password: string) {
     const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
-    const problem = newPasswordProblem(password, row?.value);
+    // The configured pattern (XT_MMZZ) with 5.2's wording for new passwords; without one, 5.2's 8-16 rule.
+    const rule = row?.value ? rules.password(row.value, { format: M.newPassword }) : rules.newPassword();
+    const problem = rule(password);
     if (problem) throw new ApiError(400, problem);
   }
 

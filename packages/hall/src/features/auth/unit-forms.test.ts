@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { UNIT_MESSAGES as U } from '@gjj-hall/sdk/auth';
 import { VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
-import { cleanInput, EMPTY_UNIT_DEPOSIT, EMPTY_UNIT_PASSWORD, unitDepositRules, unitPasswordRules, validateAll } from './unit-forms';
+import { cleanInput, EMPTY_UNIT_DEPOSIT, EMPTY_UNIT_PASSWORD, newPasswordRule, unitDepositRules, unitPasswordRules, validateAll } from './unit-forms';
 
 const PATTERN = '^(?![A-Za-z]+$)(?![0-9]+$)(?![^A-Za-z0-9]+$)[^\\s\\u4e00-\\u9fa5]{8,16}$';
+
+describe('newPasswordRule', () => {
+  it('follows the configured pattern (XT_MMZZ) with the spec wording for new passwords', () => {
+    const rule = newPasswordRule(PATTERN);
+    expect(rule('')).toBe(M.passwordEmpty);
+    expect(rule('abc123')).toBe(M.newPassword);
+    expect(rule('abcdefgh')).toBe(M.newPassword);
+    expect(rule('Build@2027')).toBe('');
+    expect(newPasswordRule('^\\d{6}$')('123456')).toBe('');
+  });
+
+  it('without a pattern, asks 8-16 characters of two kinds (spec 5.2)', () => {
+    expect(newPasswordRule('')('')).toBe(M.passwordEmpty);
+    expect(newPasswordRule('')('abc1234')).toBe(M.newPassword);
+    expect(newPasswordRule('')('abc12345')).toBe('');
+  });
+});
 
 describe('the unit password form', () => {
   it('gives every empty field its message, the unit account first', () => {

@@ -1,5 +1,16 @@
-import { newPasswordProblem, UNIT_MESSAGES as U, type UnitCategory } from '@gjj-hall/sdk/auth';
-import { rules, type Rule } from '@gjj-hall/sdk/validate';
+import { UNIT_MESSAGES as U, type UnitCategory } from '@gjj-hall/sdk/auth';
+import { rules, VALIDATE_MESSAGES as M, type Rule } from '@gjj-hall/sdk/validate';
+
+/**
+ * The rule of a new password, as the server checks it: the configured pattern (`XT_MMZZ`) when there is one, else
+ * the 8-16 rule of spec 5.2, with 5.2's wording for new passwords (what the demo pattern asks).
+ *
+ * @example
+ * newPasswordRule('')('abc123') // '请输入8-16位密码，至少包含字母、数字两种组合'
+ */
+export function newPasswordRule(pattern: string): Rule {
+  return pattern ? rules.password(pattern, { format: M.newPassword }) : rules.newPassword();
+}
 
 /** The three unit password pages: /dwRegister, /setLoginPwd and /setQtLoginPwd. */
 export type UnitPasswordMode = 'register' | 'setPwd' | 'qtSetPwd';
@@ -63,7 +74,7 @@ export function unitPasswordRules(config: { passwordPattern: string; codeLength:
     jbrxm: rules.name({ empty: U.jbrxmEmpty }),
     jbrzjhm: rules.idCard(),
     dxyzm: rules.smsCode(config.codeLength),
-    password: (v: unknown) => newPasswordProblem(v, config.passwordPattern),
+    password: newPasswordRule(config.passwordPattern),
     confirm: rules.confirmPassword(() => values().password),
   } satisfies Record<UnitPasswordField, Rule>;
 }
