@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db';
 import { loadMigrations, migrate } from './migrate';
-import { seedDemo } from '../seed/demo';
+import { DEMO_LOGINS, seedDemo } from '../seed/demo';
 import { prepareDatabase } from '../start';
 
 let dir: string;
@@ -17,7 +17,8 @@ describe('file-backed database', () => {
   it('migrates and seeds on first start, keeps the data, and seeds nothing twice', async () => {
     const dataDir = join(dir, 'data');
     const first = await prepareDatabase({ dataDir }, true);
-    const users = await first.query<{ n: number }>('select count(*)::int as n from app_user');
+    // The demo logins once each (other seed steps add logins of their own).
+    const users = await first.query<{ n: number }>('select count(*)::int as n from app_user where account = any($1)', [DEMO_LOGINS.map((u) => u.account)]);
     expect(users[0]?.n).toBe(5);
     await first.query(`update app_user set display_name = '张三丰' where account = '110101199003072316'`);
     await first.close();
