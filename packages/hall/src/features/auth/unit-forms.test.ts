@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UNIT_MESSAGES as U } from '@gjj-hall/sdk/auth';
 import { VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
-import { cleanInput, EMPTY_UNIT_DEPOSIT, EMPTY_UNIT_PASSWORD, newPasswordRule, unitDepositRules, unitPasswordRules, validateAll } from './unit-forms';
+import { BusinessError } from '@gjj-hall/sdk';
+import { cleanInput, EMPTY_UNIT_DEPOSIT, failureMessage, EMPTY_UNIT_PASSWORD, newPasswordRule, unitDepositRules, unitPasswordRules, validateAll } from './unit-forms';
 
 const PATTERN = '^(?![A-Za-z]+$)(?![0-9]+$)(?![^A-Za-z0-9]+$)[^\\s\\u4e00-\\u9fa5]{8,16}$';
 
@@ -84,5 +85,12 @@ describe('cleanInput', () => {
     expect(cleanInput('jbrzjhm', '37010619900212206x')).toBe('37010619900212206X');
     expect(cleanInput('tyshxydm', '91370100ma3j5l2r70')).toBe('91370100MA3J5L2R70');
     expect(cleanInput('dwdz', '  创新路 88 号')).toBe('创新路 88 号');
+  });
+});
+
+describe('failureMessage', () => {
+  it("shows the server's message, else a generic one", () => {
+    expect(failureMessage(new BusinessError(U.handlerMismatch, 400, null))).toBe(U.handlerMismatch);
+    expect(failureMessage(new Error('sm-crypto'))).toBe('提交失败，请稍后重试');
   });
 });

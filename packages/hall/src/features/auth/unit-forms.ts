@@ -1,3 +1,4 @@
+import { BusinessError, HttpError } from '@gjj-hall/sdk';
 import { UNIT_MESSAGES as U, type UnitCategory } from '@gjj-hall/sdk/auth';
 import { rules, VALIDATE_MESSAGES as M, type Rule } from '@gjj-hall/sdk/validate';
 
@@ -177,4 +178,15 @@ export function validateAll<F extends string>(
 export function cleanInput(field: string, value: string): string {
   const text = field === 'dwmc' || field === 'dwdz' ? value.replace(/^\s+/, '') : value.replace(/\s/g, '');
   return field === 'jbrzjhm' || field === 'tyshxydm' ? text.toUpperCase() : text;
+}
+
+/**
+ * What a unit page says when a call failed: the server's message (or the transport's), else a generic one.
+ *
+ * @example
+ * failureMessage(new Error('x')) // '提交失败，请稍后重试'
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof HttpError || error instanceof BusinessError) return error.message;
+  return '提交失败，请稍后重试';
 }

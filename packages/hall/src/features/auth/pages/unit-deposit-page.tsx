@@ -4,10 +4,10 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { sendDepositCode, submitDeposit, unitFormConfig } from '../api/unit';
 import { TextField, type TextFieldProps } from '../components/text-field';
-import { loginFailureMessage } from '../login-form';
 import {
   cleanInput,
   EMPTY_UNIT_DEPOSIT,
+  failureMessage,
   unitDepositRules,
   validateAll,
   type FieldErrors,
@@ -66,7 +66,7 @@ export function UnitDepositPage() {
     try {
       setDone(await submitDeposit({ ...values, dwmc: values.dwmc.trim(), dwdz: values.dwdz.trim() }));
     } catch (error) {
-      setFailure(loginFailureMessage(error));
+      setFailure(failureMessage(error));
       setBusy(false);
     }
   };

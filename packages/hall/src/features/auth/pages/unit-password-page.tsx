@@ -7,10 +7,10 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { sendUnitCode, submitUnitPassword, unitFormConfig, unitPhone } from '../api/unit';
 import { TextField } from '../components/text-field';
-import { loginFailureMessage } from '../login-form';
 import {
   cleanInput,
   EMPTY_UNIT_PASSWORD,
+  failureMessage,
   UNIT_PASSWORD_PAGES,
   unitPasswordRules,
   validateAll,
@@ -63,10 +63,11 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
     if (field === 'dwzh' && phone && phone.dwzh !== value) setPhone(null);
     if (errors[field]) setErrors((e) => ({ ...e, [field]: ruleSet[field](value) }));
   };
-  const blur = (field: UnitPasswordField) => {
+  /** Checks the field on leaving it; a valid unit account loads the unit (again when asked with `reload`). */
+  const blur = (field: UnitPasswordField, reload = false) => {
     const message = ruleSet[field](values[field]);
     setErrors((e) => ({ ...e, [field]: message }));
-    if (field === 'dwzh' && !message && phone?.dwzh !== values.dwzh) void loadPhone(values.dwzh);
+    if (field === 'dwzh' && !message && (reload || phone?.dwzh !== values.dwzh)) void loadPhone(values.dwzh);
   };
 
   async function loadPhone(dwzh: string): Promise<boolean> {
@@ -78,7 +79,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
       return true;
     } catch (error) {
       setPhone(null);
-      setErrors((e) => ({ ...e, dwzh: loginFailureMessage(error) }));
+      setErrors((e) => ({ ...e, dwzh: failureMessage(error) }));
       return false;
     } finally {
       setLoadingPhone(false);
@@ -112,7 +113,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
       const message = await submitUnitPassword({ ...lookup(values.dwzh), jbrxm: values.jbrxm, jbrzjhm: values.jbrzjhm, password: values.password, dxyzm: values.dxyzm });
       setDone(message || (mode === 'register' ? U.registered : U.passwordSet));
     } catch (error) {
-      const message = loginFailureMessage(error);
+      const message = failureMessage(error);
       setFailure(message);
       // A code that met a mismatched handler is spent: a new one is needed.
       if (message === U.handlerMismatch) setValues((v) => ({ ...v, dxyzm: '' }));
@@ -162,7 +163,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
           onChange={(e) => set('dwzh', e.target.value)}
           onBlur={() => blur('dwzh')}
           addon={
-            <button type="button" className="btn" disabled={loadingPhone} onClick={() => !ruleSet.dwzh(values.dwzh) && void loadPhone(values.dwzh)}>
+            <button type="button" className="btn" disabled={loadingPhone} onClick={() => blur('dwzh', true)}>
               {loadingPhone ? '查询中…' : '查询单位'}
             </button>
           }
