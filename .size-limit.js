@@ -85,7 +85,7 @@ export default [
     limit: '4 KB',
   },
   {
-    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, certificate sign-in and single sign-on, everything imported; no sm-crypto)',
+    name: '@gjj-hall/sdk/auth (sign-in and shell calls, route guard, session bootstrap, prompts, QR authentication, send-code countdown, token refresh check, the sign-in, password, registration and switching calls of issue 6 with their messages, everything imported; no sm-crypto)',
     path: 'packages/sdk/dist/auth.js',
     import: '*',
     gzip: true,

@@ -25,6 +25,7 @@ import { caRoutes } from './routes/ca';
 import { ssoRoutes } from './routes/sso';
 import { registerPersonRoutes } from './routes/register-person';
 import { switchUserRoutes } from './routes/switch-user';
+import { unitRegisterRoutes } from './routes/unit-register';
 
 export interface AppOptions {
   db: Db;
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ssoRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
+  unitRegisterRoutes(app, { db: options.db, now, keys });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

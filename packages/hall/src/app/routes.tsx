@@ -33,6 +33,10 @@ const registerPersonPages = () => import('../features/auth/pages/register-person
 const UserRegisterPage = named(registerPersonPages, 'UserRegisterPage');
 const FlexibleSetupPage = named(registerPersonPages, 'FlexibleSetupPage');
 const RemoteLoanRegisterPage = named(registerPersonPages, 'RemoteLoanRegisterPage');
+const DwRegisterPage = named(() => import('../features/auth/pages/unit-password-page'), 'DwRegisterPage');
+const SetLoginPwdPage = named(() => import('../features/auth/pages/unit-password-page'), 'SetLoginPwdPage');
+const SetQtLoginPwdPage = named(() => import('../features/auth/pages/unit-password-page'), 'SetQtLoginPwdPage');
+const UnitDepositPage = named(() => import('../features/auth/pages/unit-deposit-page'), 'UnitDepositPage');
 
 /** Pages by the component name a menu entry gives (spec 2.2); any other name is a business page not yet built. */
 const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
@@ -57,6 +61,10 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/userRegister': <UserRegisterPage />,
   '/lhjyrysl': <FlexibleSetupPage />,
   '/yddkryzc': <RemoteLoanRegisterPage />,
+  '/dwRegister': <DwRegisterPage />,
+  '/setLoginPwd': <SetLoginPwdPage />,
+  '/setQtLoginPwd': <SetQtLoginPwdPage />,
+  '/UnitDeposit': <UnitDepositPage />,
 };
 
 const pageLoading = (

@@ -141,3 +141,21 @@ export type {
 } from './register-person';
 export { SWITCH_PATHS, switchUser, switchableAccounts } from './switch';
 export type { SwitchableAccount } from './switch';
+export {
+  UNIT_MESSAGES,
+  UNIT_PATHS,
+  loadUnitPhone,
+  sendUnitDepositCode,
+  sendUnitSmsCode,
+  setUnitPassword,
+  submitUnitDeposit,
+} from './register-unit';
+export type {
+  EncryptOptions,
+  UnitCategory,
+  UnitDepositInput,
+  UnitDepositResult,
+  UnitLookup,
+  UnitPasswordInput,
+  UnitPhone,
+} from './register-unit';

@@ -19,7 +19,7 @@ export const SMS_CODE_WRONG_MESSAGE = '验证码错误，请重新输入';
 export const SMS_CODE_EXPIRED_MESSAGE = '验证码已失效，请重新获取';
 
 /** What a code is for: a code sent for one purpose never serves another. */
-export type SmsPurpose = 'login' | 'register' | 'unitPassword' | 'otherUnitPassword' | 'recover' | 'updatePwd';
+export type SmsPurpose = 'login' | 'register' | 'unitPassword' | 'otherUnitPassword' | 'recover' | 'updatePwd' | 'unitDeposit';
 
 const hashCode = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${purpose}:${phone}:${code}`).digest('hex');
 

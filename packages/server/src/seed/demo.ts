@@ -6,6 +6,7 @@ import { seedPerson } from './person';
 import { seedShell } from './shell';
 import { seedSmsLogins } from './sms';
 import { seedCa } from './ca';
+import { seedUnits } from './unit';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -106,6 +107,14 @@ const STEPS: SeedStep[] = [
     version: 5,
     name: 'registration of individuals: depositor records without a login (seed/person.ts)',
     run: seedPerson,
+  },
+  {
+    version: 6,
+    // The data lives in unit.ts (issue 6, unit registrations and unit passwords).
+    name: 'unit records, and a unit and a developer login for the password tests',
+    async run(tx) {
+      await seedUnits(tx, DEMO_PASSWORD);
+    },
   },
 ];
 

@@ -1,5 +1,4 @@
 import { useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -10,6 +9,7 @@ import { SmsPanel } from '../components/sms-panel';
 import { QrLoginPanel } from '../components/qr-login-panel';
 import { CaPanel } from '../components/ca-panel';
 import { GovLoginLink } from '../components/gov-login-link';
+import { LoginLinks } from '../components/login-links';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 import '../register.css';
 
@@ -74,13 +74,7 @@ export function LoginPage() {
         })}
       </Tabs>
       <GovLoginLink />
-      {loginType === 1 && (
-        <nav className="login__links" aria-label="个人注册">
-          <Link to="/userRegister">个人注册</Link>
-          <Link to="/lhjyrysl">灵活就业人员设立</Link>
-          <Link to="/yddkryzc">异地贷款人员注册</Link>
-        </nav>
-      )}
+      <LoginLinks loginType={loginType} />
     </section>
   );
 }

@@ -1,0 +1,379 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
+import { maskPhone } from '@gjj-hall/sdk/format';
+import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
+import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
+import type { Db } from '../db/db';
+import { ApiError, ok } from '../http/envelope';
+import { hashPassword } from '../auth/password';
+import { createRateLimiter } from '../auth/rate-limit';
+import { revokeSessionsOf } from '../auth/session';
+import { sendSmsCode, useSmsCode, type SmsPurpose } from '../auth/sms-code';
+import { centreDate } from '../clock';
+import { ROLES } from '../seed/menus';
+import { DECRYPT_FAILED_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+
+
+const tags = ['单位注册与密码'] as const;
+
+const envelope = (data: Record<string, unknown>) => ({
+  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
+
+// Field schemas, each with the spec 5.4 wording where it gives one.
+const dwzh = {
+  type: 'string',
+  pattern: '^[0-9A-Za-z]{6,20}$',
+  description: '单位账号',
+  'x-msg': U.dwzh,
+  'x-required-msg': U.dwzhEmpty,
+} as const;
+const personName = (empty: string) =>
+  ({ type: 'string', pattern: '^[A-Za-z\\u3400-\\u4dbf\\u4e00-\\u9fff]{2,15}$', description: '姓名', 'x-msg': M.name, 'x-required-msg': empty }) as const;
+const cipher = (label: string, empty: string) =>
+  ({ type: 'string', pattern: '^04[0-9a-fA-F]{192,2000}$', description: label, 'x-msg': DECRYPT_FAILED_MESSAGE, 'x-required-msg': empty }) as const;
+const smsCode = { type: 'string', pattern: '^\\d{4,8}$', description: '短信验证码', 'x-msg': M.captcha, 'x-required-msg': M.captchaEmpty } as const;
+const mobile = { type: 'string', pattern: '^1[3-9]\\d{9}$', description: '手机号码', 'x-msg': M.mobile, 'x-required-msg': M.mobileEmpty } as const;
+
+const passwordBody = {
+  type: 'object',
+  required: ['dwzh', 'jbrxm', 'jbrzjhm', 'password', 'dxyzm'],
+  properties: {
+    dwzh,
+    jbrxm: personName(U.jbrxmEmpty),
+    jbrzjhm: cipher('经办人证件号码', M.idCardEmpty),
+    password: cipher('登录密码', M.passwordEmpty),
+    dxyzm: smsCode,
+  },
+} as const;
+
+interface PasswordBody {
+  dwzh: string;
+  jbrxm: string;
+  jbrzjhm: string;
+  password: string;
+  dxyzm: string;
+}
+
+interface DepositBody {
+  dwmc: string;
+  tyshxydm: string;
+  dwdz: string;
+  yzbm: string;
+  fddbr: string;
+  jbrxm: string;
+  jbrzjhm: string;
+  jbrsjhm: string;
+  dxyzm: string;
+  jcqsny: string;
+  dwjcbl: string;
+  zgrs: string;
+}
+
+interface UnitRecord {
+  dwzh: string;
+  dwmc: string;
+  category: 'jcdw' | 'qtdw';
+  jbrxm: string;
+  jbrzjhm: string;
+  jbrsjhm: string;
+  dwzhzt: string;
+  group_bh: string;
+  user_id: string | null;
+}
+
+/** Which unit records a page serves: deposit units (登录类型 2) or other-category units (开发商, 登录类型 3). */
+type Category = UnitRecord['category'];
+
+export interface UnitRouteOptions {
+  db: Db;
+  now: () => Date;
+  keys: Sm2KeyPair;
+  /** Calls allowed per client address and minute, for each group (phone look-ups, codes, submissions). @default 20 */
+  rateLimit?: number;
+}
+
+function decrypt(text: string, keys: Sm2KeyPair): string {
+  try {
+    return sm2Decrypt(text, keys.privateKey);
+  } catch {
+    throw new ApiError(400, DECRYPT_FAILED_MESSAGE);
+  }
+}
+
+/** Month number (year × 12 + month − 1) of `YYYY-MM`. */
+const monthIndex = (ym: string) => Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1;
+
+/**
+ * Registration and unit passwords (issue 6): /dwRegister, /setLoginPwd, /setQtLoginPwd and /UnitDeposit. Bodies are
+ * form-encoded as the spec says (JSON is accepted too); ID numbers and passwords arrive SM2-encrypted.
+ */
+export function unitRegisterRoutes(app: FastifyInstance, options: UnitRouteOptions): void {
+  void app.register(async (scope) => {
+    // Form bodies (spec 7.3: "all POST, form-encoded") for this scope only; every value is a string.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    routes(scope, options);
+  });
+}
+
+function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRouteOptions): void {
+  const lookups = createRateLimiter(rateLimit, 60_000);
+  const submissions = createRateLimiter(rateLimit, 60_000);
+  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
+    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
+  };
+
+  async function record(account: string): Promise<UnitRecord> {
+    const [row] = await db.query<UnitRecord>(
+      `select r.dwzh, r.dwmc, r.category, r.jbrxm, r.jbrzjhm, r.jbrsjhm, r.dwzhzt, r.group_bh, u.id::text as user_id
+         from unit_record r left join app_user u on u.account = r.dwzh
+        where r.dwzh = $1`,
+      [account],
+    );
+    if (!row) throw new ApiError(400, U.unknownUnit);
+    return row;
+  }
+
+  /** The record of `account` for a page of `category`, refused when it is of the other category or closed. */
+  async function recordFor(account: string, category: Category): Promise<UnitRecord> {
+    const row = await record(account);
+    if (row.category !== category) throw new ApiError(400, category === 'jcdw' ? U.notDepositUnit : U.notOtherUnit);
+    if (row.dwzhzt === '05') throw new ApiError(400, U.closed);
+    return row;
+  }
+
+  /** What a step of a flow needs of the login: none yet (registering) or one (setting a password). */
+  function requireLogin(row: UnitRecord, wanted: boolean) {
+    if (wanted && !row.user_id) throw new ApiError(400, row.category === 'jcdw' ? U.notRegistered : U.otherNotRegistered);
+    if (!wanted && row.user_id) throw new ApiError(409, U.alreadyRegistered);
+  }
+
+  /** The handler's name and ID number as the centre has them; the ID's letter X in either case. */
+  function checkHandler(row: UnitRecord, name: string, idNumber: string) {
+    if (row.jbrxm !== name || row.jbrzjhm.toUpperCase() !== idNumber.toUpperCase()) throw new ApiError(400, U.handlerMismatch);
+  }
+
+  function checkIdAndPassword(idNumber: string, password: string) {
+    if (!isIdCard(idNumber)) throw new ApiError(400, M.idCard);
+    return passwordChecked(password);
+  }
+
+  async function passwordChecked(password: string) {
+    const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
+    // The configured pattern (XT_MMZZ) with 5.2's wording for new passwords; without one, 5.2's 8-16 rule.
+    const rule = row?.value ? rules.password(row.value, { format: M.newPassword }) : rules.newPassword();
+    const problem = rule(password);
+    if (problem) throw new ApiError(400, problem);
+  }
+
+  const loadPhoneRoute = (path: string, category: Category, summary: string) =>
+    app.post<{ Body: { dwzh: string; yt?: string } }>(
+      path,
+      {
+        onRequest: limit(lookups),
+        schema: {
+          summary,
+          tags,
+          body: {
+            type: 'object',
+            required: ['dwzh'],
+            properties: { dwzh, yt: { type: 'string', enum: ['register', 'setPwd'], description: '用途', 'x-msg': '用途不正确' } },
+          },
+          response: envelope({ type: 'object', properties: { dwmc: { type: 'string' }, jbrsjhm: { type: 'string' } } }),
+        },
+      },
+      async (request) => {
+        const row = await recordFor(request.body.dwzh, category);
+        requireLogin(row, category === 'qtdw' || request.body.yt !== 'register');
+        return ok({ dwmc: row.dwmc, jbrsjhm: maskPhone(row.jbrsjhm) });
+      },
+    );
+
+  const sendSmsRoute = (path: string, category: Category, summary: string) =>
+    app.post<{ Body: { dwzh: string; yt?: string } }>(
+      path,
+      {
+        onRequest: limit(lookups),
+        schema: {
+          summary,
+          tags,
+          body: {
+            type: 'object',
+            required: ['dwzh'],
+            properties: { dwzh, yt: { type: 'string', enum: ['register', 'setPwd'], description: '用途', 'x-msg': '用途不正确' } },
+          },
+          response: envelope({ type: 'null' }),
+        },
+      },
+      async (request) => {
+        const row = await recordFor(request.body.dwzh, category);
+        const registering = category === 'jcdw' && request.body.yt === 'register';
+        requireLogin(row, !registering);
+        const purpose: SmsPurpose = category === 'qtdw' ? 'otherUnitPassword' : registering ? 'register' : 'unitPassword';
+        await sendSmsCode(db, app.sms, { phone: row.jbrsjhm, purpose, at: now() });
+        return ok(null, `验证码已发送至经办人手机 ${maskPhone(row.jbrsjhm)}`);
+      },
+    );
+
+  loadPhoneRoute(UNIT_PATHS.loadPhone, 'jcdw', '按单位账号读取经办人手机号（掩码）');
+  sendSmsRoute(UNIT_PATHS.sendSms, 'jcdw', '向单位经办人手机发送验证码（yt：register 注册，setPwd 设置密码）');
+  loadPhoneRoute(UNIT_PATHS.qtLoadPhone, 'qtdw', '其他类单位：按单位账号读取经办人手机号（掩码）');
+  sendSmsRoute(UNIT_PATHS.qtSendSms, 'qtdw', '其他类单位：向经办人手机发送验证码');
+
+  app.post<{ Body: PasswordBody }>(
+    UNIT_PATHS.register,
+    {
+      onRequest: limit(submissions),
+      schema: {
+        summary: '单位网厅注册：核对经办人并设置登录密码，开通单位登录',
+        tags,
+        body: passwordBody,
+        response: envelope({ type: 'object', properties: { dwzh: { type: 'string' }, dwmc: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const at = now();
+      const idNumber = decrypt(body.jbrzjhm, keys).trim();
+      const password = decrypt(body.password, keys);
+      await checkIdAndPassword(idNumber, password);
+      const row = await recordFor(body.dwzh, 'jcdw');
+      requireLogin(row, false);
+      // The code first: only the holder of the handler's phone learns whether the name and ID match.
+      await useSmsCode(db, { phone: row.jbrsjhm, purpose: 'register', code: body.dxyzm, at });
+      checkHandler(row, body.jbrxm, idNumber);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [user] = await tx.query<{ id: string }>(
+          `insert into app_user (login_type, account, phone, display_name, password_hash)
+           values (2, $1, $2, $3, $4) on conflict (account) do nothing returning id::text as id`,
+          [row.dwzh, row.jbrsjhm, row.dwmc, passwordHash],
+        );
+        if (!user) throw new ApiError(409, U.alreadyRegistered);
+        const [account] = await tx.query<{ id: string }>(
+          `insert into user_account (user_id, account, account_type, nik_name, company_name, roles, group_bh, is_primary)
+           values ($1, $2, '单位缴存账户', $3, $4, $5, $6, true) returning id::text as id`,
+          [user.id, row.dwzh, row.jbrxm, row.dwmc, [ROLES.unit], row.group_bh],
+        );
+        await tx.query('insert into unit_info (account_id, dwmc, dwzh, dwzhzt, jbrxm, jbrsjhm) values ($1, $2, $3, $4, $5, $6)', [
+          account!.id,
+          row.dwmc,
+          row.dwzh,
+          row.dwzhzt,
+          row.jbrxm,
+          row.jbrsjhm,
+        ]);
+        await tx.query(`insert into info_check (account_id, status, type) values ($1, 0, 'dw')`, [account!.id]);
+      });
+      return ok({ dwzh: row.dwzh, dwmc: row.dwmc }, U.registered);
+    },
+  );
+
+  const setPasswordRoute = (path: string, category: Category, summary: string) =>
+    app.post<{ Body: PasswordBody }>(
+      path,
+      { onRequest: limit(submissions), schema: { summary, tags, body: passwordBody, response: envelope({ type: 'null' }) } },
+      async (request) => {
+        const body = request.body;
+        const at = now();
+        const idNumber = decrypt(body.jbrzjhm, keys).trim();
+        const password = decrypt(body.password, keys);
+        await checkIdAndPassword(idNumber, password);
+        const row = await recordFor(body.dwzh, category);
+        requireLogin(row, true);
+        await useSmsCode(db, { phone: row.jbrsjhm, purpose: category === 'qtdw' ? 'otherUnitPassword' : 'unitPassword', code: body.dxyzm, at });
+        checkHandler(row, body.jbrxm, idNumber);
+        const passwordHash = await hashPassword(password);
+        await db.transaction(async (tx) => {
+          await tx.query('update app_user set password_hash = $2 where id = $1', [row.user_id, passwordHash]);
+          // A new password ends the old sessions and lifts a lock of forgotten-password attempts.
+          await revokeSessionsOf(tx, row.user_id!, at);
+          await tx.query('delete from login_lock where account = $1', [row.dwzh]);
+        });
+        return ok(null, U.passwordSet);
+      },
+    );
+
+  setPasswordRoute(UNIT_PATHS.setLoginPwd, 'jcdw', '单位设置登录密码：核对经办人后设置新密码');
+  setPasswordRoute(UNIT_PATHS.qtSetLoginPwd, 'qtdw', '其他类单位设置登录密码：核对经办人后设置新密码');
+
+  app.post<{ Body: { jbrsjhm: string } }>(
+    UNIT_PATHS.depositSendSms,
+    {
+      onRequest: limit(lookups),
+      schema: {
+        summary: '单位缴存登记：向经办人手机发送验证码',
+        tags,
+        body: { type: 'object', required: ['jbrsjhm'], properties: { jbrsjhm: mobile } },
+        response: envelope({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      await sendSmsCode(db, app.sms, { phone: request.body.jbrsjhm, purpose: 'unitDeposit', at: now() });
+      return ok(null, `验证码已发送至 ${maskPhone(request.body.jbrsjhm)}`);
+    },
+  );
+
+  app.post<{ Body: DepositBody }>(
+    UNIT_PATHS.depositAdd,
+    {
+      onRequest: limit(submissions),
+      schema: {
+        summary: '单位缴存登记：提交开户申请，中心审核',
+        tags,
+        body: {
+          type: 'object',
+          required: ['dwmc', 'tyshxydm', 'dwdz', 'yzbm', 'fddbr', 'jbrxm', 'jbrzjhm', 'jbrsjhm', 'dxyzm', 'jcqsny', 'dwjcbl', 'zgrs'],
+          properties: {
+            dwmc: { type: 'string', minLength: 2, maxLength: 60, description: '单位名称', 'x-msg': U.dwmc, 'x-required-msg': U.dwmcEmpty },
+            tyshxydm: { type: 'string', pattern: '^[0-9A-Z]{18}$', description: '统一社会信用代码', 'x-msg': M.creditCode, 'x-required-msg': M.creditCodeEmpty },
+            dwdz: { type: 'string', minLength: 5, maxLength: 60, description: '单位地址', 'x-msg': U.dwdz, 'x-required-msg': U.dwdzEmpty },
+            yzbm: { type: 'string', pattern: '^[1-9]\\d{5}$', description: '邮政编码', 'x-msg': M.postalCode, 'x-required-msg': U.yzbmEmpty },
+            fddbr: personName(U.fddbrEmpty),
+            jbrxm: personName(U.jbrxmEmpty),
+            jbrzjhm: cipher('经办人证件号码', M.idCardEmpty),
+            jbrsjhm: mobile,
+            dxyzm: smsCode,
+            jcqsny: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: '缴存起始年月', 'x-msg': U.jcqsny, 'x-required-msg': U.jcqsnyEmpty },
+            dwjcbl: { type: 'string', pattern: '^(5|6|7|8|9|10|11|12)$', description: '单位缴存比例', 'x-msg': U.dwjcbl, 'x-required-msg': U.dwjcblEmpty },
+            zgrs: { type: 'string', pattern: '^[1-9]\\d{0,5}$', description: '职工人数', 'x-msg': U.zgrs, 'x-required-msg': U.zgrsEmpty },
+          },
+        },
+        response: envelope({ type: 'object', properties: { sqbh: { type: 'string' }, dwmc: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const at = now();
+      if (!isCreditCode(body.tyshxydm)) throw new ApiError(400, M.creditCode);
+      const idNumber = decrypt(body.jbrzjhm, keys).trim().toUpperCase();
+      if (!isIdCard(idNumber)) throw new ApiError(400, M.idCard);
+      const today = centreDate(at);
+      const offset = monthIndex(body.jcqsny) - monthIndex(today.slice(0, 7));
+      if (offset < -12 || offset > 12) throw new ApiError(400, U.jcqsnyRange);
+
+      const [opened] = await db.query('select 1 from unit_record where tyshxydm = $1', [body.tyshxydm]);
+      if (opened) throw new ApiError(409, U.depositOpened);
+      const [pending] = await db.query('select 1 from unit_deposit_application where tyshxydm = $1 and status = 0', [body.tyshxydm]);
+      if (pending) throw new ApiError(409, U.depositPending);
+
+      await useSmsCode(db, { phone: body.jbrsjhm, purpose: 'unitDeposit', code: body.dxyzm, at });
+      const [row] = await db.transaction(async (tx) => {
+        const [next] = await tx.query<{ id: string }>(`select nextval('unit_deposit_application_id_seq')::text as id`);
+        const sqbh = `DJ${today.replace(/-/g, '')}${next!.id.padStart(6, '0')}`;
+        // Two submissions racing for one credit code: the partial unique index refuses the second.
+        return tx.query<{ sqbh: string }>(
+          `insert into unit_deposit_application
+             (id, sqbh, dwmc, tyshxydm, dwdz, yzbm, fddbr, jbrxm, jbrzjhm, jbrsjhm, jcqsny, dwjcbl, zgrs, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           on conflict do nothing returning sqbh`,
+          [next!.id, sqbh, body.dwmc, body.tyshxydm, body.dwdz, body.yzbm, body.fddbr, body.jbrxm, idNumber, body.jbrsjhm, body.jcqsny, Number(body.dwjcbl), Number(body.zgrs), at],
+        );
+      });
+      if (!row) throw new ApiError(409, U.depositPending);
+      return ok({ sqbh: row.sqbh, dwmc: body.dwmc }, U.depositSubmitted);
+    },
+  );
+}
