@@ -90,8 +90,10 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    // 7 KB before issue 6; its calls (SMS, password, QR, certificate, single sign-on, registration, switching) add theirs.
-    limit: '8 KB',
+    // 7 KB (6.09 measured) before issue 6; its calls for SMS, password change and recovery, QR, certificate and single
+    // sign-on, the registrations and switching, with the Chinese messages server and hall share, took it to 10.62 KB.
+    // The hall imports each call where it is used, so no page carries all of it.
+    limit: '11 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',
@@ -179,13 +181,17 @@ export default [
     path: hallFiles(['public-loader', 'login-page']),
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '126 KB',
+    // 123.4 KB measured before issue 6; its four sign-in methods (each form loads with its tab) and the links to the
+    // registration pages brought it to 127.9 KB.
+    limit: '129 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
     path: hallFiles(['session-loader', 'shell', 'grwt-home', 'sanitize']),
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '132 KB',
+    // 129.1 KB measured before issue 6; the account switch, the password status and its forced change (the dialog
+    // itself loads when it opens) brought it to 132.4 KB.
+    limit: '134 KB',
   }
 ];
