@@ -141,8 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
-  caRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
-  ssoRoutes(app, { db: options.db, now, loginRateLimit: options.loginRateLimit, production });
+  caRoutes(app, { db: options.db, now, loginLimiter, production });
+  ssoRoutes(app, { db: options.db, now, loginLimiter, loginRateLimit: options.loginRateLimit, production });
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
 import type { Db } from '../db/db';
@@ -7,7 +7,7 @@ import { ApiError, ok } from '../http/envelope';
 import { CAPTCHA_TTL_MS, captchaDataUrl, captchaMatches, captchaText } from '../auth/captcha';
 import { clearFailures, lockedMessage, lockedUntil, recordFailure } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { createRateLimiter, type RateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession, revokeSession } from '../auth/session';
 import type { Outbox } from '../outbox/outbox';
 import { menuEnable, menuTree } from './menu-tree';
@@ -16,7 +16,7 @@ import { menuEnable, menuTree } from './menu-tree';
 export const AUTH_PREFIX = '/api/auth/v1';
 
 export const DECRYPT_FAILED_MESSAGE = '登录信息解密失败，请刷新页面后重试';
-export const TOO_MANY_REQUESTS_MESSAGE = '请求过于频繁，请稍后再试';
+export { TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
@@ -64,9 +64,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
   const captchaLimiter = createRateLimiter(60, 60_000);
   // Unknown accounts are checked against this too, so that they take as long as known ones.
   let dummyHash: Promise<string> | undefined;
-  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   app.get(
     `${AUTH_PREFIX}/getPubleKey`,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sm2Verify } from '@gjj-hall/sdk/crypto';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
-import { createRateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { serverRoot } from '../paths';
-import { AUTH_PREFIX, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+import { AUTH_PREFIX } from './auth';
 
 /** A random is valid this long after it is handed out (issue 6). */
 export const CA_RANDOM_TTL_MS = 2 * 60_000;
@@ -29,8 +29,8 @@ const tags = ['数字证书登录'] as const;
 export interface CaRouteOptions {
   db: Db;
   now: () => Date;
-  /** Sign-in attempts allowed per client address and minute. @default 20 */
-  loginRateLimit?: number | undefined;
+  /** The per-address sign-in counter every sign-in method shares. */
+  loginLimiter: RateLimiter;
   /** Production leaves out the download of the demo key files. */
   production: boolean;
 }
@@ -53,11 +53,9 @@ export const demoKeyDir = (): string => join(serverRoot(), 'demo-ca');
 /** GET ca/getRandom and POST ca/caLogin (spec 7.2; docs/api-ca.md), and in development the demo key files. */
 export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
   const { db, now } = options;
-  const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const { loginLimiter } = options;
   const randomLimiter = createRateLimiter(60, 60_000);
-  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   app.get(
     `${AUTH_PREFIX}/ca/getRandom`,

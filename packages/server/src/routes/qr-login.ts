@@ -4,9 +4,9 @@ import QRCode from 'qrcode';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
-import { createRateLimiter, type RateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
-import { AUTH_PREFIX, DECRYPT_FAILED_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+import { AUTH_PREFIX, DECRYPT_FAILED_MESSAGE } from './auth';
 
 /** Seconds a login QR lives (the `exp` of getQrCode). */
 export const QR_LOGIN_EXP_SECONDS = 120;
@@ -145,9 +145,7 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
   // A dialog polls 20 times a minute; this leaves room for a dozen at one address.
   const pollLimiter = createRateLimiter(240, 60_000);
   const { loginLimiter } = options;
-  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   const find = async (codeId: string) =>
     (

@@ -6,10 +6,9 @@ import { isIdCard, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword } from '../auth/password';
-import { createRateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { sendSmsCode, smsCodeLength, useSmsCode } from '../auth/sms-code';
 import { ROLES } from '../seed/menus';
-import { TOO_MANY_REQUESTS_MESSAGE } from './auth';
 
 /**
  * Registration of individuals (spec 1, 2.1, 3.9, 7.3; docs/api-person.md): /userRegister for depositors on the
@@ -169,9 +168,7 @@ async function createLogin(
 export function registerPersonRoutes(app: FastifyInstance, options: RegisterPersonOptions): void {
   const { db, now, keys } = options;
   const limiter = createRateLimiter(options.rateLimit ?? 30, 60_000);
-  const limit = async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = limitByAddress(limiter, now);
 
   const decrypt = (value: string): string => {
     try {

@@ -7,10 +7,10 @@ import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { clearFailures } from '../auth/lockout';
 import { hashPassword } from '../auth/password';
-import { createRateLimiter, type RateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { sendSmsCode, useSmsCode } from '../auth/sms-code';
-import { AUTH_PREFIX, decrypt, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+import { AUTH_PREFIX, decrypt } from './auth';
 
 /** Login method of a sign-in by SMS code (ours: the spec names only 100 account and password, 400 face). */
 export const SMS_LOGIN_METHOD = '200';
@@ -99,9 +99,7 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions): void {
   const { db, now, keys, loginLimiter } = options;
   const sendLimiter = createRateLimiter(options.sendRateLimit ?? 20, 60_000);
-  const limit = (limiter: RateLimiter) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
   const open = (value: string) => decrypt(value, keys).trim();
   const code = (value: string) => {
     const text = open(value);

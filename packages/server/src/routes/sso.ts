@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { createRateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
-import { AUTH_PREFIX, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+import { AUTH_PREFIX } from './auth';
 
 /** An authCode is good this long after the platform issues it (issue 6). */
 export const SSO_CODE_TTL_MS = 60_000;
@@ -45,7 +45,9 @@ export interface SsoRouteOptions {
   production: boolean;
   /** The platform. @default the simulated one outside production; none in production (the exchange answers 404 with a message saying so) */
   platform?: GovPlatform | undefined;
-  /** Sign-in attempts allowed per client address and minute. @default 20 */
+  /** The per-address sign-in counter every sign-in method shares. */
+  loginLimiter: RateLimiter;
+  /** Sign-ins on the simulated platform per client address and minute (development only). @default 20 */
   loginRateLimit?: number | undefined;
 }
 
@@ -98,10 +100,8 @@ export async function issueAuthCode(db: Queryable, citizen: { idNumber: string; 
 export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void {
   const { db, now, production } = options;
   const platform = options.platform ?? (production ? null : simulatedGovPlatform(db));
-  const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
-  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const { loginLimiter } = options;
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   app.get(
     `${AUTH_PREFIX}/zw/config`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
 import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
@@ -6,12 +6,12 @@ import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword } from '../auth/password';
-import { createRateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { revokeSessionsOf } from '../auth/session';
 import { sendSmsCode, useSmsCode, type SmsPurpose } from '../auth/sms-code';
 import { centreDate } from '../clock';
 import { ROLES } from '../seed/menus';
-import { DECRYPT_FAILED_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from './auth';
+import { DECRYPT_FAILED_MESSAGE } from './auth';
 
 
 const tags = ['单位注册与密码'] as const;
@@ -121,9 +121,7 @@ export function unitRegisterRoutes(app: FastifyInstance, options: UnitRouteOptio
 function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRouteOptions): void {
   const lookups = createRateLimiter(rateLimit, 60_000);
   const submissions = createRateLimiter(rateLimit, 60_000);
-  const limit = (limiter: ReturnType<typeof createRateLimiter>) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip, now().getTime())) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-  };
+  const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   async function record(account: string): Promise<UnitRecord> {
     const [row] = await db.query<UnitRecord>(

@@ -28,7 +28,7 @@ export function CaForm({ loginType }: { loginType: LoginType }) {
     };
   }, []);
 
-  if (loginType === 1) return <p className="login__later">{CA_PERSONAL_MESSAGE}。</p>;
+  if (loginType === 1) return <p className="login__note">{CA_PERSONAL_MESSAGE}。</p>;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -1,13 +1,11 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { LoginType } from '@gjj-hall/sdk';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
-import { SmsPanel } from '../components/sms-panel';
 import { QrLoginPanel } from '../components/qr-login-panel';
-import { CaPanel } from '../components/ca-panel';
 import { GovLoginLink } from '../components/gov-login-link';
 import { LoginLinks } from '../components/login-links';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
@@ -17,12 +15,19 @@ import '../register.css';
 const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }>>> = {
   account: AccountForm,
 
-  sms: SmsPanel,
+  // The SMS and certificate forms (with their calls and signing code) load when their tab is first opened.
+  sms: lazy(async () => ({ default: (await import('../components/sms-form')).SmsForm })),
 
   qr: QrLoginPanel,
 
-  ca: CaPanel,
+  ca: lazy(async () => ({ default: (await import('../components/ca-form')).CaForm })),
 };
+
+const loading = (
+  <p className="login__note" role="status">
+    正在加载，请稍候…
+  </p>
+);
 
 /**
  * /login (spec 2.6): the login type (个人, 单位, 开发商; individual by default, remembered for the tab) and the
@@ -68,7 +73,9 @@ export function LoginPage() {
           if (!opened.includes(key)) return null;
           return (
             <div key={key} hidden={current.key !== key}>
-              <Panel loginType={loginType} />
+              <Suspense fallback={loading}>
+                <Panel loginType={loginType} />
+              </Suspense>
             </div>
           );
         })}

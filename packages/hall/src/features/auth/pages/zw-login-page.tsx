@@ -36,12 +36,12 @@ export function ZwLoginPage() {
           <div className="form-alert" role="alert">
             {failure}
           </div>
-          <p className="login__later">
+          <p className="login__note">
             <Link to="/login">返回登录页</Link>
           </p>
         </>
       ) : (
-        <p className="login__later" role="status">
+        <p className="login__note" role="status">
           正在登录，请稍候…
         </p>
       )}
