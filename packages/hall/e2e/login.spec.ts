@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, openLogin, signIn, submitLogin, type DemoLogin } from './support';
 
-const SHOTS = '/tmp/shots';
 
 test.describe('signing in with account and password', () => {
   test('the login page: login types, method tabs, the account form with its rules, and axe', async ({ page }) => {
@@ -65,8 +63,7 @@ test.describe('signing in with account and password', () => {
       await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('首页');
       await expect(page.getByRole('contentinfo')).toContainText('技术支持：示范市大数据发展中心');
       await expectNoAxeViolations(page);
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/home-${who.home.split('/')[1]}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`home-${who.home.split('/')[1]}.png`), fullPage: true });
       // Other areas' pages are not theirs: they get the 404 page.
       const other = who.home.startsWith('/grwt') ? '/dwwt/home' : '/grwt/home';
       await page.goto(`/home.html#${other}`);

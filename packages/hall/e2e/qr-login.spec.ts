@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -8,7 +7,6 @@ import { DEMO, dismissPrompts, signIn, submitLogin } from './support';
 // QR login (spec 2.7, 4.4): the desktop shows a QR; "the phone" is a second browser context that reads the QR off
 // the desktop's screen, opens the confirmation page it points at, and confirms or refuses there.
 
-const SHOTS = '/tmp/shots';
 const DIALOG = '请使用政务 App 扫码登录';
 const isCode = (r: Response) => r.url().includes('/api/auth/v1/qrcode/getQrCode') && r.ok();
 
@@ -51,8 +49,7 @@ test.describe('QR login', () => {
     await expect(dialog).toContainText(/二维码 1[12]\d 秒后过期/);
     expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBe(380);
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/qr-dialog.png` });
+    await page.screenshot({ path: test.info().outputPath(`qr-dialog.png`) });
 
     const url = await scanScreen(page);
     expect(url).toMatch(new RegExp(`^${baseURL}/home\\.html#/qrConfirm\\?codeId=[0-9a-f-]{36}$`));
@@ -66,7 +63,7 @@ test.describe('QR login', () => {
       await expect(mobile.getByRole('definition').first()).toHaveText('个人登录');
       await expect(mobile.getByText('请确认是您本人正在电脑上登录')).toBeVisible();
       await expectNoAxeViolations(mobile);
-      await mobile.screenshot({ path: `${SHOTS}/qr-confirm.png`, fullPage: true });
+      await mobile.screenshot({ path: test.info().outputPath(`qr-confirm.png`), fullPage: true });
 
       // The desktop's next poll (3 s) sees the code opened.
       await expect(dialog).toContainText('已扫码，请在手机上确认登录');
@@ -125,7 +122,7 @@ test.describe('QR login', () => {
     const refresh = dialog.getByRole('button', { name: '点击刷新' });
     await expect(refresh).toBeFocused();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/qr-failed.png` });
+    await page.screenshot({ path: test.info().outputPath(`qr-failed.png`) });
 
     // Keyboard alone: Enter on the focused button fetches a new code.
     const next = page.waitForResponse(isCode);

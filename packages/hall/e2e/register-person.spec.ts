@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { dismissPrompts, openLogin, submitLogin } from './support';
@@ -6,7 +5,6 @@ import { dismissPrompts, openLogin, submitLogin } from './support';
 // Registration of individuals (spec 2.1, 3.9, 5.4): each test has its own person and phone (131 0013 xxxx, seeded in
 // packages/server/src/seed/person.ts or typed here), since a phone gets one code a minute.
 
-const SHOTS = '/tmp/shots';
 const NEW_PASSWORD = 'Newpass2026';
 
 /** The newest SMS code sent to `phone`, from the server's development outbox. */
@@ -60,8 +58,7 @@ test.describe('registration of individuals', () => {
     await fillPassword(page);
     await expect(page.getByText('密码强度：强')).toBeVisible();
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/register-user.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`register-user.png`), fullPage: true });
 
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('注册成功，请使用证件号码和密码登录')).toBeVisible();
@@ -191,7 +188,7 @@ test.describe('registration of individuals', () => {
     await expect(page.getByText('月缴存额（个人和单位部分均由本人缴纳）：1,440.00 元')).toBeVisible();
     await fillPassword(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/register-flexible.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`register-flexible.png`), fullPage: true });
     await page.getByRole('button', { name: '提交设立' }).click();
     await expect(page.getByText(/设立成功，您的个人公积金账号为 \d{12}，请使用证件号码和密码登录/)).toBeVisible();
     await expect(page).toHaveURL(/#\/login$/);

@@ -69,11 +69,22 @@ const uuidOf = async (r: Response) => ((await r.json()) as { data: { uuid: strin
 
 /** Opens /login and resolves with the uuid of the captcha it shows. */
 export async function openLogin(page: Page): Promise<string> {
-  const captcha = page.waitForResponse(isCaptcha);
-  // Already there: going to the same address again would change nothing, so the page is loaded afresh.
-  if (page.url().endsWith('#/login')) await page.reload();
-  else await page.goto('/home.html#/login');
-  return uuidOf(await captcha);
+  if (!page.url().endsWith('#/login')) {
+    const captcha = page.waitForResponse(isCaptcha);
+    await page.goto('/home.html#/login');
+    return uuidOf(await captcha);
+  }
+  // Already there: going to the same address again would change nothing, so the page is loaded afresh. A captcha
+  // the old page was still fetching may answer during the reload, with a body the browser has already dropped: only
+  // a captcha the new page asks for counts (its request starts once the new document's script runs).
+  await page.reload({ waitUntil: 'commit' });
+  for (let tries = 0; ; tries += 1) {
+    const uuid = await uuidOf(await page.waitForResponse(isCaptcha)).catch((error: unknown) => {
+      if (tries >= 2) throw error;
+      return null;
+    });
+    if (uuid) return uuid;
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, signIn } from './support';
@@ -6,7 +5,6 @@ import { DEMO, dismissPrompts, signIn } from './support';
 // Account switching (spec 2.8, 4.12, 6): 张三 holds a personal and a flexible-employment account under one login.
 // The switch is his session's: other tests signing in as 张三 meanwhile still land on his primary account.
 
-const SHOTS = '/tmp/shots';
 
 async function openSwitchDialog(page: Page) {
   await page.getByRole('button', { name: /张三/ }).click();
@@ -54,8 +52,7 @@ test.describe('switching account', () => {
     const flexible = dialog.getByRole('button', { name: /灵活就业缴存账户/ });
     await expect(flexible).not.toContainText('当前登录');
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/switch-dialog.png` });
+    await page.screenshot({ path: test.info().outputPath(`switch-dialog.png`) });
 
     // The current account: nothing happens, by mouse or by keyboard.
     // aria-disabled: Playwright would wait for it to be enabled, a person can still click it.

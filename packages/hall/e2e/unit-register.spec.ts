@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { dismissPrompts, openLogin, submitLogin } from './support';
@@ -8,7 +7,6 @@ import { dismissPrompts, openLogin, submitLogin } from './support';
 // of packages/server/src/seed/unit.ts (handler phones 153 0015 xxxx); the demo unit and developer logins are only
 // looked up, never changed.
 
-const SHOTS = '/tmp/shots';
 const NEW_UNIT = { dwzh: '100200300101', dwmc: '示范市第一建筑工程有限公司', jbrxm: '王建国', jbrzjhm: '370103197909053033', phone: '15300150001' };
 const MISMATCH_UNIT = { dwzh: '100200300102', jbrxm: '赵丽', jbrzjhm: '370104199201184041', phone: '15300150002' };
 const PWD_UNIT = { dwzh: '100200300103', jbrxm: '孙伟', jbrzjhm: '370105198707231054', phone: '15300150003' };
@@ -116,8 +114,7 @@ test.describe('unit registration and unit passwords', () => {
     await field(page, '经办人身份证号码').blur();
     await expect(field(page, '经办人身份证号码')).toHaveAccessibleDescription('输入的身份证号里出生日期不对');
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/unit-register-rules.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`unit-register-rules.png`), fullPage: true });
 
     // A unit with a hall login already: told to sign in or set its password, and no code can be sent.
     await chooseUnit(page, '100200300001');
@@ -134,7 +131,7 @@ test.describe('unit registration and unit passwords', () => {
     await expect(page.getByText('密码强度：强')).toBeVisible();
     const code = await sendCode(page, NEW_UNIT.phone);
     await expect(page.getByText('验证码已发送至经办人手机 153****0001')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/unit-register-filled.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`unit-register-filled.png`), fullPage: true });
 
     // A wrong code: the server's message, and nothing typed is lost.
     await field(page, '短信验证码').fill(code === '000000' ? '111111' : '000000');
@@ -147,8 +144,7 @@ test.describe('unit registration and unit passwords', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '注册成功，请使用单位账号和新密码登录' })).toBeVisible();
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/unit-register-done.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`unit-register-done.png`), fullPage: true });
     await page.getByRole('button', { name: '去登录' }).click();
     await expect(page.getByRole('radio', { name: '单位登录' })).toBeChecked();
 
@@ -245,8 +241,7 @@ test.describe('unit registration and unit passwords', () => {
     await expect(field(page, '邮政编码')).toHaveAccessibleDescription('请输入正确的邮政编码');
     await expect(field(page, '法定代表人')).toHaveAccessibleDescription('姓名格式不正确');
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/unit-deposit-rules.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`unit-deposit-rules.png`), fullPage: true });
 
     // The credit code of a unit the centre holds: refused, saying to register for the hall instead.
     await field(page, '统一社会信用代码').fill('91370100MA3C5K8X1W');
@@ -263,7 +258,6 @@ test.describe('unit registration and unit passwords', () => {
     await expect(page.getByRole('status').filter({ hasText: '缴存登记申请已提交，请等待中心审核' })).toBeVisible();
     await expect(page.getByText(/^DJ\d{14}$/)).toBeVisible();
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/unit-deposit-done.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`unit-deposit-done.png`), fullPage: true });
   });
 });
