@@ -116,6 +116,8 @@ export async function signIn(page: Page, who: DemoLogin): Promise<void> {
 
 /** Closes the prompt dialog of spec 2.13 if one shows up after sign-in (spec 4.3). */
 export async function dismissPrompts(page: Page): Promise<void> {
+  // The shell says when the prompts are decided; before that, "no dialog" means nothing.
+  await page.locator('[data-login-prompts="settled"]').waitFor({ state: 'attached' });
   const prompt = page.getByRole('alertdialog', { name: '提示' });
   for (let i = 0; i < 3; i += 1) {
     if (!(await prompt.isVisible().catch(() => false))) return;
