@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { UNSAFE_POLICY_TITLE, demoPolicies } from '../seed/public';
-import { signIn } from '../test-support/login';
+import { freshIp, signIn } from '../test-support/login';
 
 // One in-memory PGlite for the whole file.
 let db: Db;
@@ -40,8 +40,9 @@ const get = async <T>(url: string, token?: string): Promise<Answer<T>> => {
   return { status: res.statusCode, body: res.json() };
 };
 
-const post = async <T>(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer<T>> => {
-  const res = await app.inject({ method: 'POST', url, payload, headers });
+/** A POST from an address of its own, so the per-address submission limit only counts where a test means it to. */
+const post = async <T>(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = freshIp()): Promise<Answer<T>> => {
+  const res = await app.inject({ method: 'POST', url, payload, headers, remoteAddress });
   return { status: res.statusCode, body: res.json() };
 };
 
@@ -125,6 +126,14 @@ describe('policies', () => {
     expect(gone.body.msg).toBe('该政策已撤回，不再公开');
     expect((await get(`${P}/zcxx/getInfo?id=999999`)).status).toBe(404);
     expect((await get(`${P}/zcxx/getInfo?id=abc`)).body.msg).toBe('编号不正确');
+  });
+
+  it('answers a summary: total, latest date, counts and the newest five', async () => {
+    const summary = await get<{ total: number; latestDate: string; categories: unknown[]; latest: Array<{ title: string }> }>(`${P}/zcxx/getSummary`);
+    expect(summary.body.data.total).toBe(published.length);
+    expect(summary.body.data.latestDate).toBe(published[0]?.publishDate);
+    expect(summary.body.data.categories).toHaveLength(4);
+    expect(summary.body.data.latest.map((p) => p.title)).toEqual(published.slice(0, 5).map((p) => p.title));
   });
 
   it('answers the introduction', async () => {
@@ -215,7 +224,7 @@ describe('videos and smart push', () => {
 
 describe('session-only calls', () => {
   it('answer 401 without a session', async () => {
-    for (const url of [`${P}/kfslpxx/getList`, `${P}/hcp/getRecords`]) {
+    for (const url of [`${P}/kfslpxx/getList`, `${P}/kfslpxx/getBankList`, `${P}/hcp/getRecords`, `${P}/hcp/getInfo?id=1`]) {
       expect((await get(url)).status).toBe(401);
     }
     expect((await post(`${P}/hcp/evaluate`, { sxbm: 'TQ01', myd: '5' })).status).toBe(401);
@@ -231,6 +240,9 @@ describe('session-only calls', () => {
     const short = await get(`${P}/kfslpxx/getList?kfsmc=${encodeURIComponent(' 示 ')}`, token);
     expect(short.status).toBe(400);
     expect(short.body.msg).toBe('请输入查询单位信息(不能少于2个字符)');
+    const banks = await get<Array<{ hzyh: string; total: number }>>(`${P}/kfslpxx/getBankList`, token);
+    expect(banks.body.data.reduce((n, b) => n + b.total, 0)).toBe(8);
+    expect(banks.body.data.map((b) => b.hzyh)).toContain('中国建设银行');
   });
 });
 
@@ -286,6 +298,32 @@ describe('complaints', () => {
     const list = await get<Page<{ gkbz: number; lxdh: string; hfnr: string }>>(`${P}/tsjy/getList`);
     expect(list.body.data.total).toBe(3);
     expect(list.body.data.list.every((c) => c.gkbz === 1 && c.lxdh === '' && c.hfnr !== '')).toBe(true);
+  });
+
+  it('accepts a form-encoded body as spec 7.3 says, with the same rules', async () => {
+    const form = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `${P}/tsjy/add`,
+        remoteAddress: freshIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const good = await form({ tslx: '03', zrbm: '02', nr: '请问缴存基数何时调整？' });
+    expect(good.statusCode).toBe(200);
+    expect(good.json<{ data: { sqbh: string } }>().data.sqbh).toMatch(/^TS\d{12}$/);
+    const short = await form({ tslx: '03', zrbm: '02', nr: '何时' });
+    expect(short.json<{ msg: string }>().msg).toBe('意见不得少于五个字！');
+  });
+
+  it('limits submissions per address: the 31st in a minute is refused', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i += 1) {
+      expect((await post(`${P}/tsjy/add`, { ...valid, nr: '' }, {}, ip)).status).toBe(400);
+    }
+    const over = await post(`${P}/tsjy/add`, valid, {}, ip);
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toBe('请求过于频繁，请稍后再试');
   });
 
   it('numbers each day from 0001 on', async () => {
@@ -349,13 +387,16 @@ describe('idempotent submissions', () => {
     ]);
     expect(answers[0]?.body.data.pjbh).toMatch(/^PJ\d{12}$/);
     expect(answers[1]?.body.data).toEqual(answers[0]?.body.data);
-    const records = await get<Page<{ pjbh: string; sxmc: string; mydmc: string }>>(`${P}/hcp/getRecords`, token);
+    const records = await get<Page<{ id: string; pjbh: string; sxmc: string; mydmc: string }>>(`${P}/hcp/getRecords`, token);
     expect(records.body.data.total).toBe(1);
-    expect(records.body.data.list[0]).toMatchObject({ sxmc: '租房提取', mydmc: '非常满意' });
+    expect(records.body.data.list[0]).toMatchObject({ sxmc: '租房提取', mydmc: '非常满意', pjbh: answers[0]?.body.data.pjbh });
+    const one = records.body.data.list[0]?.id ?? '';
+    expect((await get<{ pjnr: string }>(`${P}/hcp/getInfo?id=${one}`, token)).body.data.pjnr).toBe('办理很快');
     const bad = await post(`${P}/hcp/evaluate`, { sxbm: 'TQ01', myd: '9' }, { token });
     expect(bad.body.msg).toBe('请选择满意度');
     const other = await signIn(app, OTHER);
     expect((await get<Page<unknown>>(`${P}/hcp/getRecords`, other)).body.data.total).toBe(0);
+    expect((await get(`${P}/hcp/getInfo?id=${one}`, other)).status).toBe(404);
     // The same key from another person is their own key.
     const theirs = await post<{ pjbh: string }>(`${P}/hcp/evaluate`, { sxbm: 'DK01', myd: '3' }, { token: other, 'idempotency-key': 'evaluate-key-001' });
     expect(theirs.status).toBe(200);

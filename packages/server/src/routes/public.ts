@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDate, centreDateTime } from '../clock';
 import { idempotencyKeyOf, idempotent } from '../public/idempotency';
+import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { ZHFW_PREFIX } from './shell';
 
 // Public services of issue 7 (docs/api-public.md): introduction, policies, partner developments, downloads,
@@ -126,9 +127,25 @@ async function nextReference(tx: Queryable, table: 'complaint' | 'evaluation', c
 export interface PublicRouteOptions {
   db: Db;
   now: () => Date;
+  /** Complaints and evaluations accepted per client address and minute (repeats with a key count too). @default 30 */
+  submitRateLimit?: number | undefined;
 }
 
-export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptions): void {
+/**
+ * The public services calls. Complaint bodies may be form-encoded (spec 7.3: "POST add (form-urlencoded)") or
+ * JSON; the form parser is registered for this scope only.
+ */
+export function publicRoutes(app: FastifyInstance, options: PublicRouteOptions): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    routes(scope, options);
+  });
+}
+
+function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicRouteOptions): void {
+  const limitSubmissions = limitByAddress(createRateLimiter(submitRateLimit, 60_000), now);
   // ---- Introduction ----
   app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags } }, async () => {
     const [row] = await db.query<{ title: string; body: string; updated_at: Date }>('select title, body, updated_at from centre_intro where id = 1');
@@ -144,6 +161,24 @@ export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptio
         group by c.code, c.name, c.sort order by c.sort, c.code`,
     );
     return ok(rows);
+  });
+
+  app.get(`${P}/zcxx/getSummary`, { schema: { summary: '政策概览：已发布总数、最近发布日期、各分类条数、最新 5 条', tags } }, async () => {
+    const categories = await db.query<{ code: string; name: string; total: number }>(
+      `select c.code, c.name, count(p.id)::int as total
+         from policy_category c left join policy p on p.category = c.code and p.status = 'published'
+        group by c.code, c.name, c.sort order by c.sort, c.code`,
+    );
+    const latest = await db.query<{ id: string; title: string; category: string; publish_date: string }>(
+      `select id::text as id, title, category, to_char(publish_date, 'YYYY-MM-DD') as publish_date
+         from policy where status = 'published' order by publish_date desc, id desc limit 5`,
+    );
+    return ok({
+      total: categories.reduce((n, c) => n + c.total, 0),
+      latestDate: latest[0]?.publish_date ?? '',
+      categories,
+      latest: latest.map((r) => ({ id: r.id, title: r.title, category: r.category, publishDate: r.publish_date })),
+    });
   });
 
   app.get<{ Querystring: Paging & { keyword?: string; category?: string } }>(
@@ -240,6 +275,13 @@ export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptio
         ),
       );
     },
+  );
+
+  app.get(
+    `${P}/kfslpxx/getBankList`,
+    { preHandler: app.requireSession, schema: { summary: '合作银行列表（需登录）：合作楼盘的贷款银行及楼盘数', tags } },
+    async () =>
+      ok(await db.query<{ hzyh: string; total: number }>('select hzyh, count(*)::int as total from partner_development group by hzyh order by hzyh')),
   );
 
   // ---- Common downloads (cyxz) ----
@@ -401,6 +443,7 @@ export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptio
   app.post<{ Body: { tslx: string; zrbm: string; nr: string; lxdh?: string } }>(
     `${P}/tsjy/add`,
     {
+      preHandler: limitSubmissions,
       schema: {
         summary: '提交投诉建议（可不登录；支持 Idempotency-Key 请求头）',
         tags,
@@ -460,7 +503,7 @@ export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptio
   app.post<{ Body: { sxbm: string; myd: string; pjnr?: string } }>(
     `${P}/hcp/evaluate`,
     {
-      preHandler: app.requireSession,
+      preHandler: [app.requireSession, limitSubmissions],
       schema: {
         summary: '提交满意度评价（需登录；支持 Idempotency-Key 请求头）',
         tags,
@@ -493,6 +536,23 @@ export function publicRoutes(app: FastifyInstance, { db, now }: PublicRouteOptio
         return { id: row?.id ?? '', pjbh, pjsj: centreDateTime(at) };
       });
       return ok(result, '评价成功');
+    },
+  );
+
+  app.get<{ Querystring: { id: string } }>(
+    `${P}/hcp/getInfo`,
+    { preHandler: app.requireSession, schema: { summary: '本人的一条评价（需登录）', tags, querystring: idQuery } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw new ApiError(401);
+      const [r] = await db.query<{ id: string; pjbh: string; item_code: string; item_name: string; level_code: string; level_name: string; content: string; created_at: Date }>(
+        `select e.id::text as id, e.pjbh, e.item_code, i.name as item_name, e.level_code, l.name as level_name, e.content, e.created_at
+           from evaluation e join evaluation_item i on i.code = e.item_code join evaluation_level l on l.code = e.level_code
+          where e.id = $1 and e.user_id = $2`,
+        [request.query.id, session.userId],
+      );
+      if (!r) throw new ApiError(404, '未找到该评价记录');
+      return ok({ id: r.id, pjbh: r.pjbh, sxbm: r.item_code, sxmc: r.item_name, myd: r.level_code, mydmc: r.level_name, pjnr: r.content, pjsj: centreDateTime(new Date(r.created_at)) });
     },
   );
 
