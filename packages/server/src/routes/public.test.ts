@@ -210,6 +210,7 @@ describe('videos and smart push', () => {
     const poster = await app.inject({ url: video?.posterUrl ?? '' });
     expect(poster.headers['content-type']).toBe('image/svg+xml');
     expect(poster.body.startsWith('<svg')).toBe(true);
+    expect(poster.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('lists smart-push items newest first and answers a detail', async () => {

@@ -59,6 +59,9 @@ async function page<R, T>(
 /** A LIKE pattern matching `text` literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Served files and images never run anything, even opened on their own in a tab. */
+const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /** Sends a stored file: its type, length, and a download name in both the plain and the UTF-8 form. */
 function sendFile(reply: FastifyReply, name: string, type: string, bytes: Buffer, inline = false): FastifyReply {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -67,6 +70,7 @@ function sendFile(reply: FastifyReply, name: string, type: string, bytes: Buffer
     .header('content-length', String(bytes.length))
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('cache-control', 'no-cache')
+    .header('content-security-policy', FILE_CSP)
     .send(bytes);
 }
 
@@ -362,6 +366,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
         .header('content-type', r.poster_type)
         .header('content-length', String(bytes.length))
         .header('cache-control', 'public, max-age=3600')
+        .header('content-security-policy', FILE_CSP)
         .send(bytes);
     },
   );
