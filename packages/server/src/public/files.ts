@@ -1,19 +1,23 @@
 import { deflateRawSync } from 'node:zlib';
 
 // Small, dependency-free writers for the downloadable forms of the demo (common downloads, cyxz): a one-page
-// PDF 1.4 in the standard Helvetica font (ASCII text) and a minimal DOCX (a zip of the OOXML parts).
+// PDF 1.4 in the standard CJK font STSong-Light and a minimal DOCX (a zip of the OOXML parts).
 
-/** Escapes a PDF literal string. */
-const pdfString = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
+/** A string as a PDF hex string of UTF-16BE code units (the UniGB-UCS2-H encoding; BMP characters only). */
+const ucs2Hex = (s: string): string =>
+  `<${[...s]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase()}>`;
 
 /**
- * A one-page A4 PDF 1.4 with a title and lines of ASCII text, with a correct cross-reference table and %%EOF.
- * Non-ASCII characters are replaced with '?' (the standard fonts have no CJK glyphs).
+ * A one-page A4 PDF 1.4 with a title and lines of text, Chinese included, with a correct cross-reference table and
+ * %%EOF. The text is set in STSong-Light, one of the standard CJK fonts readers provide (Adobe-GB1, not embedded,
+ * so the file stays a few KB); ASCII gets half width. Characters outside the BMP are not supported.
  */
 export function makePdf(title: string, lines: readonly string[]): Buffer {
-  const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
-  const ops: string[] = ['BT', '/F1 18 Tf', '56 780 Td', `(${pdfString(ascii(title))}) Tj`, '/F1 11 Tf', '0 -30 Td'];
-  for (const line of lines) ops.push(`(${pdfString(ascii(line))}) Tj`, '0 -18 Td');
+  const ops: string[] = ['BT', '/F1 18 Tf', '56 780 Td', `${ucs2Hex(title)} Tj`, '/F1 11 Tf', '0 -30 Td'];
+  for (const line of lines) ops.push(`${ucs2Hex(line)} Tj`, '0 -18 Td');
   ops.push('ET');
   // Form lines to write on.
   lines.forEach((_, i) => ops.push(`0.6 G 300 ${746 - i * 18} m 540 ${746 - i * 18} l S`));
@@ -22,9 +26,11 @@ export function makePdf(title: string, lines: readonly string[]): Buffer {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [7 0 R] >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-    `<< /Title (${pdfString(ascii(title))}) /Producer (gjj-hall reference server) >>`,
+    `<< /Title <FEFF${ucs2Hex(title).slice(1, -1)}> /Producer (gjj-hall reference server) >>`,
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 8 0 R /DW 1000 /W [1 95 500] >>',
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
   ];
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

@@ -170,6 +170,12 @@ describe('downloads', () => {
     const text = pdfBytes.toString('latin1');
     const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
+    // Every object offset of the table points at its object; the text is Chinese in a CJK font.
+    const offsets = [...text.matchAll(/(\d{10}) 00000 n/g)].map((m) => Number(m[1]));
+    offsets.forEach((o, i) => expect(text.slice(o).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    expect(text).toContain('/BaseFont /STSong-Light');
+    const hex = [...'姓名'].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()).join('');
+    expect(text).toContain(`<${hex}`);
 
     const docxRes = await app.inject({ url: docx?.url ?? '' });
     expect(docxRes.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');

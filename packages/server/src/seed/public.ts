@@ -169,13 +169,13 @@ const DOWNLOADS: ReadonlyArray<{ title: string; file: string; kind: 'pdf' | 'doc
     title: '住房公积金提取申请表',
     file: '住房公积金提取申请表.pdf',
     kind: 'pdf',
-    lines: ['Housing Provident Fund Withdrawal Application', 'Name:', 'ID number:', 'Personal account number:', 'Reason for withdrawal:', 'Amount (CNY):', 'Bank account:', 'Signature and date:'],
+    lines: ['姓名：', '证件号码：', '个人账号：', '提取原因：', '提取金额（元）：', '收款银行及账号：', '申请人签字：　　年　月　日'],
   },
   {
     title: '住房公积金贷款申请表',
     file: '住房公积金贷款申请表.pdf',
     kind: 'pdf',
-    lines: ['Housing Provident Fund Loan Application', 'Borrower name:', 'ID number:', 'Spouse name:', 'Property address:', 'Loan amount (CNY):', 'Term (years):', 'Signature and date:'],
+    lines: ['借款人姓名：', '证件号码：', '配偶姓名：', '所购房屋坐落：', '申请贷款金额（元）：', '贷款期限（年）：', '借款人签字：　　年　月　日'],
   },
   {
     title: '单位住房公积金缴存登记表',
@@ -193,7 +193,7 @@ const DOWNLOADS: ReadonlyArray<{ title: string; file: string; kind: 'pdf' | 'doc
     title: '住房公积金异地贷款缴存使用证明',
     file: '住房公积金异地贷款缴存使用证明.pdf',
     kind: 'pdf',
-    lines: ['Certificate of Deposit and Use for a Loan in Another City', 'Name:', 'ID number:', 'Deposit since (year-month):', 'Balance (CNY):', 'Outstanding provident fund loan: yes / no', 'Issued by the centre (seal):'],
+    lines: ['姓名：', '证件号码：', '初次缴存年月：', '账户余额（元）：', '是否有未结清的住房公积金贷款：□是　□否', '出具中心（盖章）：　　年　月　日'],
   },
 ];
 
@@ -290,7 +290,7 @@ export async function seedPublic(tx: Queryable): Promise<void> {
     );
   }
   for (const [i, d] of DOWNLOADS.entries()) {
-    const bytes = d.kind === 'pdf' ? makePdf(d.lines[0] ?? d.title, d.lines.slice(1)) : makeDocx(d.title, d.lines);
+    const bytes = d.kind === 'pdf' ? makePdf(d.title, d.lines) : makeDocx(d.title, d.lines);
     await tx.query(
       `insert into download_file (title, file_name, content_type, content, publish_date, sort) values ($1, $2, $3, $4, $5, $6)`,
       [d.title, d.file, d.kind === 'pdf' ? PDF_TYPE : DOCX_TYPE, bytes, `2026-0${1 + i}-10`, i],
