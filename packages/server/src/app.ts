@@ -26,6 +26,7 @@ import { ssoRoutes } from './routes/sso';
 import { registerPersonRoutes } from './routes/register-person';
 import { switchUserRoutes } from './routes/switch-user';
 import { unitRegisterRoutes } from './routes/unit-register';
+import { publicRoutes } from './routes/public';
 
 export interface AppOptions {
   db: Db;
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const allowed = options.corsOrigins ?? (production ? [] : [LOOPBACK_ORIGIN]);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !!origin && allowed.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)))),
-    allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey'],
+    allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey', 'idempotency-key'],
     exposedHeaders: ['token'],
     maxAge: 600,
   });
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });
+  publicRoutes(app, { db: options.db, now });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

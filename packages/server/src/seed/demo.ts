@@ -7,6 +7,7 @@ import { seedShell } from './shell';
 import { seedSmsLogins } from './sms';
 import { seedCa } from './ca';
 import { seedUnits } from './unit';
+import { seedPublic } from './public';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -115,6 +116,12 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       await seedUnits(tx, DEMO_PASSWORD);
     },
+  },
+  {
+    version: 7,
+    // The data lives in public.ts (issue 7, public services).
+    name: 'public services: introduction, policies, partner developments, downloads, videos, smart push, complaints, evaluations',
+    run: seedPublic,
   },
 ];
 
