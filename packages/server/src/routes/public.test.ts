@@ -301,6 +301,15 @@ describe('complaints', () => {
     expect(othersList.body.data.list.map((c) => c.sqbh)).not.toContain(added.body.data.sqbh);
   });
 
+  it('a token that no longer opens a session answers 401, not an anonymous answer', async () => {
+    const stale = 'f'.repeat(64);
+    expect((await get(`${P}/tsjy/getList`, stale)).status).toBe(401);
+    expect((await get(`${P}/tsjy/getInfo?id=1`, stale)).status).toBe(401);
+    const add = await post(`${P}/tsjy/add`, valid, { token: stale });
+    expect(add.status).toBe(401);
+    expect(add.body.msg).toBe('登录令牌已过期，请重新登录');
+  });
+
   it('without a session the list shows only what the centre published, without contact details', async () => {
     const list = await get<Page<{ gkbz: number; lxdh: string; hfnr: string }>>(`${P}/tsjy/getList`);
     expect(list.body.data.total).toBe(3);

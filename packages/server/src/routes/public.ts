@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maskPhone } from '@gjj-hall/sdk/format';
 import { VALIDATE_MESSAGES, isLandline, isMobile, isOpinion } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
@@ -126,6 +126,15 @@ async function nextReference(tx: Queryable, table: 'complaint' | 'evaluation', c
   const [row] = await tx.query<{ last: string | null }>(`select max(${column}) as last from ${table} where ${column} like $1`, [`${stem}%`]);
   const seq = row?.last ? Number(row.last.slice(stem.length)) + 1 : 1;
   return `${stem}${String(seq).padStart(4, '0')}`;
+}
+
+/**
+ * The session of a call that works with or without one: a `token` header that no longer opens a session answers
+ * 401 (sign in again) rather than quietly treating the person as anonymous.
+ */
+function optionalSession(request: FastifyRequest): FastifyRequest['session'] {
+  if (!request.session && typeof request.headers.token === 'string' && request.headers.token.trim()) throw new ApiError(401);
+  return request.session;
 }
 
 export interface PublicRouteOptions {
@@ -423,7 +432,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
       },
     },
     async (request) => {
-      const session = request.session;
+      const session = optionalSession(request);
       const mine = session && request.query.gkbz !== 1;
       const where = mine ? `${COMPLAINT_FROM} where c.user_id = $1` : `${COMPLAINT_FROM} where c.gkbz = 1`;
       return ok(
@@ -438,8 +447,9 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
     `${P}/tsjy/getInfo`,
     { schema: { summary: '投诉建议详情（本人的或公开的）', tags, querystring: idQuery } },
     async (request) => {
+      const session = optionalSession(request);
       const [r] = await db.query<ComplaintRow>(`select ${COMPLAINT_COLUMNS} ${COMPLAINT_FROM} where c.id = $1`, [request.query.id]);
-      const owner = !!r && !!request.session && r.user_id === request.session.userId;
+      const owner = !!r && !!session && r.user_id === session.userId;
       if (!r || (!owner && r.gkbz !== 1)) throw new ApiError(404, '未找到该投诉建议');
       return ok(complaintOut(r, owner));
     },
@@ -475,7 +485,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
         throw new ApiError(400, '请输入正确的联系电话（手机号码或带区号的固定电话）');
       }
       const at = now();
-      const session = request.session;
+      const session = optionalSession(request);
       const normal = { tslx: body.tslx, zrbm: body.zrbm, nr: content, lxdh: phone };
       const result = await idempotent(
         db,
