@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { Queryable } from '../db/db';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -26,4 +27,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * The centre's configured pattern for new passwords (system configuration XT_MMZZ, when enabled), '' when none.
+ *
+ * @example
+ * const pattern = await configuredPasswordPattern(db) // '^(?=.*[A-Za-z])(?=.*\\d).{8,16}$'
+ */
+export async function configuredPasswordPattern(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
+  return row?.value ?? '';
 }

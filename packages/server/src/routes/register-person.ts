@@ -5,7 +5,7 @@ import { maskPhone } from '@gjj-hall/sdk/format';
 import { isIdCard, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
-import { hashPassword } from '../auth/password';
+import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { sendSmsCode, smsCodeLength, useSmsCode } from '../auth/sms-code';
 import { ROLES } from '../seed/menus';
@@ -127,12 +127,6 @@ export interface RegisterPersonOptions {
   rateLimit?: number;
 }
 
-/** The centre's configured rule for new passwords (XT_MMZZ), '' when none. */
-async function passwordPattern(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
-  return row?.value ?? '';
-}
-
 async function isRegistered(db: Queryable, zjhm: string): Promise<boolean> {
   const rows = await db.query('select 1 from app_user where account = $1 union all select 1 from person_info where zjhm = $1 limit 1', [zjhm]);
   return rows.length > 0;
@@ -187,7 +181,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
   /** The new password, decrypted and checked against XT_MMZZ; hashed. */
   const newPassword = async (value: string): Promise<string> => {
     const password = decrypt(value);
-    if (!isNewLoginPassword(password, await passwordPattern(db))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
+    if (!isNewLoginPassword(password, await configuredPasswordPattern(db))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
     return hashPassword(password);
   };
   const checkCodeLength = async (code: string) => {

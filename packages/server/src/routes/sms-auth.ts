@@ -6,7 +6,7 @@ import { isMobile, isPassword, rules } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { clearFailures } from '../auth/lockout';
-import { hashPassword } from '../auth/password';
+import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { sendSmsCode, useSmsCode } from '../auth/sms-code';
@@ -82,8 +82,8 @@ async function loginByAccount(db: Queryable, type: number, account: string): Pro
 
 /** A new password must be 8-16 characters with letters and digits (spec 5.2, 9) and match XT_MMZZ when configured. */
 async function checkNewPassword(db: Queryable, password: string): Promise<void> {
-  const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
-  if (rules.newPassword()(password) || (row?.value && !isPassword(password, row.value))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
+  const pattern = await configuredPasswordPattern(db);
+  if (rules.newPassword()(password) || (pattern && !isPassword(password, pattern))) throw new ApiError(400, NEW_PASSWORD_MESSAGE);
 }
 
 /** Sets a login's password (scrypt) and marks it as set by the user. */

@@ -5,7 +5,7 @@ import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall
 import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
-import { hashPassword } from '../auth/password';
+import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { revokeSessionsOf } from '../auth/session';
 import { sendSmsCode, useSmsCode, type SmsPurpose } from '../auth/sms-code';
@@ -159,9 +159,9 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
   }
 
   async function passwordChecked(password: string) {
-    const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_MMZZ' and enable = 1`);
+    const pattern = await configuredPasswordPattern(db);
     // The configured pattern (XT_MMZZ) with 5.2's wording for new passwords; without one, 5.2's 8-16 rule.
-    const rule = row?.value ? rules.password(row.value, { format: M.newPassword }) : rules.newPassword();
+    const rule = pattern ? rules.password(pattern, { format: M.newPassword }) : rules.newPassword();
     const problem = rule(password);
     if (problem) throw new ApiError(400, problem);
   }
