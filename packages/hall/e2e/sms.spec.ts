@@ -317,6 +317,9 @@ test.describe('changing the password', () => {
     await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
     await signIn(page, who);
     await expect(dialog).toBeVisible();
+    // The welcome comes 2 s after signing in (spec 4.5) and toasts show one at a time: wait for it, as a person
+    // sees it, so that it cannot replace the messages this test reads.
+    await expect(toasts(page)).toContainText('登录成功，欢迎您');
 
     const before = new Date().toISOString();
     await dialog.getByRole('button', { name: '发送验证码' }).click();
