@@ -42,11 +42,13 @@ test.describe('what an administrator changes on the server', () => {
     await page.getByRole('navigation', { name: '便民服务' }).getByRole('link', { name: '贷款利率' }).click();
     await expect(page).toHaveURL(/#\/loanRate$/);
     await expect.poll(() => loads.length).toBe(1);
-    const version = await page.evaluate(() => {
-      const key = Object.keys(sessionStorage).find((k) => k.endsWith('-configVersion'));
-      return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { content: { value: string } }).content.value : '';
-    });
-    expect(version).toBe('2');
+    // Stored once the new configuration has arrived, a moment after the request went out.
+    const storedVersion = () =>
+      page.evaluate(() => {
+        const key = Object.keys(sessionStorage).find((k) => k.endsWith('-configVersion'));
+        return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { content: { value: string } }).content.value : '';
+      });
+    await expect.poll(storedVersion).toBe('2');
   });
 
   test('after signing in, incomplete information is prompted (确定 goes to the change page)', async ({ page }) => {
