@@ -80,6 +80,8 @@ export interface RawRequestOptions extends RequestOptions {
   body?: unknown;
   /** How to hand the answer back: as it is, unparsed (spec 7.8). */
   responseType: 'blob' | 'arraybuffer';
+  /** Called as the file's bytes arrive; `total` is the `content-length`, 0 when the server gives none. */
+  onProgress?: (progress: { loaded: number; total: number }) => void;
 }
 
 /** Codes that are handed back to the caller untouched rather than rejected (spec 8.1). */
@@ -113,6 +115,23 @@ export interface GjjClient {
  */
 export function isSuccessCode(code: unknown, accepted: readonly (number | string)[] = [0, '0']): boolean {
   return accepted.some((c) => c === code);
+}
+
+/** Reads a file answer chunk by chunk, reporting the bytes read so far. */
+async function readWithProgress(response: Response, onProgress: NonNullable<RawRequestOptions['onProgress']>): Promise<Blob> {
+  const total = Number(response.headers.get('content-length')) || 0;
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  onProgress({ loaded, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress({ loaded, total });
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
 function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
@@ -187,6 +206,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     body: unknown,
     opts: RequestOptions,
     responseType: 'json' | 'blob' | 'arraybuffer',
+    onProgress?: RawRequestOptions['onProgress'],
   ): Promise<unknown> {
     const params = opts.login ? { ...opts.params, ...LOGIN_QUERY } : opts.params;
     const url = buildUrl(resolved.baseURL, path, params);
@@ -233,7 +253,14 @@ export function createClient(options: ClientOptions = {}): GjjClient {
       const isJson = (response.headers.get('content-type') ?? '').includes('json');
       // A file request that failed still answers with a JSON envelope: read it as one.
       if (responseType !== 'json' && response.ok && !isJson) {
-        raw = responseType === 'blob' ? await response.blob() : await response.arrayBuffer();
+        const blob = onProgress && response.body ? await readWithProgress(response, onProgress) : undefined;
+        raw = blob
+          ? responseType === 'blob'
+            ? blob
+            : await blob.arrayBuffer()
+          : responseType === 'blob'
+            ? await response.blob()
+            : await response.arrayBuffer();
       } else {
         parsed = parseJson(await response.text());
       }
@@ -278,6 +305,6 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     get: (path, opts = {}) => send('GET', path, undefined, opts, 'json') as Promise<Envelope<never>>,
     post: (path, body, opts = {}) => send('POST', path, body, opts, 'json') as Promise<Envelope<never>>,
     raw: ((method: 'GET' | 'POST', path: string, opts: RawRequestOptions) =>
-      send(method, path, opts.body, opts, opts.responseType)) as GjjClient['raw'],
+      send(method, path, opts.body, opts, opts.responseType, opts.onProgress)) as GjjClient['raw'],
   };
 }

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { EXPIRY_TIP } from '../../app/system-dialogs';
+
+/**
+ * What a page that needs a session shows to someone not signed in (spec 2.3: "for others a login-expired tip is
+ * shown"): the tip and a way to sign in, instead of an empty list or an error.
+ */
+export function SignInRequired({ what }: { what: string }) {
+  return (
+    <div className="sign-in-required" role="status">
+      <p>{EXPIRY_TIP}</p>
+      <p className="page__muted">{what}需要登录后查看。</p>
+      <Link className="button" to="/login">
+        去登录
+      </Link>
+    </div>
+  );
+}
