@@ -41,7 +41,7 @@ export function OperationVideoPage() {
       ) : page.list.length === 0 ? (
         <p className="empty">暂无数据</p>
       ) : (
-        <ul className="video-cards">
+        <ul className="video-cards" aria-label="视频列表">
           {page.list.map((v) => (
             <li key={v.id} className="video-card">
               <img className="video-card__poster" src={apiUrl(client, v.posterUrl)} alt={`视频封面：${v.title}`} width={640} height={360} />

@@ -77,7 +77,7 @@ export function ZntsPage() {
       ) : page.list.length === 0 ? (
         <p className="empty">暂无数据</p>
       ) : (
-        <ul className="push-list" aria-busy={state.status === 'loading'}>
+        <ul className="push-list" aria-label="推送列表" aria-busy={state.status === 'loading'}>
           {page.list.map((item) => (
             <li key={item.id} className="push-item">
               <div className="push-item__head">
