@@ -29,7 +29,8 @@ test.describe('guidance videos', () => {
     const first = cards.filter({ hasText: '网上业务大厅登录与注册' });
     await expect(first.getByRole('heading', { level: 2 })).toHaveText('网上业务大厅登录与注册');
     await expect(first).toContainText('演示个人、单位如何注册并登录网上业务大厅');
-    await expect(first.getByRole('definition')).toHaveText(['⏱ 03:05', /^\d{4}-\d{2}-\d{2}$/]);
+    await expect(first.getByRole('term')).toHaveText(['时长', '发布日期']);
+    await expect(first.getByRole('definition')).toHaveText(['03:05', /^\d{4}-\d{2}-\d{2}$/]);
     await expect(cards.filter({ hasText: '住房公积金贷款申请流程' })).toContainText('05:12');
 
     const poster = first.getByRole('img', { name: '视频封面：网上业务大厅登录与注册' });

@@ -52,10 +52,7 @@ export function OperationVideoPage() {
                   {v.durationSeconds !== null && (
                     <>
                       <dt>时长</dt>
-                      <dd>
-                        <span aria-hidden="true">⏱ </span>
-                        {mmss(v.durationSeconds)}
-                      </dd>
+                      <dd>{mmss(v.durationSeconds)}</dd>
                     </>
                   )}
                   <dt>发布日期</dt>
