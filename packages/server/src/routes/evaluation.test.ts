@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@gjj-hall/sdk';
+import { fetchEvaluationStats, newIdempotencyKey, submitEvaluation } from '@gjj-hall/sdk/public';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
@@ -9,6 +11,7 @@ import { freshIp, signIn } from '../test-support/login';
 // GET hcp/getStats (ours): every item's counts per level and its satisfied share, on a real PGlite of its own.
 let db: Db;
 let app: FastifyInstance;
+let base = '';
 
 const P = '/api/izfgjj-zhfw/v1';
 const PERSON = '110101199003072316';
@@ -25,6 +28,7 @@ interface Stat {
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
   app = await buildApp({ db, now: () => new Date('2026-11-24T10:00:00+08:00') });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(() => app.close());
@@ -98,5 +102,21 @@ describe('hcp/getStats', () => {
     const anonymous = await stats();
     expect(signedIn.body.data).toEqual(anonymous.body.data);
     expect(JSON.stringify(anonymous.body.data)).not.toMatch(/110101|张三|PJ\d/);
+  });
+});
+
+describe('sdk fetchEvaluationStats over HTTP', () => {
+  it('reads what submitEvaluation stored, once per key', async () => {
+    const token = await signIn(app, OTHER);
+    const client = createClient({ baseURL: base, getToken: () => token });
+    const before = statOf(await fetchEvaluationStats(createClient({ baseURL: base })), 'JC02');
+    const key = newIdempotencyKey();
+    const first = await submitEvaluation(client, { sxbm: 'JC02', myd: '4', pjnr: '转移很快' }, key);
+    const again = await submitEvaluation(client, { sxbm: 'JC02', myd: '4', pjnr: '转移很快' }, key);
+    expect(again).toEqual(first);
+    const after = statOf(await fetchEvaluationStats(createClient({ baseURL: base })), 'JC02');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.levels.find((l) => l.code === '4')?.count).toBe((before.levels.find((l) => l.code === '4')?.count ?? 0) + 1);
+    expect(after.satisfiedRate).toBe(100);
   });
 });
