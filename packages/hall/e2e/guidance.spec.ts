@@ -109,6 +109,8 @@ test.describe('smart push', () => {
 test.describe('quick menu (spec 2.3)', () => {
   test('signed out: three items, reachable by keyboard, the current page marked', async ({ page }) => {
     await page.goto('/home.html#/operationVideo');
+    // The page settles first (a new page takes the focus to its content).
+    await expect(page.getByRole('list', { name: '视频列表' })).toBeVisible();
     const quick = page.getByRole('navigation', { name: '便民服务' });
     const links = quick.getByRole('link');
     await expect(links).toHaveText(['中心简介', '政策信息', '贷款利率']);
@@ -130,6 +132,8 @@ test.describe('quick menu (spec 2.3)', () => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     await page.goto('/home.html#/operationVideo');
+    // The page settles first (a new page takes the focus to its content).
+    await expect(page.getByRole('list', { name: '视频列表' })).toBeVisible();
     const quick = page.getByRole('navigation', { name: '便民服务' });
     await expect(quick.getByRole('link')).toHaveText(['中心简介', '政策信息', '贷款利率', '合作楼盘', '常用下载', '投诉建议']);
     for (const name of ['合作楼盘', '常用下载', '投诉建议']) {
