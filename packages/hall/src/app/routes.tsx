@@ -21,6 +21,12 @@ const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
+const GoodBadReviewsPage = named(() => import('../features/public/pages/good-bad-reviews-page'), 'GoodBadReviewsPage');
+const EvaluationInformationPage = named(() => import('../features/public/pages/evaluation-information-page'), 'EvaluationInformationPage');
+const StartEvaluationPage = named(() => import('../features/public/pages/start-evaluation-page'), 'StartEvaluationPage');
+const EvaluationRecordsPage = named(() => import('../features/public/pages/evaluation-records-page'), 'EvaluationRecordsPage');
+const OperationVideoPage = named(() => import('../features/public/pages/operation-video-page'), 'OperationVideoPage');
+const ZntsPage = named(() => import('../features/public/pages/znts-page'), 'ZntsPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -65,6 +71,12 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/setLoginPwd': <SetLoginPwdPage />,
   '/setQtLoginPwd': <SetQtLoginPwdPage />,
   '/UnitDeposit': <UnitDepositPage />,
+  '/goodBadReviews': <GoodBadReviewsPage />,
+  '/evaluationInformation': <EvaluationInformationPage />,
+  '/startEvaluation': <StartEvaluationPage />,
+  '/evaluationRecords': <EvaluationRecordsPage />,
+  '/operationVideo': <OperationVideoPage />,
+  '/znts': <ZntsPage />,
 };
 
 const pageLoading = (

@@ -461,3 +461,26 @@ export const fetchEvaluationRecords = (client: GjjClient, query: PageQuery = {},
 /** GET hcp/getInfo (session): one of the person's own evaluations. */
 export const fetchEvaluation = (client: GjjClient, id: string, o?: CallOptions) =>
   getData<EvaluationRecord>(client, 'hcp/getInfo', o, { id });
+
+/** How one business item has been rated: counts per level (best first) and the satisfied share. */
+export interface EvaluationStat {
+  /** Item code. */
+  sxbm: string;
+  sxmc: string;
+  /** Evaluations in all. */
+  total: number;
+  /** Every level, best first, with its count (0 included). */
+  levels: Array<CodeName & { count: number }>;
+  /** Percent of 非常满意, 满意 and 基本满意 (levels 3–5), one decimal; null while there is none. */
+  satisfiedRate: number | null;
+}
+
+/**
+ * GET hcp/getStats *(ours)*: every business item's evaluation counts and satisfied share; public.
+ *
+ * @example
+ * const stats = await fetchEvaluationStats(client)
+ * stats.find((s) => s.sxbm === 'TQ01')?.satisfiedRate // 92.5
+ */
+export const fetchEvaluationStats = (client: GjjClient, o?: CallOptions) =>
+  getData<EvaluationStat[]>(client, 'hcp/getStats', o).then((d) => d ?? []);

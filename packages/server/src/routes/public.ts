@@ -515,6 +515,30 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
     ok(await db.query<{ code: string; name: string; category: string }>('select code, name, category from evaluation_item order by sort, code')),
   );
 
+  app.get(`${P}/hcp/getStats`, { schema: { summary: '各业务事项的评价统计：各等级条数与满意率（公开，ours）', tags } }, async () => {
+    const items = await db.query<{ code: string; name: string }>('select code, name from evaluation_item order by sort, code');
+    const levels = await db.query<{ code: string; name: string }>('select code, name from evaluation_level order by sort, code');
+    const counts = await db.query<{ item_code: string; level_code: string; n: number }>(
+      'select item_code, level_code, count(*)::int as n from evaluation group by item_code, level_code',
+    );
+    const countOf = new Map(counts.map((c) => [`${c.item_code}:${c.level_code}`, c.n]));
+    return ok(
+      items.map((item) => {
+        const perLevel = levels.map((l) => ({ code: l.code, name: l.name, count: countOf.get(`${item.code}:${l.code}`) ?? 0 }));
+        const total = perLevel.reduce((n, l) => n + l.count, 0);
+        // 满意率: 非常满意, 满意 and 基本满意 (levels 3 to 5) over all, in percent with one decimal.
+        const satisfied = perLevel.filter((l) => Number(l.code) >= 3).reduce((n, l) => n + l.count, 0);
+        return {
+          sxbm: item.code,
+          sxmc: item.name,
+          total,
+          levels: perLevel,
+          satisfiedRate: total ? Math.round((satisfied / total) * 1000) / 10 : null,
+        };
+      }),
+    );
+  });
+
   app.post<{ Body: { sxbm: string; myd: string; pjnr?: string } }>(
     `${P}/hcp/evaluate`,
     {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
-import { fetchPublicMenu, type PublicMenuItem } from '@gjj-hall/sdk/auth';
+import { AUTH_PATHS, fetchPublicMenu, type PublicMenuItem } from '@gjj-hall/sdk/auth';
 import { client, stores } from '../services';
 import { useStore } from '../use-store';
 
@@ -21,8 +21,18 @@ const loadOnce = () =>
     .catch(() => DEFAULT_QUICK_MENU));
 
 /**
+ * Opening an item that needs a login asks the server whether the session still holds. Some of those pages' own
+ * calls are public (common downloads), so without this a session that ran out would go unnoticed there; a 401
+ * brings the login-expired dialog through the client's hook (spec 2.3, 8.3). Other failures say nothing.
+ */
+const checkSession = () => {
+  client.get(AUTH_PATHS.userInfo, { silent: true }).catch(() => undefined);
+};
+
+/**
  * The right-hand quick menu (spec 2.3), from GET menu/pubClientTree: items that need a login show only to a
- * signed-in user.
+ * signed-in user, and opening one checks that the session still holds. The current page's item is marked
+ * (`aria-current="page"`, NavLink's own).
  */
 export function QuickMenu() {
   const signedIn = useStore(stores.session.$signedIn);
@@ -40,7 +50,9 @@ export function QuickMenu() {
       <ul>
         {shown.map((item) => (
           <li key={item.path}>
-            <NavLink to={item.path}>{item.title}</NavLink>
+            <NavLink to={item.path} onClick={item.needLogin ? checkSession : undefined}>
+              {item.title}
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { fetchPushItem, fetchPushItems, type PushItem } from '@gjj-hall/sdk/public';
+import { client } from '../../../shared/services';
+import { Dialog } from '../../../shared/ui/dialog';
+import { Pager } from '../../../shared/ui/pager';
+import { RichText } from '../../../shared/ui/rich-text';
+import { usePageParams, usePaged } from '../../../shared/use-paged';
+import { usePageTitle } from '../../../shared/use-page-title';
+import './guidance.css';
+
+type Detail = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; item: Required<PushItem> };
+
+/** One push item's body, loaded from intellect/getInfo and shown through RichText. */
+function PushDialog({ item, onClose }: { item: PushItem | null; onClose: () => void }) {
+  const [detail, setDetail] = useState<(Detail & { id: string }) | null>(null);
+  const id = item?.id ?? null;
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    fetchPushItem(client, id, { signal: controller.signal, silent: true }).then(
+      (full) => setDetail({ id, status: 'ready', item: full }),
+      (error: unknown) =>
+        !controller.signal.aborted &&
+        setDetail({ id, status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
+    );
+    return () => controller.abort();
+  }, [id]);
+  return (
+    <Dialog
+      title={item?.title ?? '推送详情'}
+      open={item !== null}
+      size="prompt"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn" onClick={onClose}>
+          关闭
+        </button>
+      }
+    >
+      {!detail || detail.id !== id || detail.status === 'loading' ? (
+        <p role="status">正在加载，请稍候…</p>
+      ) : detail.status === 'error' ? (
+        <p role="alert">{detail.message}</p>
+      ) : (
+        <>
+          <p className="push-detail__meta">
+            <span className="status-tag">{detail.item.tag}</span> 发布日期：{detail.item.publishDate}
+          </p>
+          <RichText html={detail.item.body} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * /znts (the guard asks for sign-in): the smart-push items, newest first, paged; opening one shows its body,
+ * sanitized, in a dialog.
+ */
+export function ZntsPage() {
+  usePageTitle('智能推送');
+  const { pageNum, pageSize, update } = usePageParams();
+  const { state } = usePaged((q, signal) => fetchPushItems(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
+  const [open, setOpen] = useState<PushItem | null>(null);
+  const page = state.page;
+  return (
+    <section className="page" aria-labelledby="znts-title">
+      <h1 id="znts-title">智能推送</h1>
+      <p className="page__lead">中心根据业务办理和政策变化为您推送的提醒。</p>
+      {state.status === 'error' && (
+        <p className="empty" role="alert">
+          {state.message}
+        </p>
+      )}
+      {page === null ? (
+        state.status === 'loading' && <p role="status">正在加载，请稍候…</p>
+      ) : page.list.length === 0 ? (
+        <p className="empty">暂无数据</p>
+      ) : (
+        <ul className="push-list" aria-label="推送列表" aria-busy={state.status === 'loading'}>
+          {page.list.map((item) => (
+            <li key={item.id} className="push-item">
+              <div className="push-item__head">
+                <span className="status-tag">{item.tag}</span>
+                <h2 className="push-item__heading">
+                  <button type="button" className="push-item__title" aria-haspopup="dialog" onClick={() => setOpen(item)}>
+                    {item.title}
+                  </button>
+                </h2>
+                <span className="push-item__date">{item.publishDate}</span>
+              </div>
+              <p className="push-item__summary">{item.summary}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && page.total > 0 && (
+        <Pager total={page.total} pageNum={pageNum} pageSize={pageSize} label="推送列表分页" onChange={(n, s) => update({ page: n, size: s })} />
+      )}
+      <PushDialog item={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
