@@ -21,6 +21,9 @@ const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
+const ComplaintListPage = named(() => import('../features/public/pages/complaint-list-page'), 'ComplaintListPage');
+const ComplaintDetailPage = named(() => import('../features/public/pages/complaint-detail-page'), 'ComplaintDetailPage');
+const ComplaintAddPage = named(() => import('../features/public/pages/complaint-add-page'), 'ComplaintAddPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -65,6 +68,9 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/setLoginPwd': <SetLoginPwdPage />,
   '/setQtLoginPwd': <SetQtLoginPwdPage />,
   '/UnitDeposit': <UnitDepositPage />,
+  '/complaintJY': <ComplaintListPage />,
+  '/complaintJYInfo': <ComplaintDetailPage />,
+  '/complaintJYAdd': <ComplaintAddPage />,
 };
 
 const pageLoading = (
