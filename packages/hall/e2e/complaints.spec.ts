@@ -133,6 +133,8 @@ test.describe('complaints and suggestions', () => {
     await expect(page.getByRole('heading', { level: 2, name: '我的投诉建议' })).toBeVisible();
     await page.getByRole('link', { name: '我要投诉建议' }).click();
     await expect(page).toHaveURL(/#\/complaintJYAdd$/);
+    await expect(page.getByRole('heading', { level: 1, name: '我要投诉建议' })).toBeVisible();
+    await expect(form(page).getByLabel('类型').locator('option')).toHaveCount(5);
     await expect(page.getByText('您当前未登录')).toHaveCount(0);
     await expectNoAxeViolations(page);
 
