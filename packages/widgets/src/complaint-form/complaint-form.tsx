@@ -105,8 +105,10 @@ export function ComplaintForm({ apiBase = '', client, onSubmitted, onError }: Co
   const uid = useId();
   const ids = { tslx: `${uid}tslx`, zrbm: `${uid}zrbm`, nr: `${uid}nr`, lxdh: `${uid}lxdh` };
 
-  const [choices, setChoices] = useState<Choices>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The outcome of one load, tagged with what it loaded, so a stale outcome reads as "loading".
+  const [loaded, setLoaded] = useState<{ api: GjjClient; attempt: number; choices: Choices } | null>(null);
+  const choices: Choices = loaded && loaded.api === api && loaded.attempt === attempt ? loaded.choices : { status: 'loading' };
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   // After the first attempt to send, the messages follow the typing.
@@ -129,14 +131,13 @@ export function ComplaintForm({ apiBase = '', client, onSubmitted, onError }: Co
 
   useEffect(() => {
     const controller = new AbortController();
-    setChoices({ status: 'loading' });
     const o = { signal: controller.signal, silent: true };
     Promise.all([fetchComplaintTypes(api, o), fetchComplaintDepts(api, o)]).then(
-      ([types, depts]) => !controller.signal.aborted && setChoices({ status: 'ready', types, depts }),
+      ([types, depts]) => !controller.signal.aborted && setLoaded({ api, attempt, choices: { status: 'ready', types, depts } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = messageOf(error, '类型和责任部门加载失败');
-        setChoices({ status: 'error', message });
+        setLoaded({ api, attempt, choices: { status: 'error', message } });
         callbacks.current.onError?.({ message });
       },
     );

@@ -20,20 +20,21 @@ export function ComplaintDetailPage() {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const back = `/complaintJY${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // The outcome of one load, tagged with what it loaded, so a stale outcome reads as "loading".
+  const [loaded, setLoaded] = useState<{ id: string; attempt: number; state: State } | null>(null);
+  const state: State = !id
+    ? { status: 'error', message: '缺少编号' }
+    : loaded && loaded.id === id && loaded.attempt === attempt
+      ? loaded.state
+      : { status: 'loading' };
 
   useEffect(() => {
-    if (!id) {
-      setState({ status: 'error', message: '缺少编号' });
-      return;
-    }
+    if (!id) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    const settle = (next: State) => !controller.signal.aborted && setLoaded({ id, attempt, state: next });
     fetchComplaint(client, id, { signal: controller.signal, silent: true }).then(
-      (item) => !controller.signal.aborted && setState({ status: 'ready', item }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setState({ status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
+      (item) => settle({ status: 'ready', item }),
+      (error: unknown) => settle({ status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
     );
     return () => controller.abort();
   }, [id, attempt]);
