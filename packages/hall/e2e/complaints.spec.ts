@@ -112,8 +112,24 @@ test.describe('complaints and suggestions', () => {
   test('signed out, a complaint is stored anonymously: the reference number is shown with the advice to keep it', async ({ page }) => {
     await page.goto('/home.html#/complaintJYAdd');
     await expect(page.getByText('您当前未登录')).toBeVisible();
-    await fillComplaint(page, unique('建议在网上大厅增加办件进度的短信提醒'));
-    await form(page).getByRole('button', { name: '提交' }).click();
+    // By keyboard alone: arrows choose in the selects, Tab moves on, Enter on the button sends.
+    const f = form(page);
+    await expect(f.getByLabel('类型').locator('option')).toHaveCount(5);
+    await f.getByLabel('类型').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(f.getByLabel('类型')).toHaveValue('02');
+    await page.keyboard.press('Tab');
+    await expect(f.getByLabel('责任部门')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(f.getByLabel('意见内容')).toBeFocused();
+    await page.keyboard.type(unique('建议在网上大厅增加办件进度的短信提醒'));
+    await page.keyboard.press('Tab');
+    await expect(f.getByLabel('联系电话（选填）')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(f.getByRole('button', { name: '提交' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: '提交成功' })).toBeFocused();
     const sqbh = (await page.locator('[data-sqbh]').textContent()) ?? '';
     expect(sqbh).toMatch(/^TS\d{12}$/);
