@@ -54,6 +54,10 @@ test.describe('complaints and suggestions', () => {
     await expect(page.getByRole('navigation', { name: '投诉建议分页' })).toContainText(/共 \d+ 条/);
     await shot(page, 'complaint-list-public');
     await expectNoAxeViolations(page);
+    // The page size is kept in the address, and 返回列表 from a detail comes back to it.
+    await page.getByRole('navigation', { name: '投诉建议分页' }).getByLabel('每页条数').selectOption('10');
+    await expect(page).toHaveURL(/#\/complaintJY\?.*size=10/);
+    await expect(page.getByRole('navigation', { name: '投诉建议分页' }).getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
 
     const first = rows.first().getByRole('link');
     const sqbh = ((await first.textContent()) ?? '').match(/TS\d{12}/)?.[0] ?? '';
@@ -70,7 +74,8 @@ test.describe('complaints and suggestions', () => {
     await expect(page.locator('.complaint-reply')).toContainText(/回复时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '返回列表' }).click();
-    await expect(page).toHaveURL(/#\/complaintJY$/);
+    await expect(page).toHaveURL(/#\/complaintJY\?.*size=10/);
+    await expect(page.getByRole('navigation', { name: '投诉建议分页' }).getByLabel('每页条数')).toHaveValue('10');
 
     // An id that is not one's own nor published reads as not found.
     await page.goto('/home.html#/complaintJYInfo?id=999999');
