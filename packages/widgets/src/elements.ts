@@ -1,3 +1,4 @@
+import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
 import { defineFrom, type ElementRegistry } from './shared/define';
@@ -8,6 +9,7 @@ export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.
 const ELEMENTS: ElementRegistry = {
   'gjj-rate-table': getRateTableElement,
   'gjj-loan-calculator': getLoanCalculatorElement,
+  'gjj-complaint-form': getComplaintFormElement,
 };
 
 /** Tags {@link defineElements} knows. */

@@ -17,3 +17,6 @@ export type {
   LoanFigures,
   LoanRateInput,
 } from './loan-calculator/types';
+export { ComplaintForm } from './complaint-form/complaint-form';
+export type { ComplaintFormProps, ComplaintSubmittedDetail } from './complaint-form/complaint-form';
+export { complaintFormMeta } from './complaint-form/complaint-form.meta';

@@ -27,6 +27,9 @@ const StartEvaluationPage = named(() => import('../features/public/pages/start-e
 const EvaluationRecordsPage = named(() => import('../features/public/pages/evaluation-records-page'), 'EvaluationRecordsPage');
 const OperationVideoPage = named(() => import('../features/public/pages/operation-video-page'), 'OperationVideoPage');
 const ZntsPage = named(() => import('../features/public/pages/znts-page'), 'ZntsPage');
+const ComplaintListPage = named(() => import('../features/public/pages/complaint-list-page'), 'ComplaintListPage');
+const ComplaintDetailPage = named(() => import('../features/public/pages/complaint-detail-page'), 'ComplaintDetailPage');
+const ComplaintAddPage = named(() => import('../features/public/pages/complaint-add-page'), 'ComplaintAddPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -77,6 +80,9 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/evaluationRecords': <EvaluationRecordsPage />,
   '/operationVideo': <OperationVideoPage />,
   '/znts': <ZntsPage />,
+  '/complaintJY': <ComplaintListPage />,
+  '/complaintJYInfo': <ComplaintDetailPage />,
+  '/complaintJYAdd': <ComplaintAddPage />,
 };
 
 const pageLoading = (

@@ -1,6 +1,6 @@
 import type { GjjClient, QueryParams, RequestOptions } from '../client/client';
 import { isBlank, isLandline, isMobile, isOpinion } from '../validate/predicates';
-import { VALIDATE_MESSAGES } from '../validate/messages';
+import { OPINION_EMPTY_MESSAGE, OPINION_MESSAGE } from '../validate/messages';
 
 // The public services calls of issue 7 (spec 1, 2.1, 7.3); the contract is docs/api-public.md.
 
@@ -313,8 +313,8 @@ export const COMPLAINT_MAX_LENGTH = 500;
 export const COMPLAINT_MESSAGES = Object.freeze({
   typeEmpty: '请选择类型',
   deptEmpty: '请选择责任部门',
-  contentEmpty: VALIDATE_MESSAGES.opinionEmpty,
-  contentShort: VALIDATE_MESSAGES.opinion,
+  contentEmpty: OPINION_EMPTY_MESSAGE,
+  contentShort: OPINION_MESSAGE,
   contentLong: `意见不能超过 ${COMPLAINT_MAX_LENGTH} 个字`,
   phone: '请输入正确的联系电话（手机号码或带区号的固定电话）',
 });

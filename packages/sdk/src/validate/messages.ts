@@ -2,6 +2,10 @@
 export const DECIMAL_MESSAGE = '只能输入数字、小数';
 /** @internal The numeric message on its own. */
 export const NUMERIC_MESSAGE = '请输入数字值';
+/** @internal The opinion messages on their own, so the complaint form need not carry every message. */
+export const OPINION_EMPTY_MESSAGE = '请输入意见！';
+/** @internal */
+export const OPINION_MESSAGE = '意见不得少于五个字！';
 
 /**
  * Every message the validators show (spec 5.2-5.5), in one frozen object so the hall, the widgets and the server
@@ -42,8 +46,8 @@ export const VALIDATE_MESSAGES = /* @__PURE__ */ Object.freeze({
   /** Ours: the spec gives the branch-number rule without wording. */
   branchNumber: '请输入6位数字的网点号',
   plate: '车牌号码校验不通过！',
-  opinionEmpty: '请输入意见！',
-  opinion: '意见不得少于五个字！',
+  opinionEmpty: OPINION_EMPTY_MESSAGE,
+  opinion: OPINION_MESSAGE,
   unitName: '请输入查询单位信息(不能少于2个字符)',
   decimal: DECIMAL_MESSAGE,
   numeric: NUMERIC_MESSAGE,

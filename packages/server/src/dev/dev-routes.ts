@@ -19,6 +19,16 @@ interface StateBody {
   forbid?: AccountPath;
   allow?: AccountPath;
   unlock?: string;
+  replyComplaint?: ComplaintReply;
+  processComplaint?: string;
+}
+
+/** The centre's answer to a complaint, as its back office would record it. */
+interface ComplaintReply {
+  sqbh: string;
+  hfnr: string;
+  /** Publish it (with the reply) in the public list. */
+  publish?: boolean;
 }
 
 const account = { type: 'string', minLength: 1, maxLength: 64, description: '登录账号' } as const;
@@ -28,6 +38,15 @@ const accountPath = {
   additionalProperties: false,
   properties: { account, path: { type: 'string', pattern: '^/[A-Za-z0-9_/-]{0,199}$', description: '页面路径' } },
 } as const;
+
+const sqbh = { type: 'string', pattern: '^TS[0-9]{12}$', description: '受理编号', 'x-msg': '受理编号格式不正确，应为 TS 加 12 位数字' } as const;
+
+/** Finds a complaint by its reference number, or answers 400 naming it. */
+async function complaintId(db: Queryable, ref: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>('select id::text as id from complaint where sqbh = $1', [ref]);
+  if (!row) throw new ApiError(400, `没有这个受理编号：${ref}`);
+  return row.id;
+}
 
 async function userId(db: Queryable, login: string): Promise<string> {
   const [row] = await db.query<{ id: string }>('select id::text as id from app_user where account = $1', [login]);
@@ -91,15 +110,15 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
     '/dev/state',
     {
       schema: {
-        summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定',
+        summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定，回复投诉建议',
         tags,
         body: {
           type: 'object',
           // Not additionalProperties: the server's Ajv removes unknown fields instead of refusing them, and a typo
           // in a test's call must not pass silently.
           propertyNames: {
-            enum: ['qdzt', 'bumpConfigVersion', 'revokeSessionsOf', 'forbid', 'allow', 'unlock'],
-            'x-msg': '不支持的参数：可用 qdzt、bumpConfigVersion、revokeSessionsOf、forbid、allow、unlock',
+            enum: ['qdzt', 'bumpConfigVersion', 'revokeSessionsOf', 'forbid', 'allow', 'unlock', 'replyComplaint', 'processComplaint'],
+            'x-msg': '不支持的参数：可用 qdzt、bumpConfigVersion、revokeSessionsOf、forbid、allow、unlock、replyComplaint、processComplaint',
           },
           properties: {
             qdzt: { type: 'string', enum: ['0', '1'], description: '服务开关' },
@@ -108,6 +127,18 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
             forbid: accountPath,
             allow: accountPath,
             unlock: account,
+            replyComplaint: {
+              type: 'object',
+              required: ['sqbh', 'hfnr'],
+              propertyNames: { enum: ['sqbh', 'hfnr', 'publish'], 'x-msg': 'replyComplaint 只支持 sqbh、hfnr、publish' },
+              properties: {
+                sqbh,
+                hfnr: { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S', description: '回复内容', 'x-msg': '回复内容应为 1 至 1000 个字' },
+                publish: { type: 'boolean', description: '同时公开（含回复）' },
+              },
+              description: '中心回复投诉建议：状态改为已回复，记下回复及时间；publish 为 true 时公开',
+            },
+            processComplaint: { ...sqbh, description: '投诉建议转为处理中' },
           },
         },
       },
@@ -142,6 +173,16 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
         if (body.revokeSessionsOf) {
           const id = await userId(tx, body.revokeSessionsOf);
           revoked = await revokeSessionsOf(tx, id, at);
+        }
+        if (body.processComplaint) {
+          await tx.query('update complaint set status = 1 where id = $1 and status = 0', [await complaintId(tx, body.processComplaint)]);
+        }
+        if (body.replyComplaint) {
+          const { hfnr, publish } = body.replyComplaint;
+          await tx.query(
+            `update complaint set status = 2, reply = $2, replied_at = $3, gkbz = case when $4 then 1 else gkbz end where id = $1`,
+            [await complaintId(tx, body.replyComplaint.sqbh), hfnr.trim(), at, publish === true],
+          );
         }
         return { revoked };
       });

@@ -1,0 +1,8 @@
+import type { Complaint } from '@gjj-hall/sdk/public';
+
+/** The status tag of a complaint: 已回复 green, 待处理 amber, 处理中 grey. */
+export function ComplaintStatus({ item }: { item: Pick<Complaint, 'zt' | 'ztmc'> }) {
+  const zt = Number(item.zt);
+  const tone = zt === 2 ? ' status-tag--done' : zt === 0 ? ' status-tag--pending' : '';
+  return <span className={`status-tag${tone}`}>{item.ztmc || '待处理'}</span>;
+}

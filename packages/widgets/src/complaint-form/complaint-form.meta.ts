@@ -1,0 +1,34 @@
+import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import type { ComplaintFormProps } from './complaint-form';
+import { COMPLAINT_FORM_ELEMENT } from './complaint-form.props';
+
+/** The `<gjj-complaint-form>` element, described as data (its attributes and events are those of `complaint-form.props.ts`). */
+export const complaintFormMeta: WidgetMeta<ComplaintFormProps> = {
+  tag: 'gjj-complaint-form',
+  summary: '投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。',
+  attributes: describeAttributes(COMPLAINT_FORM_ELEMENT.attributes, {
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。', default: '' },
+  }),
+  events: describeEvents(COMPLAINT_FORM_ELEMENT.events, {
+    'gjj-submitted': { detail: '{ id: string; sqbh: string; tjsj: string }', description: '投诉建议已受理，detail.sqbh 为受理编号。', stable: true },
+    'gjj-error': { detail: '{ message: string }', description: '类型或部门加载失败，或提交失败，detail.message 为中文原因。', stable: true },
+  }),
+  parts: [
+    { name: 'form', description: '表单' },
+    { name: 'field', description: '每一个字段（标签、输入框、提示和错误）' },
+    { name: 'label', description: '字段标签' },
+    { name: 'error', description: '字段下的校验提示' },
+    { name: 'failure', description: '提交失败的提示' },
+    { name: 'submit', description: '提交按钮' },
+    { name: 'done', description: '提交成功后的受理编号面板' },
+  ],
+  cssProperties: [
+    { name: '--gjj-color-primary', description: '主色（按钮、焦点边框）', default: '#1559b5' },
+    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
+    { name: '--gjj-color-border', description: '输入框边框颜色', default: '#dcdfe6' },
+    { name: '--gjj-color-danger', description: '错误提示颜色', default: '#b3261e' },
+    { name: '--gjj-color-success', description: '提交成功标题颜色', default: '#176b32' },
+    { name: '--gjj-font-family', description: '字体' },
+    { name: '--gjj-radius', description: '圆角', default: '4px' },
+  ],
+};

@@ -1,0 +1,14 @@
+// The complaint form's own script-tag bundle: a government platform's page loads this one file and gets
+// <gjj-complaint-form>. Rendered with preact/compat (see tsup.config.ts); nothing of the other widgets is inside.
+import { getComplaintFormElement } from './complaint-form/complaint-form.element';
+import { defineFrom, type ElementRegistry } from './shared/define';
+import { setStyleNonce } from './shared/styles';
+
+const ELEMENTS: ElementRegistry = { 'gjj-complaint-form': getComplaintFormElement };
+
+/** Registers `<gjj-complaint-form>` (already done on load; calling it again is harmless). */
+export const defineElements = (tags?: readonly string[]): string[] => defineFrom(ELEMENTS, tags);
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script?.nonce) setStyleNonce(script.nonce);
+defineElements();
