@@ -82,7 +82,11 @@ export default defineConfig([
   {
     // The script-tag bundles: one self-registering file each, rendered by preact/compat.
     ...scriptTag,
-    entry: { 'gjj-widgets': 'src/standalone.ts', 'gjj-loan-calculator': 'src/standalone-loan-calculator.ts' },
+    entry: {
+      'gjj-widgets': 'src/standalone.ts',
+      'gjj-loan-calculator': 'src/standalone-loan-calculator.ts',
+      'gjj-policy-list': 'src/standalone-policy-list.ts',
+    },
     globalName: 'GjjWidgets',
     esbuildPlugins: [scriptTagLoaders],
     esbuildOptions(options) {

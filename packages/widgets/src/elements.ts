@@ -1,4 +1,5 @@
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
+import { getPolicyListElement } from './policy-list/policy-list.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
 import { defineFrom, type ElementRegistry } from './shared/define';
 
@@ -8,6 +9,7 @@ export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.
 const ELEMENTS: ElementRegistry = {
   'gjj-rate-table': getRateTableElement,
   'gjj-loan-calculator': getLoanCalculatorElement,
+  'gjj-policy-list': getPolicyListElement,
 };
 
 /** Tags {@link defineElements} knows. */

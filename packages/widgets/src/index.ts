@@ -17,3 +17,9 @@ export type {
   LoanFigures,
   LoanRateInput,
 } from './loan-calculator/types';
+export { PolicyList } from './policy-list/policy-list';
+export type { OpenPolicyDetail, PolicyListLoadDetail, PolicyListProps, PolicyListQuery } from './policy-list/policy-list';
+export { PolicyDetail } from './policy-list/policy-detail';
+export type { PolicyDetailProps } from './policy-list/policy-detail';
+export { policyListMeta } from './policy-list/policy-list.meta';
+export { sanitizeHtml } from './shared/sanitize';
