@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 
-// Links the centre publishes may open a new tab: give them rel="noopener noreferrer", once per DOMPurify instance.
+// Links the centre publishes may open a new tab (target="_blank", given rel="noopener noreferrer"); any other target
+// (_top, _parent, a frame name) would navigate the host's page from inside a widget, so it goes. Hooked once.
 let hooked = false;
 
 /**
@@ -15,10 +16,13 @@ export function sanitizeHtml(html: string): string {
   if (!hooked) {
     hooked = true;
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (!node.hasAttribute('target')) return;
       if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+      else node.removeAttribute('target');
     });
   }
   return DOMPurify.sanitize(html, {
+    ADD_ATTR: ['target'],
     FORBID_ATTR: ['style'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed'],
   });
