@@ -22,4 +22,3 @@ export type { OpenPolicyDetail, PolicyListLoadDetail, PolicyListProps, PolicyLis
 export { PolicyDetail } from './policy-list/policy-detail';
 export type { PolicyDetailProps } from './policy-list/policy-detail';
 export { policyListMeta } from './policy-list/policy-list.meta';
-export { sanitizeHtml } from './shared/sanitize';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createClient, type GjjClient } from '@gjj-hall/sdk';
 import { fetchPolicy, type PolicyDetail as PolicyData } from '@gjj-hall/sdk/public';
-import { sanitizeHtml } from '../shared/sanitize';
 import { useWidgetStyles } from '../shared/styles';
 import { POLICY_LIST_CSS } from './policy-list.styles';
 
@@ -25,8 +24,8 @@ export interface PolicyDetailProps {
   /** Moves focus to the title once the policy is shown (for a view that replaces a list). @default false */
   focusOnLoad?: boolean;
   /**
-   * Renders the (untrusted) body; the default sanitizes it with DOMPurify ({@link sanitizeHtml}). A host with its own
-   * sanitizing rich-text component passes it here.
+   * Renders the (untrusted) body; the default sanitizes it with DOMPurify (`sanitizeHtml` of shared/sanitize.ts). A host
+   * with its own sanitizing rich-text component passes it here.
    */
   renderBody?: (html: string) => ReactNode;
   /** The policy is loaded. */
@@ -36,6 +35,10 @@ export interface PolicyDetailProps {
 }
 
 type State = { status: 'loading' } | { status: 'error'; message: string; code: number } | { status: 'ready'; policy: PolicyData };
+
+// DOMPurify loads with the first detail shown (a chunk of its own in a bundler; inside the script-tag bundle), so a
+// host that imports only another widget, or shows bodies with its own sanitizer (`renderBody`), does not carry it.
+const loadSanitizer = () => import('../shared/sanitize').then((m) => m.sanitizeHtml);
 
 /** A failure the same request could fix on a retry (not an unknown or withdrawn policy, not a bad id). */
 const retryable = (code: number) => code !== 400 && code !== 404 && code !== 410;
@@ -99,7 +102,17 @@ export function PolicyDetail({
 
   const Heading = `h${headingLevel}` as 'h2';
   const html = state.status === 'ready' && !renderBody ? (state.policy.body ?? '') : '';
-  const body = useMemo(() => (html ? sanitizeHtml(html) : ''), [html]);
+  // The sanitized body, tagged with the HTML it was made from; nothing unsanitized is ever rendered.
+  const [clean, setClean] = useState<{ html: string; body: string } | null>(null);
+  useEffect(() => {
+    if (!html) return;
+    let live = true;
+    void loadSanitizer().then((sanitize) => live && setClean({ html, body: sanitize(html) }));
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  const body = clean && clean.html === html ? clean.body : '';
   const back = onBack ? (
     <button type="button" className="gjj-policy-detail__back" onClick={onBack}>
       {backLabel}
