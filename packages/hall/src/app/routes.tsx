@@ -21,6 +21,8 @@ const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
+const PolicyInfoPage = named(() => import('../features/public/pages/policy-info-page'), 'PolicyInfoPage');
+const PolicyDetailPage = named(() => import('../features/public/pages/policy-detail-page'), 'PolicyDetailPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -53,6 +55,8 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/loanRate': <LoanRatePage />,
   '/dkcs': <LoanCalculatorPage />,
   '/pubNotice': <PubNoticePage />,
+  '/policyInfo': <PolicyInfoPage />,
+  '/policyDetail': <PolicyDetailPage />,
   '/404': <NotFoundPage />,
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,
