@@ -101,6 +101,8 @@ test.describe('/policyInfo and /policyDetail', () => {
     await expect(page.getByLabel('政策标题')).toHaveValue('贷款');
     await expect(count(page)).toHaveText(total ?? '');
     await expect(page.getByRole('group', { name: '政策分类' }).getByRole('button', { name: /^贷款政策/ })).toHaveAttribute('aria-pressed', 'true');
+    // Focus is back on the policy's link, so a keyboard user keeps their place.
+    await expect(titles(page).first()).toBeFocused();
 
     // The breadcrumb's link goes back to the same page of the list too.
     await page.goto('/home.html#/policyInfo?size=10');

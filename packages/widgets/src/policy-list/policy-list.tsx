@@ -53,6 +53,8 @@ export interface PolicyListProps {
   onQueryChange?: (query: PolicyListQuery) => void;
   /** React only: each title becomes a link to this address (a host with its own detail page). */
   policyHref?: (item: PolicyListItem) => string;
+  /** React only: gives focus to this policy's link once it is listed (a host coming back from its own detail page). */
+  focusPolicyId?: string;
   /** React only: how the detail view renders the body (see {@link PolicyDetailProps.renderBody}). */
   renderBody?: PolicyDetailProps['renderBody'];
   /**
@@ -138,6 +140,7 @@ export function PolicyList({
   query,
   onQueryChange,
   policyHref,
+  focusPolicyId,
   renderBody,
   onOpenPolicy,
   onLoad,
@@ -236,6 +239,16 @@ export function PolicyList({
     returnTo.current = null;
     ref.current?.querySelector<HTMLElement>(`[data-policy-id="${CSS.escape(id)}"] .gjj-policy-list__link`)?.focus();
   }, [openId]);
+
+  // The host's policy to focus, once, when its row is shown.
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusPolicyId || focusedFor.current === focusPolicyId || !page) return;
+    const link = ref.current?.querySelector<HTMLElement>(`[data-policy-id="${CSS.escape(focusPolicyId)}"] .gjj-policy-list__link`);
+    if (!link) return;
+    focusedFor.current = focusPolicyId;
+    link.focus();
+  }, [focusPolicyId, page]);
 
   const open = (item: PolicyListItem, event: MouseEvent) => {
     // A link opened in a new tab or window is the browser's business.

@@ -1,4 +1,5 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@gjj-hall/sdk/public';
 import { PolicyList, type PolicyListQuery } from '@gjj-hall/widgets';
 import { client } from '../../../shared/services';
@@ -7,6 +8,10 @@ import { usePageParams } from '../../../shared/use-paged';
 import './policy-pages.css';
 
 const detailPath = (id: string) => `/policyDetail?id=${encodeURIComponent(id)}`;
+
+// The policy last opened from the list, so that Back from it puts focus on its link again (keyboard users keep their
+// place). Module state: it lives as long as the hall does, like the history entry it answers.
+let lastOpened: string | undefined;
 
 /**
  * /policyInfo: the published policies (spec 2.1) with title search, the category filter and paging, through the
@@ -19,6 +24,9 @@ export function PolicyInfoPage() {
   const location = useLocation();
   const { pageNum, pageSize, params, update } = usePageParams();
   const query: PolicyListQuery = { keyword: params.get('keyword') ?? '', category: params.get('category') ?? '', pageNum, pageSize };
+  // Coming back with Back: focus the policy opened last (if it is listed here).
+  const navigationType = useNavigationType();
+  const [focusId] = useState(() => (navigationType === 'POP' ? lastOpened : undefined));
   return (
     <section className="page" aria-labelledby="policy-info-title">
       <h1 id="policy-info-title">政策信息</h1>
@@ -35,7 +43,9 @@ export function PolicyInfoPage() {
           })
         }
         policyHref={(p) => `#${detailPath(p.id)}`}
+        focusPolicyId={focusId}
         onOpenPolicy={(p) => {
+          lastOpened = p.id;
           navigate(detailPath(p.id), { state: { from: `${location.pathname}${location.search}` } });
           return false;
         }}
