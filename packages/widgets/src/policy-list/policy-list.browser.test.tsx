@@ -219,6 +219,18 @@ describe('<PolicyList> (React)', () => {
     expect(host.querySelector('article')).toBeNull();
   });
 
+  it('gives focus to the link of focusPolicyId once it is listed (a host coming back from its own detail page)', async () => {
+    const first = mount(<PolicyList apiBase={apiBase} />);
+    await expect.poll(() => titles(first).length).toBe(20);
+    const id = first.querySelectorAll('[data-policy-id]')[1]?.getAttribute('data-policy-id') as string;
+    const title = titles(first)[1];
+    roots.pop()?.unmount();
+
+    const host = mount(<PolicyList apiBase={apiBase} focusPolicyId={id} />);
+    await expect.poll(() => document.activeElement?.textContent).toBe(title);
+    expect(host.contains(document.activeElement)).toBe(true);
+  });
+
   it('says in Chinese when the server cannot be reached, reports it, and retries on request', async () => {
     const errors: string[] = [];
     const host = mount(<PolicyList apiBase={deadApi} onError={(e) => errors.push(e.message)} />);
