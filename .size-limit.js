@@ -139,6 +139,18 @@ export default [
     limit: '12 KB',
   },
   {
+    // What a host that shows only the policy list bundles: no calculator; DOMPurify is a chunk loaded with the first
+    // detail view (counted here in full).
+    name: '@gjj-hall/widgets { PolicyList } (React provided by the host, DOMPurify chunk included)',
+    path: 'packages/widgets/dist/index.js',
+    import: '{ PolicyList }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    // 25.0 KB measured when made, 12 KB of it DOMPurify.
+    limit: '27 KB',
+  },
+  {
     // Everything, the calculator's chunks loaded on first use included (size-limit counts a dynamic import in full).
     name: '@gjj-hall/widgets (ESM entry, everything imported, lazily loaded chunks included; React provided by the host)',
     path: 'packages/widgets/dist/index.js',
@@ -146,7 +158,9 @@ export default [
     ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '32 KB',
+    // 32 KB before issue 7; the policy list (with DOMPurify, 12 KB of it, in a chunk of its own) took it to 50.3 KB
+    // measured. The limit leaves room for the complaint form of the same issue.
+    limit: '56 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
@@ -155,13 +169,24 @@ export default [
     ignore: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '32 KB',
+    // 32 KB before issue 7; <gjj-policy-list> with DOMPurify took it to 49.2 KB measured; room for the complaint form.
+    limit: '55 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
     path: 'packages/widgets/dist/standalone/gjj-widgets.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
+    // 30 KB (29.4 measured) before issue 7; <gjj-policy-list> took it to 45.4 KB measured, 12 KB of that DOMPurify
+    // (inside: a script-tag bundle has no chunks). The limit leaves room for <gjj-complaint-form> of the same issue.
+    limit: '50 KB',
+  },
+  {
+    name: 'standalone script-tag bundle, the policy list only (preact/compat and DOMPurify inside)',
+    path: 'packages/widgets/dist/standalone/gjj-policy-list.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    // 28.0 KB measured when made: preact/compat, the request client, the list and detail, DOMPurify (12 KB).
     limit: '30 KB',
   },
   {

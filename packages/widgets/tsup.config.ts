@@ -86,6 +86,7 @@ export default defineConfig([
       'gjj-widgets': 'src/standalone.ts',
       'gjj-loan-calculator': 'src/standalone-loan-calculator.ts',
       'gjj-complaint-form': 'src/standalone-complaint-form.ts',
+      'gjj-policy-list': 'src/standalone-policy-list.ts',
     },
     globalName: 'GjjWidgets',
     esbuildPlugins: [scriptTagLoaders],

@@ -1,5 +1,6 @@
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
+import { getPolicyListElement } from './policy-list/policy-list.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
 import { defineFrom, type ElementRegistry } from './shared/define';
 
@@ -10,6 +11,7 @@ const ELEMENTS: ElementRegistry = {
   'gjj-rate-table': getRateTableElement,
   'gjj-loan-calculator': getLoanCalculatorElement,
   'gjj-complaint-form': getComplaintFormElement,
+  'gjj-policy-list': getPolicyListElement,
 };
 
 /** Tags {@link defineElements} knows. */

@@ -20,3 +20,8 @@ export type {
 export { ComplaintForm } from './complaint-form/complaint-form';
 export type { ComplaintFormProps, ComplaintSubmittedDetail } from './complaint-form/complaint-form';
 export { complaintFormMeta } from './complaint-form/complaint-form.meta';
+export { PolicyList } from './policy-list/policy-list';
+export type { OpenPolicyDetail, PolicyListLoadDetail, PolicyListProps, PolicyListQuery } from './policy-list/policy-list';
+export { PolicyDetail } from './policy-list/policy-detail';
+export type { PolicyDetailProps } from './policy-list/policy-detail';
+export { policyListMeta } from './policy-list/policy-list.meta';

@@ -30,6 +30,8 @@ const ZntsPage = named(() => import('../features/public/pages/znts-page'), 'Znts
 const ComplaintListPage = named(() => import('../features/public/pages/complaint-list-page'), 'ComplaintListPage');
 const ComplaintDetailPage = named(() => import('../features/public/pages/complaint-detail-page'), 'ComplaintDetailPage');
 const ComplaintAddPage = named(() => import('../features/public/pages/complaint-add-page'), 'ComplaintAddPage');
+const PolicyInfoPage = named(() => import('../features/public/pages/policy-info-page'), 'PolicyInfoPage');
+const PolicyDetailPage = named(() => import('../features/public/pages/policy-detail-page'), 'PolicyDetailPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -62,6 +64,8 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/loanRate': <LoanRatePage />,
   '/dkcs': <LoanCalculatorPage />,
   '/pubNotice': <PubNoticePage />,
+  '/policyInfo': <PolicyInfoPage />,
+  '/policyDetail': <PolicyDetailPage />,
   '/404': <NotFoundPage />,
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,

@@ -7,7 +7,8 @@ export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
 /**
  * What the element needs of a widget at run time, and no more: each attribute's prop and type (the attribute is the
- * prop in kebab-case), and each event's name and the callback prop that fires it. The widget's documentation
+ * prop in kebab-case), and each event's name and the callback prop that fires it (with `'cancelable'` third, the
+ * event can be cancelled, and the callback returns `false` when a listener called `preventDefault()`). The widget's documentation
  * (`*.meta.ts`) is built on this list, so the two cannot disagree, but stays out of the bundles.
  *
  * @example
@@ -15,7 +16,7 @@ export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
  */
 export interface ElementProps<P> {
   attributes: ReadonlyArray<readonly [prop: Extract<keyof P, string>, type: AttributeType]>;
-  events: ReadonlyArray<readonly [name: `gjj-${string}`, prop: Extract<keyof P, string>]>;
+  events: ReadonlyArray<readonly [name: `gjj-${string}`, prop: Extract<keyof P, string>, cancelable?: 'cancelable']>;
 }
 
 /** A custom element class made from a widget, carrying its version. */
@@ -43,7 +44,8 @@ const RENDER = Symbol('gjj.render');
  * Makes a custom element class from a React component: it renders into an open shadow root while connected (and
  * unmounts when removed); each attribute of `element` sets its prop, parsed by its type (a removed attribute unsets
  * it), and so does the same-named property; each event's callback prop dispatches a bubbling, composed `gjj-*`
- * CustomEvent with the callback's argument as `detail`. Call it only where `HTMLElement` exists.
+ * CustomEvent with the callback's argument as `detail` (a cancelable one's callback returns false when it was
+ * cancelled). Call it only where `HTMLElement` exists.
  *
  * @example
  * customElements.define('gjj-rate-table', createWidgetElement(RateTable, RATE_TABLE_ELEMENT))
@@ -68,8 +70,10 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       super();
       this[PROPS] = {};
       this.attachShadow({ mode: 'open' });
-      for (const [name, prop] of element.events) {
-        this[PROPS][prop] = (detail: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+      for (const [name, prop, cancelable] of element.events) {
+        // Returns false when a listener cancelled a cancelable event, as the React callback would.
+        this[PROPS][prop] = (detail: unknown) =>
+          this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: cancelable === 'cancelable' }));
       }
     }
 

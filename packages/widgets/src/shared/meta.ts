@@ -22,6 +22,8 @@ export interface EventMeta<P> {
   description: string;
   /** Stable events keep their name and detail across minor versions. */
   stable: boolean;
+  /** A listener may call `preventDefault()` to stop what the widget would do next. */
+  cancelable?: boolean;
 }
 
 /** A CSS part or custom property a host page may style. */
@@ -78,8 +80,8 @@ export function describeAttributes<P, K extends Extract<keyof P, string>>(
  * // [{ name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '已加载', stable: true }]
  */
 export function describeEvents<P, N extends `gjj-${string}`, K extends Extract<keyof P, string>>(
-  events: ReadonlyArray<readonly [N, K]>,
+  events: ReadonlyArray<readonly [N, K, ('cancelable' | undefined)?]>,
   docs: Readonly<Record<NoInfer<N>, EventDoc>>,
 ): Array<EventMeta<P>> {
-  return events.map(([name, prop]) => ({ name, prop, ...docs[name] }));
+  return events.map(([name, prop, cancelable]) => ({ name, prop, ...docs[name], ...(cancelable ? { cancelable: true } : {}) }));
 }

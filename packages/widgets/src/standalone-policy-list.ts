@@ -1,0 +1,14 @@
+// The policy list's own script-tag bundle: a platform's page loads this one file and gets <gjj-policy-list>. Rendered
+// with preact/compat (see tsup.config.ts). It knows only the policy list, so nothing of the other widgets is inside.
+import { getPolicyListElement } from './policy-list/policy-list.element';
+import { defineFrom, type ElementRegistry } from './shared/define';
+import { setStyleNonce } from './shared/styles';
+
+const ELEMENTS: ElementRegistry = { 'gjj-policy-list': getPolicyListElement };
+
+/** Registers `<gjj-policy-list>` (already done on load; calling it again is harmless). */
+export const defineElements = (tags?: readonly string[]): string[] => defineFrom(ELEMENTS, tags);
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script?.nonce) setStyleNonce(script.nonce);
+defineElements();
