@@ -21,6 +21,7 @@ const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
+const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -65,6 +66,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/setLoginPwd': <SetLoginPwdPage />,
   '/setQtLoginPwd': <SetQtLoginPwdPage />,
   '/UnitDeposit': <UnitDepositPage />,
+  '/introToCenter': <IntroPage />,
 };
 
 const pageLoading = (
