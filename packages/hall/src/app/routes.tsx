@@ -22,6 +22,7 @@ const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
 const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
+const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -67,6 +68,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/setQtLoginPwd': <SetQtLoginPwdPage />,
   '/UnitDeposit': <UnitDepositPage />,
   '/introToCenter': <IntroPage />,
+  '/cooperation': <CooperationPage />,
 };
 
 const pageLoading = (
