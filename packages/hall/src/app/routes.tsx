@@ -23,6 +23,7 @@ const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
 const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
 const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
+const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -69,6 +70,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/UnitDeposit': <UnitDepositPage />,
   '/introToCenter': <IntroPage />,
   '/cooperation': <CooperationPage />,
+  '/commonDownload': <DownloadsPage />,
 };
 
 const pageLoading = (
