@@ -24,6 +24,8 @@ const PubNoticePage = named(() => import('../features/public/pages/pub-notice-pa
 const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
 const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
+const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
+const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -71,6 +73,8 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/introToCenter': <IntroPage />,
   '/cooperation': <CooperationPage />,
   '/commonDownload': <DownloadsPage />,
+  '/ylOfd': <YlOfdPage />,
+  '/ylOfdBase64': <YlOfdBase64Page />,
 };
 
 const pageLoading = (
