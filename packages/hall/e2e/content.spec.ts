@@ -183,10 +183,11 @@ test.describe('/commonDownload', () => {
     expect(calls).toBe(1);
   });
 
-  test('a Word form downloads as a real DOCX (a zip with word/document.xml)', async ({ page }) => {
+  test('a Word form downloads as a real DOCX (a zip with word/document.xml), by keyboard', async ({ page }) => {
     await page.goto('/home.html#/commonDownload');
     const download = page.waitForEvent('download');
-    await downloadRow(page, '单位住房公积金缴存登记表').getByRole('button', { name: /下载/ }).click();
+    await downloadRow(page, '单位住房公积金缴存登记表').getByRole('button', { name: /下载/ }).focus();
+    await page.keyboard.press('Enter');
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/\.docx$/);
     const bytes = await bytesOf(saved);
@@ -262,6 +263,14 @@ test.describe('/ylOfd', () => {
     expect(ofdBytes.readUInt32LE(0)).toBe(0x04034b50);
     expect(ofdBytes.includes(Buffer.from('OFD.xml'))).toBe(true);
     expect(violations).toEqual([]);
+  });
+
+  test('the hall\'s CSP allows frames from itself and blob: only, and still no plugins', async ({ page }) => {
+    const response = await page.goto('/home.html#/ylOfd?id=1');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-src 'self' blob:");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("script-src 'self'");
   });
 
   test('an unknown or malformed id says so', async ({ page }) => {
