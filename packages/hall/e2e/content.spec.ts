@@ -138,6 +138,25 @@ test.describe('/cooperation', () => {
   });
 });
 
+test.describe('/cooperation when the session ends', () => {
+  test('a session ended on the server brings the shell\'s 401 dialog on the next search', async ({ page }) => {
+    await signInPerson(page);
+    const listed = page.waitForRequest((r) => r.url().includes('/kfslpxx/getList'));
+    await page.goto('/home.html#/cooperation');
+    const token = (await listed).headers()['token'];
+    expect(token).toBeTruthy();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(9);
+    // This session only (the tests beside this one keep theirs): signed out as 退出系统 would.
+    const logout = await page.request.post('/api/auth/v1/auth/token/logout', { headers: { token: token ?? '' } });
+    expect(logout.ok()).toBe(true);
+    await page.getByRole('textbox', { name: '开发商名称' }).fill('示例置业');
+    await page.getByRole('button', { name: '查询' }).click();
+    const dialog = page.getByRole('alertdialog', { name: '系统提示' });
+    await expect(dialog).toContainText('登录令牌已过期，请重新登录');
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('/commonDownload', () => {
   test('lists the forms with format, size and date; signed out there is no 预览 (the preview needs a session)', async ({ page }) => {
     await page.goto('/home.html#/commonDownload');
