@@ -51,11 +51,11 @@ test.describe('public pages of the built hall', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('public routes not built yet say so; the quick menu leads there', async ({ page }) => {
+  test('the quick menu leads to the centre introduction', async ({ page }) => {
     await page.goto('/home.html#/loanRate');
     await page.getByRole('navigation', { name: '便民服务' }).getByRole('link', { name: '中心简介' }).click();
     await expect(page).toHaveURL(/#\/introToCenter$/);
-    await expect(page.getByText('功能暂未开放，敬请期待')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '中心简介' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

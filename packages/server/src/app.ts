@@ -68,6 +68,9 @@ export const HALL_CSP = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // The document preview (/ylOfd) shows a PDF in a frame of a blob: URL the page itself made, typed
+  // application/pdf after checking the bytes start with %PDF- (never HTML); no other frame source is allowed.
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

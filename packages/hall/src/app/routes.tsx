@@ -32,6 +32,11 @@ const ComplaintDetailPage = named(() => import('../features/public/pages/complai
 const ComplaintAddPage = named(() => import('../features/public/pages/complaint-add-page'), 'ComplaintAddPage');
 const PolicyInfoPage = named(() => import('../features/public/pages/policy-info-page'), 'PolicyInfoPage');
 const PolicyDetailPage = named(() => import('../features/public/pages/policy-detail-page'), 'PolicyDetailPage');
+const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
+const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
+const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
+const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
+const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -87,6 +92,11 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/complaintJY': <ComplaintListPage />,
   '/complaintJYInfo': <ComplaintDetailPage />,
   '/complaintJYAdd': <ComplaintAddPage />,
+  '/introToCenter': <IntroPage />,
+  '/cooperation': <CooperationPage />,
+  '/commonDownload': <DownloadsPage />,
+  '/ylOfd': <YlOfdPage />,
+  '/ylOfdBase64': <YlOfdBase64Page />,
 };
 
 const pageLoading = (

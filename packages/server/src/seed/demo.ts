@@ -8,6 +8,7 @@ import { seedSmsLogins } from './sms';
 import { seedCa } from './ca';
 import { seedUnits } from './unit';
 import { seedPublic } from './public';
+import { seedPreview } from './preview';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -122,6 +123,12 @@ const STEPS: SeedStep[] = [
     // The data lives in public.ts (issue 7, public services).
     name: 'public services: introduction, policies, partner developments, downloads, videos, smart push, complaints, evaluations',
     run: seedPublic,
+  },
+  {
+    version: 8,
+    // The data lives in preview.ts (issue 7, document preview).
+    name: 'document preview samples: a PNG flow chart and an OFD certificate as common downloads',
+    run: seedPreview,
   },
 ];
 
