@@ -10,7 +10,8 @@ import './vitest-context';
  */
 export default async function setup(project: TestProject) {
   const db = await prepareDatabase({ memory: true }, true);
-  const app = await buildApp({ db });
+  // Every browser test calls from 127.0.0.1: the per-address limits are the server tests' to check.
+  const app = await buildApp({ db, loginRateLimit: 1000, submitRateLimit: 1000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('reference server has no TCP address');

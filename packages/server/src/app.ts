@@ -47,6 +47,8 @@ export interface AppOptions {
   sms?: SmsGateway;
   /** Sign-in attempts allowed per client address and minute, counted in this process. @default 20 */
   loginRateLimit?: number;
+  /** Complaints and evaluations a client address may submit a minute (30 by default). */
+  submitRateLimit?: number;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -150,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });
-  publicRoutes(app, { db: options.db, now });
+  publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
   if (!production) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

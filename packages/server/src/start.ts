@@ -17,15 +17,20 @@ export interface ServerSettings {
   logLevel: string;
   /** Sign-in attempts per client address and minute (per instance). */
   loginRateLimit: number;
+  submitRateLimit: number;
 }
 
-/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL and LOGIN_RATE_LIMIT. */
+/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT and SUBMIT_RATE_LIMIT. */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 ${env.PORT}`);
   const loginRateLimit = Number(env.LOGIN_RATE_LIMIT ?? 20);
   if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
     throw new Error(`LOGIN_RATE_LIMIT 必须是正整数（每个客户端地址每分钟的登录次数），当前为 ${env.LOGIN_RATE_LIMIT}`);
+  }
+  const submitRateLimit = Number(env.SUBMIT_RATE_LIMIT ?? 30);
+  if (!Number.isInteger(submitRateLimit) || submitRateLimit < 1) {
+    throw new Error(`SUBMIT_RATE_LIMIT 必须是正整数（每个客户端地址每分钟可提交的投诉建议和评价数），当前为 ${env.SUBMIT_RATE_LIMIT}`);
   }
   return {
     port,
@@ -36,6 +41,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'warn',
     loginRateLimit,
+    submitRateLimit,
   };
 }
 
@@ -61,6 +67,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     production: settings.production,
     logger: { level: settings.logLevel },
     loginRateLimit: settings.loginRateLimit,
+    submitRateLimit: settings.submitRateLimit,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });
