@@ -94,8 +94,13 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
     await expect(notice.locator('strong')).toHaveText('2026年7月1日');
 
     await expect(page.getByRole('button', { name: '返回顶部' })).toHaveCount(0);
-    await page.mouse.wheel(0, 900);
     const top = page.getByRole('button', { name: '返回顶部' });
+    // A wheel turned while the page is still laying out (a loaded machine) may scroll less than asked: turn it again
+    // until the page is past 500 px, then the button must show.
+    await expect(async () => {
+      await page.mouse.wheel(0, 900);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    }).toPass({ timeout: 10_000 });
     await expect(top).toBeVisible();
     await top.click();
     await expect(top).toHaveCount(0);

@@ -253,7 +253,7 @@ describe('sanitizeHtml', () => {
 
 describe('<gjj-policy-list> (custom element)', () => {
   beforeAll(() => {
-    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-policy-list']);
+    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list']);
   });
 
   function element(attributes: Record<string, string>): HTMLElementTagNameMap['gjj-policy-list'] {
