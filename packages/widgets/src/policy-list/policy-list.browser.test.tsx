@@ -175,8 +175,9 @@ describe('<PolicyList> (React)', () => {
     expect(article.querySelector('dl')?.textContent).toContain('文号');
     expect(article.querySelector('dl')?.textContent).toContain('发布日期2026-06-19');
     expect(article.querySelector('dl')?.textContent).toContain('来源');
+    // The body shows once the sanitizer (a chunk of its own) has loaded.
+    await expect.poll(() => article.querySelector('.gjj-policy-detail__body')?.textContent ?? '').toContain('现将住房公积金“跨省通办”事项清单通知如下');
     const body = article.querySelector('.gjj-policy-detail__body') as HTMLElement;
-    expect(body.textContent).toContain('现将住房公积金“跨省通办”事项清单通知如下');
     expect(body.querySelectorAll('script, iframe').length).toBe(0);
     expect(body.innerHTML).not.toMatch(/\son\w+=|javascript:/i);
     // The kept parts stay: the image (without its handler) and the link text.
@@ -310,7 +311,8 @@ describe('<gjj-policy-list> (custom element)', () => {
     // Not cancelled: the widget opens its own detail view.
     button(shadow, NEWEST).click();
     await expect.poll(() => shadow.querySelector('h2')?.textContent).toBe(NEWEST);
-    expect(shadow.querySelector('.gjj-policy-detail__body h2')?.textContent).toBe(NEWEST);
+    // The body shows once the sanitizer (a chunk of its own) has loaded, which may be after the title.
+    await expect.poll(() => shadow.querySelector('.gjj-policy-detail__body h2')?.textContent).toBe(NEWEST);
     button(shadow, '返回列表').click();
     await expect.poll(() => shadow.activeElement?.textContent).toBe(NEWEST);
   });
