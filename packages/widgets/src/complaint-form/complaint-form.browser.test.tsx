@@ -1,6 +1,4 @@
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createClient, type GjjClient } from '@gjj-hall/sdk';
 import { accountLogin, fetchCaptcha } from '@gjj-hall/sdk/auth';
@@ -11,31 +9,13 @@ import { defineElements } from '../elements';
 import { ComplaintForm, type ComplaintSubmittedDetail } from './complaint-form';
 import { complaintFormMeta } from './complaint-form.meta';
 import readme from './README.md?raw';
+import { mount, element as addElement } from '../shared/test-mount';
 
 const apiBase = inject('apiBase');
 // A loopback port nothing listens on: the browser gets a real connection failure.
 const deadApi = 'http://127.0.0.1:9';
 const PERSON = '110101199003072316';
 
-let roots: Root[] = [];
-const mounted: HTMLElement[] = [];
-
-function mount(ui: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  mounted.push(host);
-  const root = createRoot(host);
-  roots.push(root);
-  flushSync(() => root.render(ui));
-  return host;
-}
-
-afterEach(() => {
-  roots.forEach((r) => r.unmount());
-  roots = [];
-  mounted.splice(0).forEach((el) => el.remove());
-  vi.restoreAllMocks();
-});
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A tag of its own in every complaint's content, so lists can be searched for exactly the rows a test made. */
@@ -307,13 +287,7 @@ describe('<gjj-complaint-form> (custom element)', () => {
     expect(defineElements(['gjj-complaint-form'])).toEqual(['gjj-complaint-form']);
   });
 
-  function element(attrs: Record<string, string>): HTMLElement {
-    const el = document.createElement('gjj-complaint-form');
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    document.body.append(el);
-    mounted.push(el);
-    return el;
-  }
+  const element = (attributes: Record<string, string>) => addElement('gjj-complaint-form', attributes);
 
   it('submits from its shadow root with api-base, once for five clicks, and fires a composed gjj-submitted', async () => {
     const adds: string[] = [];

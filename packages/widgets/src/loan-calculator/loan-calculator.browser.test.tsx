@@ -1,7 +1,5 @@
 /// <reference types="vite/client" />
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createClient } from '@gjj-hall/sdk';
 import {
@@ -19,6 +17,7 @@ import { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calcula
 import readme from './README.md?raw';
 import { planCsv } from './plan';
 import type { LoanCalculateDetail, LoanRateInput } from './types';
+import { mount, element as addElement } from '../shared/test-mount';
 
 const apiBase = inject('apiBase');
 // A loopback port nothing listens on: the browser gets a real connection failure.
@@ -38,25 +37,6 @@ const COMMERCIAL: LoanRateInput[] = [
   { llmc: '24', zxll: 3.9 },
 ];
 
-let roots: Root[] = [];
-const mounted: HTMLElement[] = [];
-
-function mount(ui: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  mounted.push(host);
-  const root = createRoot(host);
-  roots.push(root);
-  flushSync(() => root.render(ui));
-  return host;
-}
-
-afterEach(() => {
-  roots.forEach((r) => r.unmount());
-  roots = [];
-  mounted.splice(0).forEach((el) => el.remove());
-  vi.restoreAllMocks();
-});
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -644,13 +624,7 @@ describe('<gjj-loan-calculator> (custom element)', () => {
     if (!customElements.get('gjj-loan-calculator')) customElements.define('gjj-loan-calculator', getLoanCalculatorElement());
   });
 
-  function element(attributes: Record<string, string>): HTMLElementTagNameMap['gjj-loan-calculator'] {
-    const el = document.createElement('gjj-loan-calculator');
-    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-    document.body.append(el);
-    mounted.push(el);
-    return el;
-  }
+  const element = (attributes: Record<string, string>) => addElement('gjj-loan-calculator', attributes);
 
   it('renders in its shadow root from attributes, computes locally and fires a composed gjj-calculate', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');

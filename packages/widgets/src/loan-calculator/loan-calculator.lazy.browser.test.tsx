@@ -1,13 +1,12 @@
 // The parts loaded on first use (the combined and prepayment tabs, the plan dialog): what the user sees while one
 // arrives and when one cannot be loaded. The loader is replaced by one the test settles.
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../../test/support/axe';
 import type { LoanCalculatorExtras } from './extras-shared';
 import * as extras from './extras';
 import { loadExtras } from './load-extras';
 import { LoanCalculator } from './loan-calculator';
+import { mount } from '../shared/test-mount';
 
 vi.mock('./load-extras', () => ({ loadExtras: vi.fn() }));
 
@@ -17,24 +16,9 @@ const localProps = {
   commercialRates: [{ llmc: '22', zxll: 3.5 }],
 } as const;
 
-let roots: Root[] = [];
-const mounted: HTMLElement[] = [];
-
-function mount(): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  mounted.push(host);
-  const root = createRoot(host);
-  roots.push(root);
-  flushSync(() => root.render(<LoanCalculator {...localProps} />));
-  return host;
-}
+const mountCalculator = (): HTMLElement => mount(<LoanCalculator {...localProps} />);
 
 afterEach(() => {
-  roots.forEach((r) => r.unmount());
-  roots = [];
-  mounted.splice(0).forEach((el) => el.remove());
-  vi.restoreAllMocks();
   vi.mocked(loadExtras).mockReset();
 });
 
@@ -53,7 +37,7 @@ describe('parts loaded on first use', () => {
   it('loads nothing more until a part is used, and says so while the part arrives', async () => {
     const load = deferred();
     vi.mocked(loadExtras).mockReturnValue(load.promise);
-    const host = mount();
+    const host = mountCalculator();
     await tick();
     expect(loadExtras).not.toHaveBeenCalled();
     // The other tabs are there (named, reachable by keyboard) before their code is.
@@ -75,7 +59,7 @@ describe('parts loaded on first use', () => {
   it('says when a part cannot be loaded, keeps the rest working, and loads it again on request', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(loadExtras).mockRejectedValueOnce(new Error('network down'));
-    const host = mount();
+    const host = mountCalculator();
 
     tabs(host)[2]?.click();
     await expect.poll(() => visiblePanel(host).querySelector('[role="alert"]')?.textContent ?? '').toContain(
@@ -101,7 +85,7 @@ describe('parts loaded on first use', () => {
   it('shows a status while the plan dialog arrives, then opens it', async () => {
     const load = deferred();
     vi.mocked(loadExtras).mockReturnValue(load.promise);
-    const host = mount();
+    const host = mountCalculator();
     const input = (label: string) => {
       const l = [...visiblePanel(host).querySelectorAll('label')].find((el) => el.textContent === label) as HTMLLabelElement;
       return document.getElementById(l.htmlFor) as HTMLInputElement;

@@ -1,10 +1,9 @@
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../../../../test/support/axe';
 import { defineElements } from '../elements';
 import { sanitizeHtml } from '../shared/sanitize';
 import { PolicyList, type OpenPolicyDetail, type PolicyListLoadDetail, type PolicyListQuery } from './policy-list';
+import { mount, element as addElement, unmountLast } from '../shared/test-mount';
 
 const apiBase = inject('apiBase');
 // A loopback port nothing listens on: the browser gets a real connection failure.
@@ -31,24 +30,6 @@ declare global {
   }
 }
 
-let roots: Root[] = [];
-const mounted: HTMLElement[] = [];
-
-function mount(ui: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  mounted.push(host);
-  const root = createRoot(host);
-  roots.push(root);
-  flushSync(() => root.render(ui));
-  return host;
-}
-
-afterEach(() => {
-  roots.forEach((r) => r.unmount());
-  roots = [];
-  mounted.splice(0).forEach((el) => el.remove());
-});
 
 const titles = (root: ParentNode) => [...root.querySelectorAll('.gjj-policy-list__link')].map((a) => a.textContent);
 const total = (root: ParentNode) => root.querySelector('.gjj-policy-list__total')?.textContent ?? '';
@@ -225,7 +206,7 @@ describe('<PolicyList> (React)', () => {
     await expect.poll(() => titles(first).length).toBe(20);
     const id = first.querySelectorAll('[data-policy-id]')[1]?.getAttribute('data-policy-id') as string;
     const title = titles(first)[1];
-    roots.pop()?.unmount();
+    unmountLast();
 
     const host = mount(<PolicyList apiBase={apiBase} focusPolicyId={id} />);
     await expect.poll(() => document.activeElement?.textContent).toBe(title);
@@ -257,13 +238,7 @@ describe('<gjj-policy-list> (custom element)', () => {
     expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list']);
   });
 
-  function element(attributes: Record<string, string>): HTMLElementTagNameMap['gjj-policy-list'] {
-    const el = document.createElement('gjj-policy-list');
-    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-    document.body.append(el);
-    mounted.push(el);
-    return el;
-  }
+  const element = (attributes: Record<string, string>) => addElement('gjj-policy-list', attributes);
 
   it('takes api-base, category and page-size, fires gjj-load, follows attribute changes, and passes axe', async () => {
     const loads: PolicyListLoadDetail[] = [];

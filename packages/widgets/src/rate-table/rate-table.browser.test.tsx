@@ -1,34 +1,14 @@
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LoanRates } from '@gjj-hall/sdk/rates';
 import { axeViolations } from '../../../../test/support/axe';
 import { defineElements } from '../elements';
 import { RateTable } from './rate-table';
+import { mount, track } from '../shared/test-mount';
 
 const apiBase = inject('apiBase');
 // A loopback port nothing listens on: the browser gets a real connection failure.
 const deadApi = 'http://127.0.0.1:9';
 
-let roots: Root[] = [];
-const mounted: HTMLElement[] = [];
-
-function mount(ui: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  mounted.push(host);
-  const root = createRoot(host);
-  roots.push(root);
-  // Render synchronously, so the first state (loading) can be observed before the network answers.
-  flushSync(() => root.render(ui));
-  return host;
-}
-
-afterEach(() => {
-  roots.forEach((r) => r.unmount());
-  roots = [];
-  mounted.splice(0).forEach((el) => el.remove());
-});
 
 const rowTexts = (root: ParentNode, kind: string) =>
   [...root.querySelectorAll(`table[data-kind="${kind}"] tbody tr`)].map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
@@ -94,7 +74,7 @@ describe('<gjj-rate-table> (custom element)', () => {
     document.body.addEventListener('gjj-load', (e) => events.push(e as CustomEvent), { once: true });
     el.setAttribute('api-base', apiBase);
     document.body.append(el);
-    mounted.push(el);
+    track(el);
 
     const shadow = el.shadowRoot as ShadowRoot;
     expect(shadow).not.toBeNull();
@@ -114,7 +94,7 @@ describe('<gjj-rate-table> (custom element)', () => {
       document.addEventListener('gjj-error', (e) => resolve((e as CustomEvent<{ message: string }>).detail), { once: true }),
     );
     document.body.append(el);
-    mounted.push(el);
+    track(el);
     expect((await detail).message).toBe('网络连接失败，请检查网络后重试');
   });
 
