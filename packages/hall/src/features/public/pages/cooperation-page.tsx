@@ -8,6 +8,7 @@ import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import './content.css';
+import { PagedView } from '../../../shared/ui/paged-view';
 
 const unitName = rules.unitName();
 
@@ -100,59 +101,51 @@ function Developments() {
         </p>
       </form>
 
-      {state.status === 'error' && (
-        <div className="content-error" role="alert">
-          <p>{state.message}</p>
-          {!invalid && (
-            <button type="button" className="btn" onClick={reload}>
-              重新加载
-            </button>
-          )}
-        </div>
-      )}
-      {state.status === 'loading' && !page && <p role="status">正在加载，请稍候…</p>}
-      {page && (
-        <div aria-busy={state.status === 'loading'}>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption>{kfsmc ? `开发商名称含“${kfsmc}”的合作楼盘` : '合作楼盘列表'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">项目名称</th>
-                  <th scope="col">开发商</th>
-                  <th scope="col">区域</th>
-                  <th scope="col">地址</th>
-                  <th scope="col">预售许可证号</th>
-                  <th scope="col">合作银行</th>
-                  <th scope="col">联系电话</th>
-                  <th scope="col">合作日期</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row">{d.xmmc}</th>
-                    <td>{d.kfsmc}</td>
-                    <td className="nowrap">{d.qy}</td>
-                    <td>{d.xmdz}</td>
-                    <td>{d.ysxkzh}</td>
-                    <td>{d.hzyh}</td>
-                    <td className="nowrap">{d.lxdh}</td>
-                    <td className="nowrap">{d.hzrq}</td>
+      <PagedView state={state} onRetry={invalid ? undefined : reload} keepEmpty>
+        {(page, busy) => (
+          <div aria-busy={busy}>
+            <div className="table-scroll">
+              <table className="data-table">
+                <caption>{kfsmc ? `开发商名称含“${kfsmc}”的合作楼盘` : '合作楼盘列表'}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">项目名称</th>
+                    <th scope="col">开发商</th>
+                    <th scope="col">区域</th>
+                    <th scope="col">地址</th>
+                    <th scope="col">预售许可证号</th>
+                    <th scope="col">合作银行</th>
+                    <th scope="col">联系电话</th>
+                    <th scope="col">合作日期</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {page.list.map((d) => (
+                    <tr key={d.id}>
+                      <th scope="row">{d.xmmc}</th>
+                      <td>{d.kfsmc}</td>
+                      <td className="nowrap">{d.qy}</td>
+                      <td>{d.xmdz}</td>
+                      <td>{d.ysxkzh}</td>
+                      <td>{d.hzyh}</td>
+                      <td className="nowrap">{d.lxdh}</td>
+                      <td className="nowrap">{d.hzrq}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
-          {page.list.length === 0 && <p className="empty">暂无数据</p>}
-          <Pager
-            label="合作楼盘分页"
-            total={page.total}
-            pageNum={pageNum}
-            pageSize={pageSize}
-            onChange={(n, s) => update({ page: n, size: s })}
-          />
-        </div>
+        )}
+      </PagedView>
+      {page && (
+        <Pager
+          label="合作楼盘分页"
+          total={page.total}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          onChange={(n, s) => update({ page: n, size: s })}
+        />
       )}
       <Banks />
     </>

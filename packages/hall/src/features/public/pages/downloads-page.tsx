@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
 import { saveBlob } from '../preview/save-blob';
 import './content.css';
+import { PagedView } from '../../../shared/ui/paged-view';
 
 /** The format a person recognises, by the file's extension and declared type. */
 function formatLabel(file: Pick<DownloadFile, 'fileName' | 'contentType'>): string {
@@ -81,76 +82,70 @@ export function DownloadsPage() {
         办理住房公积金业务常用的申请表格，下载后填写打印。
         {signedIn ? 'PDF 文件和图片可在线预览。' : '登录后可在线预览 PDF 文件和图片。'}
       </p>
-      {state.status === 'error' && (
-        <div className="content-error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="btn" onClick={reload}>
-            重新加载
-          </button>
-        </div>
-      )}
-      {state.status === 'loading' && !page && <p role="status">正在加载，请稍候…</p>}
-      {page && (
-        <div aria-busy={state.status === 'loading'}>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption>表格下载</caption>
-              <thead>
-                <tr>
-                  <th scope="col">名称</th>
-                  <th scope="col">格式</th>
-                  <th scope="col">大小</th>
-                  <th scope="col">发布日期</th>
-                  <th scope="col">操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((f) => {
-                  const row = rows[f.id];
-                  const percent = row?.status === 'running' && row.total > 0 ? Math.min(100, Math.round((row.loaded / row.total) * 100)) : null;
-                  return (
-                    <tr key={f.id}>
-                      <th scope="row">{f.title}</th>
-                      <td className="nowrap">{formatLabel(f)}</td>
-                      <td className="nowrap">{kb(f.size)}</td>
-                      <td className="nowrap">{f.publishDate}</td>
-                      <td>
-                        <div className="download-cell">
-                          <button type="button" className="btn" disabled={row?.status === 'running'} onClick={() => void download(f)}>
-                            {row?.status === 'error' ? '重新下载' : '下载'}
-                            <span className="visually-hidden">：{f.title}</span>
-                          </button>
-                          {signedIn && previewable(f) && (
-                            <Link className="btn" to={`/ylOfd?id=${encodeURIComponent(f.id)}`} state={{ name: f.fileName }}>
-                              预览<span className="visually-hidden">：{f.title}</span>
-                            </Link>
-                          )}
-                          {row?.status === 'running' && (
-                            <span className="download-progress">
-                              {percent === null ? (
-                                <progress aria-label={`${f.title}下载进度`} />
-                              ) : (
-                                <progress max={100} value={percent} aria-label={`${f.title}下载进度`} aria-valuetext={`已下载 ${percent}%`} />
-                              )}
-                              <span>{percent === null ? `已下载 ${kb(row.loaded)}` : `已下载 ${percent}%`}</span>
-                            </span>
-                          )}
-                          {row?.status === 'error' && (
-                            <p className="download-error" role="alert">
-                              {row.message}
-                            </p>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+      <PagedView state={state} onRetry={reload} keepEmpty>
+        {(page, busy) => (
+          <div aria-busy={busy}>
+            <div className="table-scroll">
+              <table className="data-table">
+                <caption>表格下载</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">名称</th>
+                    <th scope="col">格式</th>
+                    <th scope="col">大小</th>
+                    <th scope="col">发布日期</th>
+                    <th scope="col">操作</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.list.map((f) => {
+                    const row = rows[f.id];
+                    const percent = row?.status === 'running' && row.total > 0 ? Math.min(100, Math.round((row.loaded / row.total) * 100)) : null;
+                    return (
+                      <tr key={f.id}>
+                        <th scope="row">{f.title}</th>
+                        <td className="nowrap">{formatLabel(f)}</td>
+                        <td className="nowrap">{kb(f.size)}</td>
+                        <td className="nowrap">{f.publishDate}</td>
+                        <td>
+                          <div className="download-cell">
+                            <button type="button" className="btn" disabled={row?.status === 'running'} onClick={() => void download(f)}>
+                              {row?.status === 'error' ? '重新下载' : '下载'}
+                              <span className="visually-hidden">：{f.title}</span>
+                            </button>
+                            {signedIn && previewable(f) && (
+                              <Link className="btn" to={`/ylOfd?id=${encodeURIComponent(f.id)}`} state={{ name: f.fileName }}>
+                                预览<span className="visually-hidden">：{f.title}</span>
+                              </Link>
+                            )}
+                            {row?.status === 'running' && (
+                              <span className="download-progress">
+                                {percent === null ? (
+                                  <progress aria-label={`${f.title}下载进度`} />
+                                ) : (
+                                  <progress max={100} value={percent} aria-label={`${f.title}下载进度`} aria-valuetext={`已下载 ${percent}%`} />
+                                )}
+                                <span>{percent === null ? `已下载 ${kb(row.loaded)}` : `已下载 ${percent}%`}</span>
+                              </span>
+                            )}
+                            {row?.status === 'error' && (
+                              <p className="download-error" role="alert">
+                                {row.message}
+                              </p>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           </div>
-          {page.list.length === 0 && <p className="empty">暂无数据</p>}
-          <Pager label="常用下载分页" total={page.total} pageNum={pageNum} pageSize={pageSize} onChange={(n, s) => update({ page: n, size: s })} />
-        </div>
+        )}
+      </PagedView>
+      {page && (
+        <Pager label="常用下载分页" total={page.total} pageNum={pageNum} pageSize={pageSize} onChange={(n, s) => update({ page: n, size: s })} />
       )}
     </section>
   );

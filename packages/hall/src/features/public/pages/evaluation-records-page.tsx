@@ -8,6 +8,7 @@ import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import type { EvaluationDone } from './start-evaluation-page';
 import './evaluation.css';
+import { PagedView } from '../../../shared/ui/paged-view';
 
 type Detail = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; record: EvaluationRecord };
 
@@ -68,7 +69,7 @@ export function EvaluationRecordsPage() {
   const { pageNum, pageSize, update } = usePageParams();
   const location = useLocation();
   const done = (location.state as EvaluationDone | null)?.pjbh;
-  const { state } = usePaged((q, signal) => fetchEvaluationRecords(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
+  const { state, reload } = usePaged((q, signal) => fetchEvaluationRecords(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
   const [open, setOpen] = useState<string | null>(null);
   const page = state.page;
   return (
@@ -82,46 +83,39 @@ export function EvaluationRecordsPage() {
           评价成功，评价编号：{done}
         </p>
       )}
-      {state.status === 'error' && (
-        <p className="empty" role="alert">
-          {state.message}
-        </p>
-      )}
-      {page === null ? (
-        state.status === 'loading' && <p role="status">正在加载，请稍候…</p>
-      ) : page.list.length === 0 ? (
-        <p className="empty">暂无数据</p>
-      ) : (
-        <table className="data-table eval-table" aria-busy={state.status === 'loading'}>
-          <caption className="visually-hidden">我的评价记录</caption>
-          <thead>
-            <tr>
-              <th scope="col">评价编号</th>
-              <th scope="col">事项</th>
-              <th scope="col">满意度</th>
-              <th scope="col">评价内容</th>
-              <th scope="col">评价时间</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.list.map((r) => (
-              <tr key={r.id} aria-current={r.pjbh === done ? 'true' : undefined}>
-                <td>{r.pjbh}</td>
-                <td>{r.sxmc}</td>
-                <td>{r.mydmc}</td>
-                <td>{r.pjnr || '—'}</td>
-                <td>{r.pjsj}</td>
-                <td>
-                  <button type="button" className="btn" aria-label={`详情：${r.pjbh}`} onClick={() => setOpen(r.id)}>
-                    详情
-                  </button>
-                </td>
+      <PagedView state={state} onRetry={reload}>
+        {(page, busy) => (
+          <table className="data-table eval-table" aria-busy={busy}>
+            <caption className="visually-hidden">我的评价记录</caption>
+            <thead>
+              <tr>
+                <th scope="col">评价编号</th>
+                <th scope="col">事项</th>
+                <th scope="col">满意度</th>
+                <th scope="col">评价内容</th>
+                <th scope="col">评价时间</th>
+                <th scope="col">操作</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {page.list.map((r) => (
+                <tr key={r.id} aria-current={r.pjbh === done ? 'true' : undefined}>
+                  <td>{r.pjbh}</td>
+                  <td>{r.sxmc}</td>
+                  <td>{r.mydmc}</td>
+                  <td>{r.pjnr || '—'}</td>
+                  <td>{r.pjsj}</td>
+                  <td>
+                    <button type="button" className="btn" aria-label={`详情：${r.pjbh}`} onClick={() => setOpen(r.id)}>
+                      详情
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedView>
       {page && page.total > 0 && (
         <Pager total={page.total} pageNum={pageNum} pageSize={pageSize} label="评价记录分页" onChange={(n, s) => update({ page: n, size: s })} />
       )}

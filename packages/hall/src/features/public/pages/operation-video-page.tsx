@@ -6,6 +6,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import './guidance.css';
+import { PagedView } from '../../../shared/ui/paged-view';
 
 /**
  * A duration in seconds as mm:ss (hours fold into the minutes).
@@ -24,52 +25,45 @@ export const mmss = (seconds: number): string =>
 export function OperationVideoPage() {
   usePageTitle('业务指南视频');
   const { pageNum, pageSize, update } = usePageParams();
-  const { state } = usePaged((q, signal) => fetchGuideVideos(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
+  const { state, reload } = usePaged((q, signal) => fetchGuideVideos(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
   const [playing, setPlaying] = useState<GuideVideo | null>(null);
   const page = state.page;
   return (
     <section className="page" aria-labelledby="video-title">
       <h1 id="video-title">业务指南视频</h1>
       <p className="page__lead">跟着视频一步一步办理常见业务。</p>
-      {state.status === 'error' && (
-        <p className="empty" role="alert">
-          {state.message}
-        </p>
-      )}
-      {page === null ? (
-        state.status === 'loading' && <p role="status">正在加载，请稍候…</p>
-      ) : page.list.length === 0 ? (
-        <p className="empty">暂无数据</p>
-      ) : (
-        <ul className="video-cards" aria-label="视频列表">
-          {page.list.map((v) => (
-            <li key={v.id} className="video-card">
-              <img className="video-card__poster" src={apiUrl(client, v.posterUrl)} alt={`视频封面：${v.title}`} width={640} height={360} />
-              <div className="video-card__body">
-                <h2>{v.title}</h2>
-                <p className="video-card__desc">{v.description}</p>
-                <dl className="video-card__meta">
-                  {v.durationSeconds !== null && (
-                    <>
-                      <dt>时长</dt>
-                      <dd>{mmss(v.durationSeconds)}</dd>
-                    </>
+      <PagedView state={state} onRetry={reload}>
+        {(page) => (
+          <ul className="video-cards" aria-label="视频列表">
+            {page.list.map((v) => (
+              <li key={v.id} className="video-card">
+                <img className="video-card__poster" src={apiUrl(client, v.posterUrl)} alt={`视频封面：${v.title}`} width={640} height={360} />
+                <div className="video-card__body">
+                  <h2>{v.title}</h2>
+                  <p className="video-card__desc">{v.description}</p>
+                  <dl className="video-card__meta">
+                    {v.durationSeconds !== null && (
+                      <>
+                        <dt>时长</dt>
+                        <dd>{mmss(v.durationSeconds)}</dd>
+                      </>
+                    )}
+                    <dt>发布日期</dt>
+                    <dd>{v.publishDate}</dd>
+                  </dl>
+                  {v.available && v.videoUrl ? (
+                    <button type="button" className="btn btn--primary" aria-label={`播放：${v.title}`} onClick={() => setPlaying(v)}>
+                      播放
+                    </button>
+                  ) : (
+                    <p className="video-card__missing">{v.message || '该视频暂不可播放'}</p>
                   )}
-                  <dt>发布日期</dt>
-                  <dd>{v.publishDate}</dd>
-                </dl>
-                {v.available && v.videoUrl ? (
-                  <button type="button" className="btn btn--primary" aria-label={`播放：${v.title}`} onClick={() => setPlaying(v)}>
-                    播放
-                  </button>
-                ) : (
-                  <p className="video-card__missing">{v.message || '该视频暂不可播放'}</p>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedView>
       {page && page.total > 0 && (
         <Pager total={page.total} pageNum={pageNum} pageSize={pageSize} label="视频列表分页" onChange={(n, s) => update({ page: n, size: s })} />
       )}
