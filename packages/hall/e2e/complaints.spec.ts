@@ -58,6 +58,9 @@ test.describe('complaints and suggestions', () => {
     await page.getByRole('navigation', { name: '投诉建议分页' }).getByLabel('每页条数').selectOption('10');
     await expect(page).toHaveURL(/#\/complaintJY\?.*size=10/);
     await expect(page.getByRole('navigation', { name: '投诉建议分页' }).getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
+    // The list has rendered for the new address (the size shows 10) and its page has loaded: its links now carry it.
+    await expect(page.getByRole('navigation', { name: '投诉建议分页' }).getByLabel('每页条数')).toHaveValue('10');
+    await expect(page.getByRole('list', { name: '公开的投诉建议' })).toHaveAttribute('aria-busy', 'false');
 
     const first = rows.first().getByRole('link');
     const sqbh = ((await first.textContent()) ?? '').match(/TS\d{12}/)?.[0] ?? '';
