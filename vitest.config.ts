@@ -32,6 +32,9 @@ export default defineConfig({
       nodeProject('server', 'packages/server'),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
+      // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and
+      // every built entry of both packages imports without a DOM.
+      { ...nodeProject('widgets-node', 'packages/widgets'), test: { ...nodeProject('widgets-node', 'packages/widgets').test, include: ['scripts/**/*.test.ts'] } },
       {
         ...source,
         test: {
