@@ -16,7 +16,7 @@ interface Manifest {
 describe('generated from the *.meta.ts files', () => {
   const files = generate(widgetsOf(index, ELEMENT_TAGS), read('README.md')) as Record<string, string>;
 
-  it.each(['custom-elements.json', 'jsx.d.ts', 'README.md'])('%s is current (else: npm run build && npm run manifest -w @gjj-hall/widgets)', (file) => {
+  it.each(['custom-elements.json', 'src/jsx.ts', 'README.md'])('%s is current (else: npm run build && npm run manifest -w @gjj-hall/widgets)', (file) => {
     expect(read(file)).toBe(files[file]);
   });
 
@@ -35,7 +35,7 @@ describe('generated from the *.meta.ts files', () => {
 
   it('the JSX typings and the README have every registered tag', () => {
     for (const tag of ELEMENT_TAGS) {
-      expect(read('jsx.d.ts')).toContain(`'${tag}': `);
+      expect(read('src/jsx.ts')).toContain(`'${tag}': `);
       expect(read('README.md')).toContain(`### \`<${tag}>\``);
     }
   });
@@ -43,8 +43,8 @@ describe('generated from the *.meta.ts files', () => {
   it('the package ships the manifest and the typings, and names the manifest in "customElements"', () => {
     const pkg = JSON.parse(read('package.json')) as { customElements: string; files: string[]; exports: Record<string, unknown> };
     expect(pkg.customElements).toBe('custom-elements.json');
-    expect(pkg.files).toEqual(expect.arrayContaining(['custom-elements.json', 'jsx.d.ts', 'jsx.js']));
-    expect(pkg.exports['./jsx']).toEqual({ types: './jsx.d.ts', default: './jsx.js' });
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'custom-elements.json']));
+    expect(pkg.exports['./jsx']).toEqual({ 'gjj-source': './src/jsx.ts', types: './dist/jsx.d.ts', default: './dist/jsx.js' });
   });
 
   it('a tag without a meta is an error, not a silently shorter manifest', () => {
