@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_TAGS } from '../src/elements';
 import * as index from '../src/index';
@@ -31,6 +33,16 @@ describe('generated from the *.meta.ts files', () => {
       expect(element.cssParts.length, element.tagName).toBeGreaterThan(0);
       expect(element.cssProperties.length, element.tagName).toBeGreaterThan(0);
     }
+  });
+
+  it('the manifest is valid against the Custom Elements Manifest 2.1.0 JSON schema', () => {
+    const schema = createRequire(import.meta.url)('custom-elements-manifest/schema.json') as object;
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const valid = validate(JSON.parse(read('custom-elements.json')));
+    expect(validate.errors ?? [], 'schema errors').toEqual([]);
+    expect(valid).toBe(true);
+    // The schema is not a blank cheque: a field of the wrong type is refused.
+    expect(validate({ schemaVersion: '2.1.0', modules: [{ kind: 'javascript-module', path: 42 }] })).toBe(false);
   });
 
   it('the JSX typings and the README have every registered tag', () => {
