@@ -9,7 +9,7 @@ const source = {
   ssr: { resolve: { conditions: ['gjj-source', ...defaultServerConditions], externalConditions: ['gjj-source'] } },
 };
 
-const nodeProject = (name: string, root: string) => ({
+const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts']) => ({
   ...source,
   test: {
     name,
@@ -18,7 +18,7 @@ const nodeProject = (name: string, root: string) => ({
     // Creating a PGlite database takes a few seconds on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    include: ['src/**/*.test.ts'],
+    include,
     exclude: ['**/*.browser.test.*', '**/node_modules/**'],
   },
 });
@@ -32,6 +32,9 @@ export default defineConfig({
       nodeProject('server', 'packages/server'),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
+      // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and
+      // every built entry of both packages imports without a DOM.
+      nodeProject('widgets-node', 'packages/widgets', ['scripts/**/*.test.ts']),
       {
         ...source,
         test: {

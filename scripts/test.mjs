@@ -18,6 +18,8 @@ const steps = [
   },
   { name: 'end to end', cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }, needsBuild: true },
   { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true },
+  // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
+  { name: 'package lint', cmd: ['npm', 'run', '--silent', 'lint:package'], needsBuild: true },
 ];
 
 rmSync(RESULTS, { recursive: true, force: true });

@@ -9,6 +9,7 @@ const ELEMENTS: ElementRegistry = { 'gjj-complaint-form': getComplaintFormElemen
 /** Registers `<gjj-complaint-form>` (already done on load; calling it again is harmless). */
 export const defineElements = (tags?: readonly string[]): string[] => defineFrom(ELEMENTS, tags);
 
-const script = document.currentScript as HTMLScriptElement | null;
+// No document under Node (a server render importing the bundle): defineElements() then warns and registers nothing.
+const script = (typeof document === 'undefined' ? null : document.currentScript) as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
 defineElements();

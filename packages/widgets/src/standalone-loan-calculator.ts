@@ -11,7 +11,8 @@ const ELEMENTS: ElementRegistry = { 'gjj-loan-calculator': getLoanCalculatorElem
 /** Registers `<gjj-loan-calculator>` (already done on load; calling it again is harmless). */
 export const defineElements = (tags?: readonly string[]): string[] => defineFrom(ELEMENTS, tags);
 
-const script = document.currentScript as HTMLScriptElement | null;
+// No document under Node (a server render importing the bundle): defineElements() then warns and registers nothing.
+const script = (typeof document === 'undefined' ? null : document.currentScript) as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
 // The calculator's extras file is loaded on first use from beside this script, with its nonce.
 setExtrasScript(script);

@@ -3,7 +3,8 @@ import { defineElements, ELEMENT_TAGS, setLoanCalculatorDefaultMode } from './el
 import { setExtrasScript } from './loan-calculator/load-extras.standalone';
 import { setStyleNonce } from './shared/styles';
 
-const script = document.currentScript as HTMLScriptElement | null;
+// No document under Node (a server render importing the bundle): defineElements() then warns and registers nothing.
+const script = (typeof document === 'undefined' ? null : document.currentScript) as HTMLScriptElement | null;
 if (script?.nonce) setStyleNonce(script.nonce);
 // The calculator's extras file (gjj-loan-calculator.extras.js) is loaded on first use from beside this script.
 setExtrasScript(script);

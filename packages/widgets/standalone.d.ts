@@ -1,0 +1,16 @@
+// Types of the script-tag bundle of every element (dist/standalone/gjj-widgets.js, the `./standalone` export).
+// Imported as a module it registers the elements and exports nothing; loaded by a <script> tag it also sets the global
+// `GjjWidgets`.
+export {};
+
+declare global {
+  /** Set by the script-tag bundle gjj-widgets.js when loaded by a classic <script> tag. */
+  var GjjWidgets:
+    | {
+        /** Registers the elements (all, or the tags named); the bundle already did on load. Returns the tags defined. */
+        defineElements(tags?: readonly string[]): string[];
+        /** Every tag the bundle knows. */
+        readonly ELEMENT_TAGS: readonly string[];
+      }
+    | undefined;
+}
