@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../client/client';
 import { $hostConfig, configure, createHostClient, getHostConfig } from './index';
+import type * as ConfigModule from './config';
 
 afterEach(() => {
   configure({ apiBase: undefined, client: undefined, jproject: undefined, getToken: undefined, onUnauthorized: undefined, nonce: undefined });
@@ -46,7 +47,7 @@ describe('configure / getHostConfig', () => {
     configure({ apiBase: 'https://shared.example' });
     vi.resetModules();
     // The query string makes Vite load a second, separate instance of the module, as a second bundle would carry.
-    const copy = (await import(/* @vite-ignore */ `./config?copy=${Date.now()}`)) as typeof import('./config');
+    const copy = (await import(/* @vite-ignore */ `./config?copy=${Date.now()}`)) as typeof ConfigModule;
     expect(copy.getHostConfig().apiBase).toBe('https://shared.example');
     copy.configure({ apiBase: 'https://from-copy.example' });
     expect(getHostConfig().apiBase).toBe('https://from-copy.example');
