@@ -7,12 +7,28 @@ function isUnauthorized(error: unknown): error is GjjRequestError {
   return (error instanceof HttpError && error.status === 401) || (error instanceof BusinessError && Number(error.code) === 401);
 }
 
+// The host's onUnauthorized under way, by function: requests (of any widget) refused while it runs wait for it rather
+// than calling it again, so a session that ends under three elements asks the host once.
+const underway = new WeakMap<NonNullable<HostConfig['onUnauthorized']>, Promise<void>>();
+
+function askHost(onUnauthorized: HostConfig['onUnauthorized'], error: GjjRequestError): Promise<void> {
+  if (!onUnauthorized) return Promise.resolve();
+  let pending = underway.get(onUnauthorized);
+  if (!pending) {
+    pending = Promise.resolve()
+      .then(() => onUnauthorized(error))
+      .finally(() => underway.delete(onUnauthorized));
+    underway.set(onUnauthorized, pending);
+  }
+  return pending;
+}
+
 /**
  * The request client a widget calls with, made from the host configuration: a configured {@link GjjClient} as it is
  * (unless `apiBase` is given, an element's own attribute, which wins); otherwise a client for `apiBase` (or the
  * configured one) with the configured `client` and `jproject` headers, whose `token` header comes from `getToken`
  * before each request and which, on a 401, calls `onUnauthorized` once and retries once when `getToken` then gives a
- * different token.
+ * different token (requests refused while the host's `onUnauthorized` is under way wait for that same call).
  *
  * @example
  * const api = createHostClient(getHostConfig(), element.getAttribute('api-base') ?? undefined)
@@ -37,7 +53,7 @@ export function createHostClient(config: Readonly<HostConfig>, apiBase?: string)
       return await send(withToken(opts, token));
     } catch (error) {
       if (!isUnauthorized(error) || opts.signal?.aborted) throw error;
-      await onUnauthorized?.(error);
+      await askHost(onUnauthorized, error);
       const fresh = await getToken?.();
       if (!fresh || fresh === token || opts.signal?.aborted) throw error;
       return send(withToken(opts, fresh));

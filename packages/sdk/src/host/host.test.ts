@@ -116,6 +116,22 @@ describe('createHostClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
+  it('asks the host once when several requests are refused together, and retries each with the new token', async () => {
+    const calls = fakeFetch([{ status: 401 }, { status: 401 }, { status: 401 }]);
+    let token = 'old';
+    const onUnauthorized = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      token = 'new';
+    });
+    configure({ getToken: () => token, onUnauthorized });
+    const a = createHostClient(getHostConfig());
+    const b = createHostClient(getHostConfig());
+    const answers = await Promise.all([a.get('/1'), a.get('/2'), b.get('/3')]);
+    expect(answers.map((x) => x.code)).toEqual([0, 0, 0]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.token === 'new').map((c) => c.url).sort()).toEqual(['/1', '/2', '/3']);
+  });
+
   it('leaves other failures alone', async () => {
     fakeFetch([{ status: 500 }]);
     const onUnauthorized = vi.fn();
