@@ -121,6 +121,14 @@ export default [
     limit: '3.5 KB',
   },
   {
+    name: '@gjj-hall/sdk/host (configure, getHostConfig, the host client with its token and 401 retry; the request client inside; everything imported)',
+    path: 'packages/sdk/dist/host.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '3.5 KB',
+  },
+  {
     name: '@gjj-hall/sdk/testing (manual clock, everything imported)',
     path: 'packages/sdk/dist/testing.js',
     import: '*',

@@ -11,6 +11,7 @@ export default defineConfig({
     loan: 'src/loan/index.ts',
     rates: 'src/rates/index.ts',
     public: 'src/public/index.ts',
+    host: 'src/host/index.ts',
     // Not a public entry (package.json does not export it): the engine as an entry of its own makes it, with its
     // import of decimal.js-light, a chunk of its own, which a bundler drops when only the rates or rules are used.
     'loan-engine': 'src/loan/engine.ts',

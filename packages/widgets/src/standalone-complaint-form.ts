@@ -2,6 +2,7 @@
 // <gjj-complaint-form>. Rendered with preact/compat (see tsup.config.ts); nothing of the other widgets is inside.
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { defineFrom, type ElementRegistry } from './shared/define';
+import { configure, getHostConfig } from '@gjj-hall/sdk/host';
 import { setStyleNonce } from './shared/styles';
 
 const ELEMENTS: ElementRegistry = { 'gjj-complaint-form': getComplaintFormElement };
@@ -11,5 +12,9 @@ export const defineElements = (tags?: readonly string[]): string[] => defineFrom
 
 // No document under Node (a server render importing the bundle): defineElements() then warns and registers nothing.
 const script = (typeof document === 'undefined' ? null : document.currentScript) as HTMLScriptElement | null;
-if (script?.nonce) setStyleNonce(script.nonce);
+// The script's nonce, unless the page configured one already (through another gjj bundle).
+if (script?.nonce && !getHostConfig().nonce) setStyleNonce(script.nonce);
 defineElements();
+
+// GjjWidgets.configure({ apiBase, getToken, … }): one call for every gjj element on the page (see @gjj-hall/sdk/host).
+export { configure, getHostConfig };

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { createClient, HttpError, type GjjClient } from '@gjj-hall/sdk';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { HttpError, type GjjClient } from '@gjj-hall/sdk';
 import {
   COMPLAINT_MAX_LENGTH,
   fetchComplaintDepts,
@@ -11,6 +11,7 @@ import {
   type ComplaintForm as ComplaintFields,
 } from '@gjj-hall/sdk/public';
 import { useWidgetStyles } from '../shared/styles';
+import { useClient } from '../shared/use-client';
 import { COMPLAINT_FORM_CSS } from './complaint-form.styles';
 
 /** What `gjj-submitted` carries: the stored complaint's id, its reference number (受理编号) and when it was stored. */
@@ -25,8 +26,8 @@ export interface ComplaintSubmittedDetail {
 /** Props of {@link ComplaintForm}. */
 export interface ComplaintFormProps {
   /**
-   * Base URL of the centre's server; the page's own origin when empty.
-   * @default ''
+   * Base URL of the centre's server;
+   * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
   /** A client to call with, instead of one made from `apiBase` (React use only): the hall passes its signed-in one. */
@@ -98,10 +99,10 @@ function FormField({ id, label, required, error, hint, children }: FieldProps) {
  * @example
  * <ComplaintForm apiBase="https://gjj.example.gov.cn" onSubmitted={({ sqbh }) => alert(`受理编号 ${sqbh}`)} />
  */
-export function ComplaintForm({ apiBase = '', client, onSubmitted, onError }: ComplaintFormProps) {
+export function ComplaintForm({ apiBase, client, onSubmitted, onError }: ComplaintFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, COMPLAINT_FORM_CSS);
-  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  const api = useClient(client, apiBase);
   const uid = useId();
   const ids = { tslx: `${uid}tslx`, zrbm: `${uid}zrbm`, nr: `${uid}nr`, lxdh: `${uid}lxdh` };
 

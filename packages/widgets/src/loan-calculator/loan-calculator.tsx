@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import type { GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
 import { useWidgetStyles } from '../shared/styles';
+import { useLazyClient } from '../shared/use-client';
 import { ComparePanel } from './compare-panel';
 import type { LoanCalculatorExtras } from './extras-shared';
 import { loadExtras } from './load-extras';
@@ -28,8 +29,8 @@ import type {
  */
 export interface LoanCalculatorProps {
   /**
-   * Base URL of the centre's server (rates, and the calculation in `remote` mode); the page's own origin when empty.
-   * @default ''
+   * Base URL of the centre's server (rates, and the calculation in `remote` mode);
+   * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
   /**
@@ -110,7 +111,7 @@ function ratesView(
  * <LoanCalculator mode="local" providentRates={[{ llmc: '02', zxll: 2.6 }]} commercialRates={[{ llmc: '22', zxll: 3.5 }]} />
  */
 export function LoanCalculator({
-  apiBase = '',
+  apiBase,
   mode,
   providentRates,
   commercialRates,
@@ -121,14 +122,9 @@ export function LoanCalculator({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, LOAN_CALCULATOR_CSS);
   const uid = useId();
-  // The host's client, or one made from apiBase once its module has loaded (a chunk of its own where there are chunks).
-  const api = useMemo(
-    () =>
-      client
-        ? Promise.resolve(client)
-        : loadClient().then(({ createClient }) => createClient({ baseURL: apiBase })),
-    [client, apiBase],
-  );
+  // The host's client, or one made from apiBase or the host configuration once its module has loaded (a chunk of its
+  // own where there are chunks).
+  const api = useLazyClient(client, apiBase, loadClient);
   const computeMode: LoanCalculatorMode = mode === 'local' || mode === 'remote' ? mode : LOAN_CALCULATOR_DEFAULT_MODE;
   // Hosts pass new callback identities on every render; keep the latest without re-running anything.
   const callbacks = useRef({ onCalculate, onError });

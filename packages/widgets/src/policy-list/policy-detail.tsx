@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createClient, type GjjClient } from '@gjj-hall/sdk';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { GjjClient } from '@gjj-hall/sdk';
 import { fetchPolicy, type PolicyDetail as PolicyData } from '@gjj-hall/sdk/public';
 import { useWidgetStyles } from '../shared/styles';
+import { useClient } from '../shared/use-client';
 import { POLICY_LIST_CSS } from './policy-list.styles';
 
 /** Props of {@link PolicyDetail}. */
@@ -9,8 +10,8 @@ export interface PolicyDetailProps {
   /** The policy's id (`zcxx/getInfo?id=`). */
   id: string;
   /**
-   * Base URL of the centre's server; the page's own origin when empty.
-   * @default ''
+   * Base URL of the centre's server;
+   * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
   /** A client to load with, instead of one made from `apiBase`. */
@@ -52,7 +53,7 @@ const retryable = (code: number) => code !== 400 && code !== 404 && code !== 410
  */
 export function PolicyDetail({
   id,
-  apiBase = '',
+  apiBase,
   client,
   onBack,
   backLabel = '返回列表',
@@ -66,7 +67,7 @@ export function PolicyDetail({
   useWidgetStyles(ref, POLICY_LIST_CSS);
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  const api = useClient(client, apiBase);
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ key: string; api: GjjClient; state: State } | null>(null);
   const key = `${id}/${attempt}`;

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { createClient, type GjjClient } from '@gjj-hall/sdk';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import type { GjjClient } from '@gjj-hall/sdk';
 import {
   DEFAULT_PAGE_SIZE,
   fetchPolicies,
@@ -10,6 +10,7 @@ import {
   type PolicyListItem,
 } from '@gjj-hall/sdk/public';
 import { useWidgetStyles } from '../shared/styles';
+import { useClient } from '../shared/use-client';
 import { PolicyDetail, type PolicyDetailProps } from './policy-detail';
 import { POLICY_LIST_CSS } from './policy-list.styles';
 
@@ -37,8 +38,8 @@ export interface PolicyListLoadDetail extends Page<PolicyListItem> {
 /** Props of {@link PolicyList}. */
 export interface PolicyListProps {
   /**
-   * Base URL of the centre's server; the page's own origin when empty.
-   * @default ''
+   * Base URL of the centre's server;
+   * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
   /** A client to load with, instead of one made from `apiBase` (React use only). */
@@ -133,7 +134,7 @@ function Pager({ total, pageNum, pageSize, onChange }: { total: number; pageNum:
  * <PolicyList apiBase="https://gjj.example.gov.cn" pageSize={10} onOpenPolicy={(p) => console.log(p.title)} />
  */
 export function PolicyList({
-  apiBase = '',
+  apiBase,
   client,
   category,
   pageSize,
@@ -149,7 +150,7 @@ export function PolicyList({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, POLICY_LIST_CSS);
   const keywordId = useId();
-  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  const api = useClient(client, apiBase);
 
   // The query: the host's when it keeps it, else the widget's own, started (and restarted) from the attributes.
   const start = (): PolicyListQuery => ({ keyword: '', category: category ?? '', pageNum: 1, pageSize: validSize(pageSize) });

@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { createClient, type GjjClient } from '@gjj-hall/sdk';
+import { useEffect, useRef, useState } from 'react';
+import type { GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRate, type LoanRates } from '@gjj-hall/sdk/rates';
 import { useWidgetStyles } from '../shared/styles';
+import { useClient } from '../shared/use-client';
 import { RATE_TABLE_CSS } from './rate-table.styles';
 
 /** Props of {@link RateTable}. */
 export interface RateTableProps {
   /**
-   * Base URL of the centre's server; the page's own origin when empty.
-   * @default ''
+   * Base URL of the centre's server;
+   * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
   /** A client to load with, instead of one made from `apiBase` (React use only). */
@@ -74,10 +75,10 @@ function RateList({ kind, list }: { kind: keyof LoanRates; list: readonly LoanRa
  * @example
  * <RateTable apiBase="https://gjj.example.gov.cn" onError={(e) => console.warn(e.message)} />
  */
-export function RateTable({ apiBase = '', client, rates, onLoad, onError }: RateTableProps) {
+export function RateTable({ apiBase, client, rates, onLoad, onError }: RateTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, RATE_TABLE_CSS);
-  const api = useMemo(() => client ?? createClient({ baseURL: apiBase }), [client, apiBase]);
+  const api = useClient(client, apiBase);
   const [attempt, setAttempt] = useState(0);
   // The outcome of one load, tagged with what it loaded, so a stale outcome reads as "loading".
   const [outcome, setOutcome] = useState<{ api: GjjClient; attempt: number; state: State } | null>(null);

@@ -1,11 +1,12 @@
 import { useLayoutEffect, type RefObject } from 'react';
+import { configure, getHostConfig } from '@gjj-hall/sdk/host';
 
-/** Nonce for the `<style>` fallback where constructable stylesheets are missing (old browsers under a CSP). */
-let styleNonce: string | undefined;
-
-/** Sets the nonce that a fallback `<style>` element carries. */
+/**
+ * Sets the nonce that a fallback `<style>` element carries (where constructable stylesheets are missing, old browsers
+ * under a CSP): the same as `configure({ nonce })`, which it is kept for.
+ */
 export function setStyleNonce(nonce: string | undefined): void {
-  styleNonce = nonce;
+  configure({ nonce });
 }
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -36,7 +37,8 @@ export function adoptStyles(node: Node, css: string): void {
   if (container.querySelector(`style[data-gjj="${marker}"]`)) return;
   const style = document.createElement('style');
   style.dataset.gjj = marker;
-  if (styleNonce) style.nonce = styleNonce;
+  const { nonce } = getHostConfig();
+  if (nonce) style.nonce = nonce;
   style.textContent = css;
   container.prepend(style);
 }
