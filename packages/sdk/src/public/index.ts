@@ -31,6 +31,7 @@ export {
   fetchPushItem,
   fetchPushItems,
   newIdempotencyKey,
+  pageWindow,
   submitComplaint,
   submitEvaluation,
   validateComplaint,

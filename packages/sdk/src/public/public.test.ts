@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../client/client';
-import { apiUrl, downloadFile, newIdempotencyKey, validateComplaint } from './public';
+import { apiUrl, downloadFile, newIdempotencyKey, pageWindow, validateComplaint } from './public';
 
 describe('validateComplaint', () => {
   it('gives the spec messages for each field', () => {
@@ -61,5 +61,14 @@ describe('downloadFile', () => {
     expect(seen[0]).toEqual([0, 1005]);
     expect(seen.at(-1)).toEqual([1005, 1005]);
     expect(seen.length).toBe(4);
+  });
+});
+
+describe('pageWindow', () => {
+  it('offers the first, the last and two either side of the current page, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10]);
+    expect(pageWindow(10, 10)).toEqual([1, null, 8, 9, 10]);
   });
 });

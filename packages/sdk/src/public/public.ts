@@ -12,6 +12,26 @@ export const PAGE_SIZES: readonly number[] = Object.freeze([10, 20, 30, 50]);
 /** Page size when none is chosen. */
 export const DEFAULT_PAGE_SIZE = 20;
 
+/**
+ * The page numbers a paginator offers: the first, the last, and two either side of the current one, with `null`
+ * where numbers are left out.
+ *
+ * @example
+ * pageWindow(5, 10) // [1, null, 3, 4, 5, 6, 7, null, 10]
+ */
+export function pageWindow(current: number, pages: number): Array<number | null> {
+  const shown = [...new Set([1, pages, current - 2, current - 1, current, current + 1, current + 2])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  const out: Array<number | null> = [];
+  shown.forEach((n, i) => {
+    const prev = shown[i - 1];
+    if (prev !== undefined && n - prev > 1) out.push(null);
+    out.push(n);
+  });
+  return out;
+}
+
 /** Which page of a list to load. */
 export interface PageQuery {
   /** 1-based page number. @default 1 */

@@ -5,6 +5,7 @@ import {
   fetchPolicies,
   fetchPolicyCategories,
   PAGE_SIZES,
+  pageWindow,
   type Page,
   type PolicyCategory,
   type PolicyListItem,
@@ -72,19 +73,6 @@ export interface PolicyListProps {
 const validSize = (n: number | undefined) => (n !== undefined && PAGE_SIZES.includes(n) ? n : DEFAULT_PAGE_SIZE);
 
 /** The page numbers to offer: first, last, and two either side of the current one, with gaps as null. */
-function pageWindow(current: number, pages: number): Array<number | null> {
-  const shown = [...new Set([1, pages, current - 2, current - 1, current, current + 1, current + 2])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  const out: Array<number | null> = [];
-  shown.forEach((n, i) => {
-    const prev = shown[i - 1];
-    if (prev !== undefined && n - prev > 1) out.push(null);
-    out.push(n);
-  });
-  return out;
-}
-
 function Pager({ total, pageNum, pageSize, onChange }: { total: number; pageNum: number; pageSize: number; onChange: (pageNum: number, pageSize: number) => void }) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PAGE_SIZES } from '@gjj-hall/sdk/public';
+import { PAGE_SIZES, pageWindow } from '@gjj-hall/sdk/public';
 
 export interface PagerProps {
   /** Rows matching in all. */
@@ -10,19 +10,6 @@ export interface PagerProps {
   onChange: (pageNum: number, pageSize: number) => void;
   /** The accessible name, e.g. 政策列表分页. */
   label?: string;
-}
-
-/** The page numbers to offer: first, last, and two either side of the current one, with gaps as null. */
-export function pageWindow(current: number, pages: number): Array<number | null> {
-  const shown = new Set([1, pages, current - 2, current - 1, current, current + 1, current + 2].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...shown].sort((a, b) => a - b);
-  const out: Array<number | null> = [];
-  sorted.forEach((n, i) => {
-    const prev = sorted[i - 1];
-    if (prev !== undefined && n - prev > 1) out.push(null);
-    out.push(n);
-  });
-  return out;
 }
 
 /**
