@@ -5,6 +5,8 @@ import { getRateTableElement } from './rate-table/rate-table.element';
 import { defineFrom, type ElementRegistry } from './shared/define';
 
 export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
+export { configure, getHostConfig } from '@gjj-hall/sdk/host';
+export type { HostConfig } from '@gjj-hall/sdk/host';
 
 /** Every element this package defines, by tag. */
 const ELEMENTS: ElementRegistry = {
