@@ -1,4 +1,5 @@
-// npm run bench: builds the sdk when its output is stale, then runs every benchmark under packages/*/bench.
+// npm run bench: builds the sdk when its output is stale, then runs every benchmark under packages/*/bench and
+// examples/*/bench.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,8 +9,8 @@ const sdk = PACKAGES.filter((p) => p.name === '@gjj-hall/sdk');
 if (sdk.some(isStale) && !buildPackages(sdk)) process.exit(1);
 
 let failed = false;
-for (const pkg of readdirSync('packages')) {
-  const dir = join('packages', pkg, 'bench');
+for (const pkg of ['packages', 'examples'].flatMap((root) => readdirSync(root).map((name) => join(root, name)))) {
+  const dir = join(pkg, 'bench');
   if (!existsSync(dir)) continue;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.mjs')).sort()) {
     console.log(`\n━━ ${join(dir, file)}`);

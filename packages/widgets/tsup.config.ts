@@ -87,6 +87,7 @@ export default defineConfig([
       'gjj-loan-calculator': 'src/standalone-loan-calculator.ts',
       'gjj-complaint-form': 'src/standalone-complaint-form.ts',
       'gjj-policy-list': 'src/standalone-policy-list.ts',
+      'gjj-rate-table': 'src/standalone-rate-table.ts',
     },
     globalName: 'GjjWidgets',
     esbuildPlugins: [scriptTagLoaders],

@@ -16,7 +16,7 @@ interface Manifest {
 }
 
 describe('generated from the *.meta.ts files', () => {
-  const files = generate(widgetsOf(index, ELEMENT_TAGS), read('README.md')) as Record<string, string>;
+  const files = generate(widgetsOf(index, ELEMENT_TAGS), read('README.md'), index.THEME_PROPERTIES) as Record<string, string>;
 
   it.each(['custom-elements.json', 'src/jsx.ts', 'README.md'])('%s is current (else: npm run build && npm run manifest -w @gjj-hall/widgets)', (file) => {
     expect(read(file)).toBe(files[file]);

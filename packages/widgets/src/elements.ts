@@ -1,18 +1,9 @@
-import { getComplaintFormElement } from './complaint-form/complaint-form.element';
-import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
-import { getPolicyListElement } from './policy-list/policy-list.element';
-import { getRateTableElement } from './rate-table/rate-table.element';
-import { defineFrom, type ElementRegistry } from './shared/define';
+import { ELEMENTS } from './registry';
+import { defineFrom } from './shared/define';
 
 export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
-
-/** Every element this package defines, by tag. */
-const ELEMENTS: ElementRegistry = {
-  'gjj-rate-table': getRateTableElement,
-  'gjj-loan-calculator': getLoanCalculatorElement,
-  'gjj-complaint-form': getComplaintFormElement,
-  'gjj-policy-list': getPolicyListElement,
-};
+export { configure, getHostConfig } from '@gjj-hall/sdk/host';
+export type { HostConfig } from '@gjj-hall/sdk/host';
 
 /** Tags {@link defineElements} knows. */
 export const ELEMENT_TAGS = Object.freeze(Object.keys(ELEMENTS));

@@ -5,7 +5,7 @@ import type { RateTableProps, LoanCalculatorProps, ComplaintFormProps, PolicyLis
 
 /** Attributes and event listeners of `<gjj-rate-table>`: 贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。 */
 export interface RateTableElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
   'api-base'?: Extract<RateTableProps['apiBase'], string>;
   /** `gjj-load`: 两张利率表都已加载。 */
   'ongjj-load'?: (event: CustomEvent<Parameters<NonNullable<RateTableProps['onLoad']>>[0]>) => void;
@@ -15,7 +15,7 @@ export interface RateTableElementAttributes extends DetailedHTMLProps<HTMLAttrib
 
 /** Attributes and event listeners of `<gjj-loan-calculator>`: 贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。 */
 export interface LoanCalculatorElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。用于加载利率和 remote 模式的计算。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。 @default "" */
   'api-base'?: Extract<LoanCalculatorProps['apiBase'], string>;
   /** remote：由服务端计算（hkjh/gjjsdcs）；local：在浏览器中计算，不发请求（利率由属性给出时）。组合贷款和提前还款试算始终在浏览器中计算。 @default "remote" */
   'mode'?: Extract<LoanCalculatorProps['mode'], string>;
@@ -31,7 +31,7 @@ export interface LoanCalculatorElementAttributes extends DetailedHTMLProps<HTMLA
 
 /** Attributes and event listeners of `<gjj-complaint-form>`: 投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。 */
 export interface ComplaintFormElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
   'api-base'?: Extract<ComplaintFormProps['apiBase'], string>;
   /** `gjj-submitted`: 投诉建议已受理，detail.sqbh 为受理编号。 */
   'ongjj-submitted'?: (event: CustomEvent<Parameters<NonNullable<ComplaintFormProps['onSubmitted']>>[0]>) => void;
@@ -41,7 +41,7 @@ export interface ComplaintFormElementAttributes extends DetailedHTMLProps<HTMLAt
 
 /** Attributes and event listeners of `<gjj-policy-list>`: 政策信息：已发布政策的标题检索、分类筛选、分页和详情（正文经 DOMPurify 清理）。 */
 export interface PolicyListElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
   'api-base'?: Extract<PolicyListProps['apiBase'], string>;
   /** 初始分类代码（jczc 缴存政策、tqzc 提取政策、dkzc 贷款政策、zhgl 综合管理）；为空时显示全部，“重置”回到它。 @default "" */
   'category'?: Extract<PolicyListProps['category'], string>;

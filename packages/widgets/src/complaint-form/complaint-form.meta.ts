@@ -1,4 +1,6 @@
 import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { themeProperties } from '../shared/theme.meta';
+import { COMPLAINT_FORM_CSS } from './complaint-form.styles';
 import type { ComplaintFormProps } from './complaint-form';
 import { COMPLAINT_FORM_ELEMENT } from './complaint-form.props';
 
@@ -7,7 +9,7 @@ export const complaintFormMeta: WidgetMeta<ComplaintFormProps> = {
   tag: 'gjj-complaint-form',
   summary: '投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。',
   attributes: describeAttributes(COMPLAINT_FORM_ELEMENT.attributes, {
-    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。', default: '' },
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
   }),
   events: describeEvents(COMPLAINT_FORM_ELEMENT.events, {
     'gjj-submitted': { detail: '{ id: string; sqbh: string; tjsj: string }', description: '投诉建议已受理，detail.sqbh 为受理编号。', stable: true },
@@ -22,13 +24,5 @@ export const complaintFormMeta: WidgetMeta<ComplaintFormProps> = {
     { name: 'submit', description: '提交按钮' },
     { name: 'done', description: '提交成功后的受理编号面板' },
   ],
-  cssProperties: [
-    { name: '--gjj-color-primary', description: '主色（按钮、焦点边框）', default: '#1559b5' },
-    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
-    { name: '--gjj-color-border', description: '输入框边框颜色', default: '#dcdfe6' },
-    { name: '--gjj-color-danger', description: '错误提示颜色', default: '#b3261e' },
-    { name: '--gjj-color-success', description: '提交成功标题颜色', default: '#176b32' },
-    { name: '--gjj-font-family', description: '字体' },
-    { name: '--gjj-radius', description: '圆角', default: '4px' },
-  ],
+  cssProperties: themeProperties([COMPLAINT_FORM_CSS]),
 };

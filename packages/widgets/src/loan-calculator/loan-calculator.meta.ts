@@ -1,4 +1,7 @@
 import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { themeProperties } from '../shared/theme.meta';
+import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
+import { PLAN_DIALOG_CSS } from './plan-dialog.styles';
 import type { LoanCalculatorProps } from './loan-calculator';
 import { LOAN_CALCULATOR_DEFAULT_MODE, LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
 
@@ -17,7 +20,7 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
     '贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。',
   attributes: describeAttributes(LOAN_CALCULATOR_ELEMENT.attributes, {
     apiBase: {
-      description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
+      description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
       default: '',
     },
     mode: {
@@ -66,22 +69,11 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
     { name: 'pager', description: '还款计划分页' },
     { name: 'csv-button', description: '“下载还款计划（CSV）”按钮' },
   ],
-  cssProperties: [
-    { name: '--gjj-color-primary', description: '主色（按钮、选中的标签、标题线）', default: '#1559b5' },
-    { name: '--gjj-color-on-primary', description: '主色上的文字颜色', default: '#fff' },
-    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
-    { name: '--gjj-color-muted', description: '次要文字颜色（提示）', default: '#5f6368' },
-    { name: '--gjj-color-border', description: '边框颜色', default: '#dcdfe6' },
-    { name: '--gjj-color-surface', description: '结果块、对话框背景色', default: '#fff' },
+  cssProperties: themeProperties([LOAN_CALCULATOR_CSS, PLAN_DIALOG_CSS], [
     { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
     { name: '--gjj-color-header-text', description: '表头文字颜色', default: '#4a4d52' },
-    { name: '--gjj-color-danger', description: '校验提示和错误颜色', default: '#b3261e' },
-    { name: '--gjj-color-focus', description: '键盘焦点框颜色', default: '#f5a623' },
     { name: '--gjj-color-figure', description: '结果金额颜色', default: '#b3261e' },
     { name: '--gjj-color-principal', description: '图表中本金的颜色', default: '#1559b5' },
     { name: '--gjj-color-interest', description: '图表中利息的颜色', default: '#c77c02' },
-    { name: '--gjj-font-family', description: '字体' },
-    { name: '--gjj-font-size', description: '基准字号', default: '14px' },
-    { name: '--gjj-radius', description: '圆角', default: '4px' },
-  ],
+  ]),
 };

@@ -1,4 +1,6 @@
 import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { themeProperties } from '../shared/theme.meta';
+import { POLICY_LIST_CSS } from './policy-list.styles';
 import type { PolicyListProps } from './policy-list';
 import { POLICY_LIST_ELEMENT } from './policy-list.props';
 
@@ -7,7 +9,7 @@ export const policyListMeta: WidgetMeta<PolicyListProps> = {
   tag: 'gjj-policy-list',
   summary: '政策信息：已发布政策的标题检索、分类筛选、分页和详情（正文经 DOMPurify 清理）。',
   attributes: describeAttributes(POLICY_LIST_ELEMENT.attributes, {
-    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。', default: '' },
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
     category: { description: '初始分类代码（jczc 缴存政策、tqzc 提取政策、dkzc 贷款政策、zhgl 综合管理）；为空时显示全部，“重置”回到它。', default: '' },
     pageSize: { description: '每页条数：10、20、30 或 50，其他值按 20。', default: '20' },
   }),
@@ -25,14 +27,5 @@ export const policyListMeta: WidgetMeta<PolicyListProps> = {
     { name: 'list', description: '政策列表（<ul>）' },
     { name: 'pager', description: '分页' },
   ],
-  cssProperties: [
-    { name: '--gjj-color-primary', description: '主色（按钮、选中的分类和页码）', default: '#1559b5' },
-    { name: '--gjj-color-link', description: '政策标题链接颜色', default: '#1559b5' },
-    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
-    { name: '--gjj-color-muted', description: '次要文字（文号、日期、条数）', default: '#5f6368' },
-    { name: '--gjj-color-border', description: '分隔线和输入框边框', default: '#dcdfe6' },
-    { name: '--gjj-color-focus', description: '键盘焦点轮廓', default: '#f5a623' },
-    { name: '--gjj-font-family', description: '字体' },
-    { name: '--gjj-radius', description: '圆角', default: '4px' },
-  ],
+  cssProperties: themeProperties([POLICY_LIST_CSS]),
 };

@@ -1,5 +1,7 @@
 import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { themeProperties } from '../shared/theme.meta';
 import type { RateTableProps } from './rate-table';
+import { RATE_TABLE_CSS } from './rate-table.styles';
 import { RATE_TABLE_ELEMENT } from './rate-table.props';
 
 /** The `<gjj-rate-table>` element, described as data (its attributes and events are those of `rate-table.props.ts`). */
@@ -7,7 +9,7 @@ export const rateTableMeta: WidgetMeta<RateTableProps> = {
   tag: 'gjj-rate-table',
   summary: '贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。',
   attributes: describeAttributes(RATE_TABLE_ELEMENT.attributes, {
-    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；为空时使用当前页面的来源。', default: '' },
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
   }),
   events: describeEvents(RATE_TABLE_ELEMENT.events, {
     'gjj-load': { detail: 'LoanRates', description: '两张利率表都已加载。', stable: true },
@@ -17,12 +19,9 @@ export const rateTableMeta: WidgetMeta<RateTableProps> = {
     { name: 'table', description: '每一张利率表（<table>）' },
     { name: 'caption', description: '表格标题' },
   ],
-  cssProperties: [
-    { name: '--gjj-color-primary', description: '主色（标题线、按钮）', default: '#1559b5' },
-    { name: '--gjj-color-text', description: '正文颜色', default: '#303133' },
-    { name: '--gjj-color-border', description: '表格边框颜色', default: '#dcdfe6' },
+  cssProperties: themeProperties([RATE_TABLE_CSS], [
     { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
-    { name: '--gjj-font-family', description: '字体' },
-    { name: '--gjj-radius', description: '圆角', default: '4px' },
-  ],
+    { name: '--gjj-color-header-text', description: '表头文字颜色', default: '#4a4d52' },
+    { name: '--gjj-color-rate', description: '利率数字颜色', default: '#b3261e' },
+  ]),
 };

@@ -1,7 +1,7 @@
 import { THEME_CSS } from '../shared/styles';
 
 // Minified by hand, one rule per line (a string is shipped as written).
-export const RATE_TABLE_CSS = `${THEME_CSS}.gjj-rate-table{display:grid;gap:20px;container-type:inline-size}
+export const RATE_TABLE_CSS = `${THEME_CSS}.gjj-rate-table{display:grid;gap:var(--gjj-spacing,16px);container-type:inline-size}
 .gjj-rate-table__table{width:100%;border-collapse:collapse;background:var(--gjj-color-surface,#fff);border:1px solid var(--gjj-color-border,#dcdfe6);border-radius:var(--gjj-radius,4px)}
 .gjj-rate-table__caption{text-align:left;font-weight:600;font-size:1.1em;padding:0 0 8px 10px;border-left:4px solid var(--gjj-color-primary,#1559b5);margin-bottom:8px}
 .gjj-rate-table__date{font-weight:400;font-size:.85em;color:var(--gjj-color-muted,#5f6368);margin-left:8px}
@@ -17,5 +17,5 @@ export const RATE_TABLE_CSS = `${THEME_CSS}.gjj-rate-table{display:grid;gap:20px
 .gjj-rate-table__date{display:block;margin-left:0}
 }
 .gjj-rate-table__status{padding:16px;color:var(--gjj-color-muted,#5f6368)}
-.gjj-rate-table__error{padding:16px;color:var(--gjj-color-danger,#b3261e);display:flex;gap:12px;align-items:center;flex-wrap:wrap}
+.gjj-rate-table__error{padding:16px;color:var(--gjj-color-danger,#c62828);display:flex;gap:12px;align-items:center;flex-wrap:wrap}
 `;

@@ -13,8 +13,10 @@ export type ElementRegistry = Readonly<Record<string, () => WidgetElementClass>>
  * defineFrom({ 'gjj-rate-table': getRateTableElement }) // ['gjj-rate-table']
  */
 export function defineFrom(registry: ElementRegistry, tags: readonly string[] = Object.keys(registry)): string[] {
-  if (typeof window === 'undefined' || !window.customElements || typeof HTMLElement === 'undefined') {
-    console.warn('[gjj] 当前环境不支持自定义元素（Custom Elements），组件未注册。');
+  // The elements need custom elements and shadow DOM (every browser since 2020); without them nothing is registered,
+  // so the page's own content stays as it is instead of half-drawn widgets.
+  if (typeof window === 'undefined' || !window.customElements || typeof HTMLElement === 'undefined' || !('attachShadow' in HTMLElement.prototype)) {
+    console.warn('[gjj] 当前环境不支持自定义元素（Custom Elements）或 Shadow DOM，组件未注册。');
     return [];
   }
   const defined: string[] = [];
