@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { LoanRates } from '@gjj-hall/sdk/rates';
 import { ComplaintForm, LoanCalculator, PolicyDetail, PolicyList, type LoanCalculateDetail, type OpenPolicyDetail } from '@gjj-hall/widgets';
 // Types only: checks the attributes and events of <gjj-…> tags in this app's JSX.
@@ -8,10 +8,10 @@ const yuan = (text: string) => `${Number(text).toLocaleString('zh-CN', { minimum
 
 /** The custom element, listened to through a ref: the host learns when the rates are there. */
 function Rates() {
-  const table = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(true);
   const [rates, setRates] = useState<LoanRates | null>(null);
-  useEffect(() => {
-    const element = table.current;
+  // A callback ref with a cleanup (React 19): listens to each <gjj-rate-table> React puts on the page, stops when it goes.
+  const listen = useCallback((element: HTMLElement | null) => {
     if (!element) return;
     const onLoad = (event: Event) => setRates((event as CustomEvent<LoanRates>).detail);
     element.addEventListener('gjj-load', onLoad);
@@ -20,10 +20,23 @@ function Rates() {
 
   return (
     <section className="host-card" aria-labelledby="rates-title">
-      <h2 id="rates-title">贷款利率</h2>
-      <gjj-rate-table ref={table} className="host-rates"></gjj-rate-table>
+      <div className="host-card__head">
+        <h2 id="rates-title">贷款利率</h2>
+        <button
+          type="button"
+          className="host-toggle"
+          aria-expanded={open}
+          onClick={() => {
+            setOpen(!open);
+            setRates(null);
+          }}
+        >
+          {open ? '收起利率表' : '展开利率表'}
+        </button>
+      </div>
+      {open ? <gjj-rate-table ref={listen}></gjj-rate-table> : null}
       <p className="host-note" role="status">
-        {rates ? `利率已更新：公积金贷款 ${rates.provident.length} 项，商业贷款 ${rates.commercial.length} 项。` : '正在获取利率…'}
+        {!open ? '利率表已收起。' : rates ? `利率已更新：公积金贷款 ${rates.provident.length} 项，商业贷款 ${rates.commercial.length} 项。` : '正在获取利率…'}
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { createElement, useState } from 'react';
+import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -112,13 +112,7 @@ describe('createWidgetElement', () => {
     // disconnectedCallback) makes React warn "Attempted to synchronously unmount a root while React was already
     // rendering". The element unmounts a moment later instead, and not at all when it was put back meanwhile.
     const errors = vi.spyOn(console, 'error');
-    let toggle = () => {};
-    let move = () => {};
-    function Host() {
-      const [shownHere, setShown] = useState(true);
-      const [left, setLeft] = useState(true);
-      toggle = () => setShown((v) => !v);
-      move = () => setLeft((v) => !v);
+    function Host({ shownHere, left }: { shownHere: boolean; left: boolean }) {
       const element = createElement('gjj-demo', { key: 'demo', label: '甲' });
       return shownHere ? (
         <div>
@@ -132,15 +126,15 @@ describe('createWidgetElement', () => {
     mounted.push(container);
     const root = createRoot(container);
     try {
-      flushSync(() => root.render(<Host />));
+      flushSync(() => root.render(<Host shownHere left />));
       const first = container.querySelector('gjj-demo') as HTMLElement;
       await expect.poll(() => shown(first)?.textContent).toBe('甲');
 
-      flushSync(() => toggle());
+      flushSync(() => root.render(<Host shownHere={false} left />));
       expect(container.querySelector('gjj-demo')).toBeNull();
       await expect.poll(() => shown(first)).toBeNull();
 
-      flushSync(() => toggle());
+      flushSync(() => root.render(<Host shownHere left />));
       const second = container.querySelector('gjj-demo') as HTMLElement;
       await expect.poll(() => shown(second)?.textContent).toBe('甲');
 
@@ -153,7 +147,7 @@ describe('createWidgetElement', () => {
       expect(button?.isConnected).toBe(true);
       container.querySelectorAll('section')[0]?.append(second);
 
-      flushSync(() => move());
+      flushSync(() => root.render(<Host shownHere left={false} />));
       await expect.poll(() => shown(container.querySelector('gjj-demo') as HTMLElement)?.textContent).toBe('甲');
       expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
     } finally {
