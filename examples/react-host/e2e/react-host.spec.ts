@@ -174,7 +174,8 @@ test.describe('the React host app, in development', () => {
     }
     const policies = page.getByRole('region', { name: '公积金政策' });
     await policies.locator('.gjj-policy-list__link').first().click();
-    await expect(policies.getByRole('complementary', { name: '政策详情' }).getByRole('heading', { level: 3 })).toBeVisible();
+    // The first detail shown makes the dev server transform its lazily loaded sanitizer: slow on a busy machine.
+    await expect(policies.getByRole('complementary', { name: '政策详情' }).getByRole('heading', { level: 3 })).toBeVisible({ timeout: 20_000 });
     // React's development build is what ran, so its warnings would have been seen.
     expect(await page.evaluate(() => document.querySelector('script[src*="@vite/client"]') !== null)).toBe(true);
     expect(problems).toEqual([]);
