@@ -86,6 +86,15 @@ export default tseslint.config(
     },
   },
   {
+    // The examples' React apps are held to the same hooks and accessibility rules as the hall.
+    files: ['examples/*/src/**/*.tsx', 'examples/*/typetest/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+    },
+  },
+  {
     // The sdk runs in any host page and on servers: no React, no DOM rendering.
     files: ['packages/sdk/src/**/*.ts'],
     rules: {

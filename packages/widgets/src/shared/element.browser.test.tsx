@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWidgetElement, type ElementProps } from './element';
 
 interface DemoProps {
@@ -102,5 +105,54 @@ describe('createWidgetElement', () => {
     document.body.append(el);
     await expect.poll(() => shown(el)?.textContent).toBe('甲');
     expect((customElements.get('gjj-demo') as unknown as { gjjVersion: string }).gjjVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('is removed and put back by a React host without React warning of an unmount while it renders', async () => {
+    // React removes the element in its commit phase: an unmount of the element's own root right then (from
+    // disconnectedCallback) makes React warn "Attempted to synchronously unmount a root while React was already
+    // rendering". The element unmounts a moment later instead, and not at all when it was put back meanwhile.
+    const errors = vi.spyOn(console, 'error');
+    function Host({ shownHere, left }: { shownHere: boolean; left: boolean }) {
+      const element = createElement('gjj-demo', { key: 'demo', label: '甲' });
+      return shownHere ? (
+        <div>
+          <section>{left ? element : null}</section>
+          <section>{left ? null : element}</section>
+        </div>
+      ) : null;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    mounted.push(container);
+    const root = createRoot(container);
+    try {
+      flushSync(() => root.render(<Host shownHere left />));
+      const first = container.querySelector('gjj-demo') as HTMLElement;
+      await expect.poll(() => shown(first)?.textContent).toBe('甲');
+
+      flushSync(() => root.render(<Host shownHere={false} left />));
+      expect(container.querySelector('gjj-demo')).toBeNull();
+      await expect.poll(() => shown(first)).toBeNull();
+
+      flushSync(() => root.render(<Host shownHere left />));
+      const second = container.querySelector('gjj-demo') as HTMLElement;
+      await expect.poll(() => shown(second)?.textContent).toBe('甲');
+
+      // Moved by hand within one task (disconnected, then connected again): it keeps what it shows, unmounted never.
+      const button = shown(second);
+      const section = container.querySelectorAll('section')[1] as HTMLElement;
+      section.append(second);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(shown(second)).toBe(button);
+      expect(button?.isConnected).toBe(true);
+      container.querySelectorAll('section')[0]?.append(second);
+
+      flushSync(() => root.render(<Host shownHere left={false} />));
+      await expect.poll(() => shown(container.querySelector('gjj-demo') as HTMLElement)?.textContent).toBe('甲');
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      root.unmount();
+      errors.mockRestore();
+    }
   });
 });

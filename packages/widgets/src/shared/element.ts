@@ -42,10 +42,10 @@ const RENDER = Symbol('gjj.render');
 
 /**
  * Makes a custom element class from a React component: it renders into an open shadow root while connected (and
- * unmounts when removed); each attribute of `element` sets its prop, parsed by its type (a removed attribute unsets
- * it), and so does the same-named property; each event's callback prop dispatches a bubbling, composed `gjj-*`
- * CustomEvent with the callback's argument as `detail` (a cancelable one's callback returns false when it was
- * cancelled). Call it only where `HTMLElement` exists.
+ * unmounts a microtask after it is removed, unless it was put back by then); each attribute of `element` sets its
+ * prop, parsed by its type (a removed attribute unsets it), and so does the same-named property; each event's
+ * callback prop dispatches a bubbling, composed `gjj-*` CustomEvent with the callback's argument as `detail` (a
+ * cancelable one's callback returns false when it was cancelled). Call it only where `HTMLElement` exists.
  *
  * @example
  * customElements.define('gjj-rate-table', createWidgetElement(RateTable, RATE_TABLE_ELEMENT))
@@ -81,9 +81,16 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       this[RENDER]();
     }
 
+    // Unmounts a moment later (a microtask), not at once: a React host removes the element in its commit, when
+    // unmounting another root makes React warn that it is already rendering. Put back meanwhile (moved), it stays.
     disconnectedCallback(): void {
-      this[ROOT]?.unmount();
-      this[ROOT] = undefined;
+      const root = this[ROOT];
+      if (!root) return;
+      queueMicrotask(() => {
+        if (this.isConnected || this[ROOT] !== root) return;
+        this[ROOT] = undefined;
+        root.unmount();
+      });
     }
 
     attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
