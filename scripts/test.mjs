@@ -1,4 +1,4 @@
-// `npm test`: every check of every layer, in order: types, lint, build, unit + browser (vitest),
+// `npm test`: every check of every layer, in order: build, types, lint, unit + browser (vitest),
 // end to end (Playwright), size budgets. Each step runs even if an earlier one failed, except those that
 // need the build; the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
@@ -9,9 +9,10 @@ const VITEST_JSON = `${RESULTS}/vitest.json`;
 const PLAYWRIGHT_JSON = `${RESULTS}/playwright.json`;
 
 const steps = [
+  // The build first: the examples are type-checked against the packages' built types (dist/).
+  { name: 'build', cmd: ['node', 'scripts/build.mjs'] },
   { name: 'types', cmd: ['node', 'scripts/typecheck.mjs'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
-  { name: 'build', cmd: ['node', 'scripts/build.mjs'] },
   {
     name: 'unit + browser',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configure } from '@gjj-hall/sdk/host';
-import { defineElements } from '@gjj-hall/widgets/elements';
+import { configure, defineElements } from '@gjj-hall/widgets/elements';
 import { App } from './App';
 import './host.css';
 
