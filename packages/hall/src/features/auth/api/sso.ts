@@ -1,5 +1,6 @@
 import { checkSsoReturn, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl, ssoLogin } from '@gjj-hall/sdk/auth';
 import { client } from '../../../shared/services';
+import { readZwLoginAddress } from '../sso-address';
 import { completeSignIn } from './complete-sign-in';
 
 /** Where the hall keeps the `state` of a single sign-on under way (this tab's session storage). */
@@ -15,13 +16,27 @@ export function loadPlatformUrl(): Promise<string | null> {
 
 /**
  * Sends the browser to the government platform: a new `state` kept in session storage, and the hall's own address
- * (this page, without its hash) to come back to.
+ * (this page, without its hash) to come back to. With `replace`, the page left leaves no history entry behind.
  */
-export function goToPlatform(platformUrl: string): void {
+function goToPlatform(platformUrl: string, replace: boolean): void {
   const state = createSsoState();
   sessionStorage.setItem(SSO_STATE_KEY, state);
   const returnUrl = `${window.location.origin}${window.location.pathname}`;
-  window.location.assign(ssoAuthorizeUrl(platformUrl, { state, returnUrl }));
+  const target = ssoAuthorizeUrl(platformUrl, { state, returnUrl });
+  if (replace) window.location.replace(target);
+  else window.location.assign(target);
+}
+
+/**
+ * Starts single sign-on, from the login page's link or from /zwLogin opened by the platform: the platform's address
+ * (`platformUrl` when already loaded, else asked for), then off to it. Resolves false, going nowhere, when single
+ * sign-on is not open.
+ */
+export async function startSsoSignIn(options: { platformUrl?: string | null | undefined; replace?: boolean } = {}): Promise<boolean> {
+  const platformUrl = options.platformUrl === undefined ? await loadPlatformUrl() : options.platformUrl;
+  if (!platformUrl) return false;
+  goToPlatform(platformUrl, options.replace ?? false);
+  return true;
 }
 
 /**
@@ -29,13 +44,17 @@ export function goToPlatform(platformUrl: string): void {
  * out of session storage, and checks one against the other.
  */
 export function takeSsoReturn(): ReturnType<typeof checkSsoReturn> {
-  const hash = window.location.hash;
-  const query = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '');
+  const address = readZwLoginAddress(window.location.hash);
   // The code must not stay in the address bar, the history or a bookmark.
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/zwLogin`);
   const expected = sessionStorage.getItem(SSO_STATE_KEY);
   sessionStorage.removeItem(SSO_STATE_KEY);
-  return checkSsoReturn({ authCode: query.get('authCode'), state: query.get('state') }, expected);
+  return checkSsoReturn(address.opened ? {} : address, expected);
+}
+
+/** Whether /zwLogin was opened by the platform (neither authCode nor state in the address) rather than returned to. */
+export function openedByPlatform(): boolean {
+  return readZwLoginAddress(window.location.hash).opened;
 }
 
 /** Exchanges the code on the server (POST, in the body) and signs in. */
