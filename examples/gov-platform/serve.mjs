@@ -215,7 +215,7 @@ export function createGovPlatformServer(options = {}) {
         title: `${HALL_NAME} - 示范省政务服务网（模拟）`,
         wide: true,
         frameSrc: hallOrigin,
-        body: `<nav class="frame-bar" aria-label="平台导航"><a href="/">返回平台首页</a><span class="frame-bar__who">${escapeHtml(citizen.name)}</span>
+        body: `<nav class="frame-bar" aria-label="平台导航"><a href="/">返回平台首页</a><span class="frame-bar__who">已登录：${escapeHtml(citizen.name)}</span>
 <form method="post" action="/logout"><button type="submit">退出</button></form></nav>
 <h1 class="visually-hidden">${HALL_NAME}</h1>
 <iframe class="hall-frame" title="${HALL_NAME}" src="${escapeHtml(hallEntry)}"></iframe>`,
