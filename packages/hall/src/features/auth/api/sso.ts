@@ -1,7 +1,7 @@
-import { checkSsoReturn, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl, ssoLogin } from '@gjj-hall/sdk/auth';
+import { createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl } from '@gjj-hall/sdk/auth';
 import { client } from '../../../shared/services';
-import { readZwLoginAddress } from '../sso-address';
-import { completeSignIn } from './complete-sign-in';
+
+// Starting single sign-on, which the login page's link needs too; the return (/zwLogin only) is in sso-return.ts.
 
 /** Where the hall keeps the `state` of a single sign-on under way (this tab's session storage). */
 export const SSO_STATE_KEY = 'gjj-hall:zw-state';
@@ -37,27 +37,4 @@ export async function startSsoSignIn(options: { platformUrl?: string | null | un
   if (!platformUrl) return false;
   goToPlatform(platformUrl, options.replace ?? false);
   return true;
-}
-
-/**
- * Takes what the platform sent back (`#/zwLogin?authCode=…&state=…`) out of the address at once, and the kept state
- * out of session storage, and checks one against the other.
- */
-export function takeSsoReturn(): ReturnType<typeof checkSsoReturn> {
-  const address = readZwLoginAddress(window.location.hash);
-  // The code must not stay in the address bar, the history or a bookmark.
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/zwLogin`);
-  const expected = sessionStorage.getItem(SSO_STATE_KEY);
-  sessionStorage.removeItem(SSO_STATE_KEY);
-  return checkSsoReturn(address.opened ? {} : address, expected);
-}
-
-/** Whether /zwLogin was opened by the platform (neither authCode nor state in the address) rather than returned to. */
-export function openedByPlatform(): boolean {
-  return readZwLoginAddress(window.location.hash).opened;
-}
-
-/** Exchanges the code on the server (POST, in the body) and signs in. */
-export async function signInWithAuthCode(authCode: string): Promise<void> {
-  completeSignIn(await ssoLogin(client, authCode));
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { openedByPlatform, signInWithAuthCode, SSO_NOT_OPEN_MESSAGE, startSsoSignIn, takeSsoReturn } from '../api/sso';
+import { SSO_NOT_OPEN_MESSAGE, startSsoSignIn } from '../api/sso';
+import { openedByPlatform, signInWithAuthCode, takeSsoReturn } from '../api/sso-return';
 import { loginFailureMessage } from '../login-form';
 
 /**
