@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
-import type { Page, Request } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 // @ts-expect-error -- serve.mjs is the example's plain-JavaScript server, without types
-import { createGovPlatformServer } from '../serve.mjs';
+import { createGovPlatformServer, SESSION_COOKIE } from '../serve.mjs';
 
 // The simulated government platform on its own origin, sending citizens back to the hall the reference server serves.
 let server: Server;
@@ -23,6 +23,36 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   await new Promise((done) => server.close(done));
 });
+
+const HALL_NAME = '住房公积金网上业务大厅';
+
+/** Console errors, page errors and CSP reports of every page and frame of the context (a new tab included). */
+function watchConsole(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  context.on('console', (m) => {
+    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text())) problems.push(`${m.text()} (${m.location().url})`);
+  });
+  context.on('weberror', (e) => problems.push(e.error().message));
+  return problems;
+}
+
+/** Signs a citizen in on the platform's own home page (no hall involved). */
+async function signInOnPlatform(page: Page, idNumber = ZHANG): Promise<void> {
+  await page.goto(platform);
+  await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
+  await page.getByLabel('身份证号').fill(idNumber);
+  await page.getByLabel('密码').fill('Gov@2026');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('heading', { name: HALL_NAME })).toBeVisible();
+}
+
+/** The addresses of every history entry of a tab (devtools protocol). */
+async function historyUrls(context: BrowserContext, page: Page): Promise<string[]> {
+  const cdp = await context.newCDPSession(page);
+  const { entries } = (await cdp.send('Page.getNavigationHistory')) as { entries: Array<{ url: string }> };
+  await cdp.detach();
+  return entries.map((e) => e.url);
+}
 
 /** Every request the hall's page makes, to check that no authCode travels in a URL to our server. */
 function watchRequests(page: Page): Request[] {
@@ -122,4 +152,120 @@ test('the platform refuses a return address it has not registered', async ({ pag
   expect(response?.status()).toBe(400);
   await expect(page.getByRole('alert')).toContainText('返回地址未在本平台登记');
   await expectNoAxeViolations(page);
+});
+
+test('signed in on the platform, the citizen opens the whole hall in a new tab and lands signed in; no code stays anywhere', async ({ context, page }) => {
+  const problems = watchConsole(context);
+  await page.goto(platform);
+  await expectNoAxeViolations(page);
+  await signInOnPlatform(page);
+  await expect(page.getByRole('heading', { name: '您好，张三' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const cookie = (await context.cookies(platform)).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+
+  const tabLink = page.getByRole('link', { name: '在新标签页打开' });
+  await expect(tabLink).toHaveAttribute('target', '_blank');
+  await expect(tabLink).toHaveAttribute('rel', 'noopener');
+  const [tab] = await Promise.all([context.waitForEvent('page'), tabLink.click()]);
+  const requests = watchRequests(tab);
+  await expect(tab).toHaveURL(/\/home\.html#\/grwt\/home$/);
+  await expect(tab.getByRole('button', { name: /张三/ })).toBeVisible();
+  await expect(tab.getByRole('status').filter({ hasText: '登录成功，欢迎您，张三' })).toBeVisible();
+  // The platform page stays as it was: the hall went its own way in the new tab.
+  await expect(page).toHaveURL(platform);
+
+  // The hall's trip to the platform and back replaced its entries: one entry, the hall's home, no code in any.
+  expect(await historyUrls(context, tab)).toEqual([expect.stringMatching(/\/home\.html#\/grwt\/home$/)]);
+  expect(requests.filter((r) => r.url().startsWith(centre()) && /authCode/i.test(r.url()))).toEqual([]);
+  expect(await tab.evaluate((key) => sessionStorage.getItem(key), STATE_KEY)).toBeNull();
+  await expectNoAxeViolations(tab);
+  expect(problems).toEqual([]);
+});
+
+test('signed in on the platform, the citizen opens the whole hall in a frame of the platform page and lands signed in there', async ({ context, page }) => {
+  const problems = watchConsole(context);
+  await signInOnPlatform(page);
+  const entriesBefore = await page.evaluate(() => history.length);
+  await page.getByRole('link', { name: '在本页打开' }).click();
+  await expect(page).toHaveURL(`${platform}hall`);
+  const hall = page.frameLocator(`iframe[title="${HALL_NAME}"]`);
+  await expect(hall.getByRole('button', { name: /张三/ })).toBeVisible();
+  await expect(hall.getByRole('status').filter({ hasText: '登录成功，欢迎您，张三' })).toBeVisible();
+  const frame = page.frames().find((f) => f.url().startsWith(centre()));
+  expect(frame?.url()).toMatch(/\/home\.html#\/grwt\/home$/);
+  // /hall is the one new history entry: the frame's trip to the platform and back added none (no code to go back to).
+  expect(await page.evaluate(() => history.length)).toBe(entriesBefore + 1);
+  expect(await frame?.evaluate((key) => sessionStorage.getItem(key), STATE_KEY)).toBeNull();
+  expect((await page.request.get(`${platform}hall`, { maxRedirects: 0 })).headers()['content-security-policy']).toContain(`frame-src 'self' ${centre()};`);
+  await expectNoAxeViolations(page);
+  expect(problems).toEqual([]);
+
+  // Opened again (the hall is still signed in in this tab): straight to the hall's home, no trip to the platform.
+  const trips: string[] = [];
+  page.on('request', (r) => r.url().startsWith(platform) && r.url().includes('state=') && trips.push(r.url()));
+  await page.reload();
+  await expect(hall.getByRole('button', { name: /张三/ })).toBeVisible();
+  expect(trips).toEqual([]);
+});
+
+test('signed in on the platform, the hall’s own link comes back signed in at once; an ended session gets the form and loses its cookie', async ({ context, page: first }) => {
+  let page = first;
+  await signInOnPlatform(page);
+  const platformAnswers: number[] = [];
+  page.on('response', (r) => r.url().startsWith(`${platform}?state=`) && platformAnswers.push(r.status()));
+  await page.goto('/home.html#/login');
+  await page.getByRole('link', { name: '政务服务网登录' }).click();
+  await expect(page).toHaveURL(/#\/grwt\/home$/);
+  await expect(page.getByRole('button', { name: /张三/ })).toBeVisible();
+  expect(platformAnswers).toEqual([303]);
+
+  // Signed out on the platform: the back end's session is over, and the hall's link gets the form again.
+  const token = (await context.cookies(platform)).find((c) => c.name === SESSION_COOKIE)?.value;
+  // (A new tab of the same browser: the hall's session lives in the first tab's session storage.)
+  page = await context.newPage();
+  await page.goto(platform);
+  await page.getByRole('button', { name: '退出' }).click();
+  await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
+  expect((await context.cookies(platform)).map((c) => c.name)).not.toContain(SESSION_COOKIE);
+  expect((await page.request.post(`${centre()}/sim/gov/session`, { data: { sessionToken: token } })).status()).toBe(401);
+
+  // A session the back end does not know (expired, ended or made up): the form, and the cookie is cleared.
+  await context.addCookies([{ name: SESSION_COOKIE, value: 'A'.repeat(43), url: platform }]);
+  await page.goto('/home.html#/login');
+  await page.getByRole('link', { name: '政务服务网登录' }).click();
+  await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
+  await expect(page.getByText('登录后将返回“住房公积金网上业务大厅”。')).toBeVisible();
+  expect((await context.cookies(platform)).map((c) => c.name)).not.toContain(SESSION_COOKIE);
+  // And the platform's /hall, signed out, goes to its sign-in.
+  await page.goto(`${platform}hall`);
+  await expect(page).toHaveURL(platform);
+  await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
+});
+
+test('a page of another origin cannot frame the hall (frame-ancestors), and the platform refuses a form posted from elsewhere', async ({ context, page }) => {
+  const problems = watchConsole(context);
+  const foreign = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>别处的页面</title></head>
+<body><h1>别处的页面</h1><iframe title="大厅" src="${centre()}/home.html#/login"></iframe>
+<form method="post" action="${platform}login"><input name="idNumber" value="${ZHANG}"><input name="password" value="Gov@2026"><button>提交</button></form></body></html>`);
+  });
+  await new Promise<void>((done) => foreign.listen(0, '127.0.0.1', done));
+  try {
+    const address = foreign.address();
+    await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+    await expect.poll(() => problems.find((p) => p.includes('frame-ancestors'))).toContain(`Framing '${centre()}/' violates the following Content Security Policy directive: "frame-ancestors 'self' ${platform.replace(/\/$/, '')}"`);
+    // The frame stays empty: no hall, no login form in it.
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame?.url()).not.toContain('/home.html');
+    await expect(page.frameLocator('iframe[title="大厅"]').getByRole('link', { name: '政务服务网登录' })).toHaveCount(0);
+
+    // Login CSRF: a form of another site signing the visitor in on the platform is refused.
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(page.getByRole('alert')).toHaveText('请求来源无效，请在本平台页面上操作。');
+    expect((await context.cookies(platform)).map((c) => c.name)).not.toContain(SESSION_COOKIE);
+  } finally {
+    await new Promise((done) => foreign.close(done));
+  }
 });

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { buildApp, hallCsp, parseFrameAncestors } from './app';
 import type { Db } from './db/db';
-import { prepareDatabase } from './start';
+import { DEV_GOV_PLATFORM_URL } from './routes/sso';
+import { prepareDatabase, settingsFromEnv } from './start';
 
 // One in-memory PGlite for the whole file (it takes seconds and hundreds of MB to create).
 let db: Db;
@@ -112,6 +113,68 @@ describe('the hall', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await app.inject({ url: '/assets/a-123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('who may frame the hall (CSP frame-ancestors)', () => {
+  const ancestors = async (target = app) => {
+    const csp = String((await target.inject({ url: '/home.html' })).headers['content-security-policy']);
+    return csp.match(/frame-ancestors ([^;]*)$/)?.[1]?.split(' ');
+  };
+
+  it('lets the hall itself and the configured government platform frame it, and no other site', async () => {
+    expect(await ancestors()).toEqual(["'self'", new URL(DEV_GOV_PLATFORM_URL).origin]);
+    expect(await ancestors()).not.toContain('https://evil.example');
+    expect(String((await app.inject({ url: '/home.html' })).headers['content-security-policy'])).not.toContain('*');
+  });
+
+  it('follows the platform development points the hall to', async () => {
+    const set = (url: string) => app.inject({ method: 'POST', url: '/dev/gov-platform', payload: { url } });
+    try {
+      expect((await set('http://127.0.0.1:9555/sso/login?x=1')).statusCode).toBe(200);
+      expect(await ancestors()).toEqual(["'self'", 'http://127.0.0.1:9555']);
+    } finally {
+      await set(DEV_GOV_PLATFORM_URL);
+    }
+  });
+
+  it('adds the origins of HALL_FRAME_ANCESTORS, and only HTML pages carry the policy', async () => {
+    const portal = await buildApp({ db: { ...db, close: async () => {} }, hallDir, frameAncestors: ['https://portal.example.gov.cn'] });
+    try {
+      expect(await ancestors(portal)).toEqual(["'self'", 'http://127.0.0.1:8091', 'https://portal.example.gov.cn']);
+      expect((await portal.inject({ url: GJJ_RATES })).headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await portal.close();
+    }
+    await expect(buildApp({ db: { ...db, close: async () => {} }, frameAncestors: ['*'] })).rejects.toThrow('HALL_FRAME_ANCESTORS');
+  });
+
+  it('in production without a platform, only GOV_PLATFORM_URL and HALL_FRAME_ANCESTORS', async () => {
+    const before = process.env.GOV_PLATFORM_URL;
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, hallDir, production: true });
+    try {
+      delete process.env.GOV_PLATFORM_URL;
+      expect(await ancestors(prod)).toEqual(["'self'"]);
+      process.env.GOV_PLATFORM_URL = 'https://zwfw.example.gov.cn/sso/login';
+      expect(await ancestors(prod)).toEqual(["'self'", 'https://zwfw.example.gov.cn']);
+      process.env.GOV_PLATFORM_URL = 'not a url';
+      expect(await ancestors(prod)).toEqual(["'self'"]);
+    } finally {
+      if (before === undefined) delete process.env.GOV_PLATFORM_URL;
+      else process.env.GOV_PLATFORM_URL = before;
+      await prod.close();
+    }
+  });
+
+  it('reads HALL_FRAME_ANCESTORS as space-separated origins and stops the start on anything else', () => {
+    expect(parseFrameAncestors(' https://a.example.gov.cn  http://127.0.0.1:9000 ')).toEqual(['https://a.example.gov.cn', 'http://127.0.0.1:9000']);
+    expect(parseFrameAncestors(undefined)).toEqual([]);
+    for (const bad of ['*', "'self'", 'https://*.example.gov.cn', 'https://a.example/path', 'https://a.example/', 'HTTPS://A.EXAMPLE', 'javascript:alert(1)', 'a.example', 'https://a.example;script-src']) {
+      expect(() => parseFrameAncestors(bad), bad).toThrow(`不能是 ${bad}`);
+    }
+    expect(settingsFromEnv({ HALL_FRAME_ANCESTORS: 'https://portal.example.gov.cn' }).frameAncestors).toEqual(['https://portal.example.gov.cn']);
+    expect(() => settingsFromEnv({ HALL_FRAME_ANCESTORS: 'https://portal.example.gov.cn/' })).toThrow('HALL_FRAME_ANCESTORS');
+    expect(hallCsp(['https://b.example', 'https://b.example'])).toMatch(/; frame-ancestors 'self' https:\/\/b\.example$/);
   });
 });
 

@@ -49,6 +49,12 @@ export interface AppOptions {
   loginRateLimit?: number;
   /** Complaints and evaluations a client address may submit a minute (30 by default). */
   submitRateLimit?: number;
+  /**
+   * Origins besides the hall itself and the configured government platform that may show the hall's pages in a
+   * frame (CSP frame-ancestors), e.g. `['https://portal.example.gov.cn']`; checked with `parseFrameAncestors`.
+   * @default []
+   */
+  frameAncestors?: readonly string[];
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -78,11 +84,42 @@ export const HALL_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The hall's CSP with who may frame its pages: the hall itself, and the `trusted` origins (the configured government
+ * platform, HALL_FRAME_ANCESTORS). Any other site framing the hall (clickjacking its login page) sees nothing.
+ *
+ * @example
+ * hallCsp(['https://zwfw.example.gov.cn']) // "default-src 'self'; …; frame-ancestors 'self' https://zwfw.example.gov.cn"
+ */
+export function hallCsp(trusted: readonly string[] = []): string {
+  return `${HALL_CSP}; frame-ancestors ${["'self'", ...new Set(trusted)].join(' ')}`;
+}
+
+const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Reads HALL_FRAME_ANCESTORS: origins (`https://host[:port]`, lower case, no path) separated by spaces. Throws, naming
+ * the offending entry, on anything else (a path, a wildcard, a keyword), so a typo stops the start.
+ *
+ * @example
+ * parseFrameAncestors('https://a.example.gov.cn  http://127.0.0.1:9000') // ['https://a.example.gov.cn', 'http://127.0.0.1:9000']
+ */
+export function parseFrameAncestors(text: string | undefined): string[] {
+  const origins = (text ?? '').split(/\s+/).filter(Boolean);
+  for (const origin of origins) {
+    if (!ORIGIN.test(origin)) {
+      throw new Error(`HALL_FRAME_ANCESTORS 只能是以空格分隔的来源（如 https://zwfw.example.gov.cn，小写，不带路径），不能是 ${origin}`);
+    }
+  }
+  return origins;
+}
+
 /** Builds the server without listening; `app.close()` closes the database too. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const now = options.now ?? (() => new Date());
   // Made on the first start and kept in the database; read before anything listens.
+  const frameAncestors = parseFrameAncestors((options.frameAncestors ?? []).join(' '));
   const keys = await loadSm2KeyPair(options.db);
   const app = Fastify({
     logger: options.logger ?? false,
@@ -101,11 +138,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
 
+  // Set once the single sign-on routes exist (below); the platform's origin may change in development.
+  let platformOrigin: () => Promise<string | null> = async () => null;
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', HALL_CSP);
+    if (type.startsWith('text/html')) {
+      const platform = await platformOrigin().catch(() => null);
+      reply.header('content-security-policy', hallCsp(platform ? [platform, ...frameAncestors] : frameAncestors));
+    }
     return payload;
   });
 
@@ -148,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   caRoutes(app, { db: options.db, now, loginLimiter, production });
-  ssoRoutes(app, { db: options.db, now, loginLimiter, loginRateLimit: options.loginRateLimit, production });
+  platformOrigin = ssoRoutes(app, { db: options.db, now, loginLimiter, loginRateLimit: options.loginRateLimit, production }).platformOrigin;
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });

@@ -1,4 +1,4 @@
-export { buildApp, HALL_CSP } from './app';
+export { buildApp, HALL_CSP, hallCsp, parseFrameAncestors } from './app';
 export type { AppOptions } from './app';
 export { openDatabase } from './db/db';
 export type { Db, DbTarget, Queryable } from './db/db';

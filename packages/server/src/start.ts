@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, parseFrameAncestors } from './app';
 import { openDatabase, type Db, type DbTarget } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed/demo';
@@ -18,9 +18,14 @@ export interface ServerSettings {
   /** Sign-in attempts per client address and minute (per instance). */
   loginRateLimit: number;
   submitRateLimit: number;
+  /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
+  frameAncestors: string[];
 }
 
-/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT and SUBMIT_RATE_LIMIT. */
+/**
+ * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
+ * SUBMIT_RATE_LIMIT and HALL_FRAME_ANCESTORS.
+ */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT 必须是 0 到 65535 之间的整数，当前为 ${env.PORT}`);
@@ -42,6 +47,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     logLevel: env.LOG_LEVEL ?? 'warn',
     loginRateLimit,
     submitRateLimit,
+    frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
   };
 }
 
@@ -68,6 +74,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     logger: { level: settings.logLevel },
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
+    frameAncestors: settings.frameAncestors,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });

@@ -5,7 +5,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { freshIp } from '../test-support/login';
 import { GOV_DEMO_PASSWORD } from '../seed/ca';
-import { DEV_GOV_PLATFORM_URL, SSO_MESSAGES } from './sso';
+import { DEV_GOV_PLATFORM_URL, SIM_GOV_SESSION_TTL_MS, SSO_MESSAGES } from './sso';
 
 let db: Db;
 let app: FastifyInstance;
@@ -45,12 +45,86 @@ describe('the simulated platform (/sim/gov, development only)', () => {
     const prod = await buildApp({ db: { ...db, close: async () => {} }, production: true });
     try {
       expect((await prod.inject({ method: 'POST', url: '/sim/gov/login', payload: { idNumber: ZHANG, password: GOV_DEMO_PASSWORD } })).statusCode).toBe(404);
+      for (const call of ['code', 'session', 'logout']) {
+        const res = await prod.inject({ method: 'POST', url: `/sim/gov/${call}`, payload: { sessionToken: 'A'.repeat(43) } });
+        expect(res.statusCode, call).toBe(404);
+      }
       expect((await prod.inject({ url: '/api/auth/v1/zw/config' })).json()).toMatchObject({ data: { platformUrl: null } });
       const res = await prod.inject({ method: 'POST', url: '/api/auth/v1/zw/login', payload: { authCode: 'a'.repeat(43) } });
       expect(res.json()).toMatchObject({ code: 404, msg: SSO_MESSAGES.notConfigured });
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('the simulated platform’s own session (/sim/gov/session, code, logout)', () => {
+  type SessionAnswer = { code: number; msg: string; data: { name: string; expiresIn: number; authCode: string } };
+  const call = (path: 'session' | 'code' | 'logout', sessionToken: unknown, remoteAddress = freshIp()) =>
+    app.inject({ method: 'POST', url: `/sim/gov/${path}`, remoteAddress, payload: { sessionToken } });
+  const signIn = async (idNumber = ZHANG) => (await citizenLogin(idNumber)).json<{ data: { sessionToken: string; sessionExpiresIn: number } }>().data;
+
+  it('signing in opens a 30-minute session, kept only as a hash', async () => {
+    const { sessionToken, sessionExpiresIn } = await signIn();
+    expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sessionExpiresIn).toBe(SIM_GOV_SESSION_TTL_MS / 1000);
+    const rows = await db.query<{ token_hash: string }>('select token_hash from sim_gov_session');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash === sessionToken)).toBe(false);
+    expect((await call('session', sessionToken)).json<SessionAnswer>().data).toEqual({ name: '张三', expiresIn: 1800 });
+  });
+
+  it('a live session gets a fresh one-time code for its citizen each time, which signs in at the hall', async () => {
+    const { sessionToken } = await signIn();
+    const first = (await call('code', sessionToken)).json<SessionAnswer>();
+    const second = (await call('code', sessionToken)).json<SessionAnswer>();
+    expect(first).toMatchObject({ code: 0, data: { name: '张三', expiresIn: 60 } });
+    expect(first.data.authCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.data.authCode).not.toBe(first.data.authCode);
+    const res = await exchange(second.data.authCode);
+    expect(res.statusCode).toBe(200);
+    const info = (await app.inject({ url: '/api/auth/v1/getUserInfo', headers: { token: String(res.headers.token) } })).json<{ data: { account: string } }>();
+    expect(info.data.account).toBe(ZHANG);
+    // Same rules as every code: single use.
+    expect((await exchange(second.data.authCode)).json()).toMatchObject({ code: 428, msg: SSO_MESSAGES.codeUsed });
+  });
+
+  it('an expired session gets no code: 401, and the platform signs the citizen in again', async () => {
+    const { sessionToken } = await signIn();
+    clock += SIM_GOV_SESSION_TTL_MS - 1_000;
+    expect((await call('code', sessionToken)).statusCode).toBe(200);
+    clock += 1_000;
+    for (const path of ['code', 'session'] as const) {
+      const res = await call(path, sessionToken);
+      expect(res.statusCode, path).toBe(401);
+      expect(res.json(), path).toMatchObject({ code: 401, msg: SSO_MESSAGES.sessionEnded, data: null });
+    }
+  });
+
+  it('an unknown or malformed token gets no code', async () => {
+    expect((await call('code', 'A'.repeat(43))).json()).toMatchObject({ code: 401, msg: SSO_MESSAGES.sessionEnded });
+    expect((await call('session', 'A'.repeat(43))).statusCode).toBe(401);
+    expect((await call('code', 'short')).json()).toMatchObject({ code: 400, msg: SSO_MESSAGES.sessionEnded });
+    expect((await call('code', undefined)).json()).toMatchObject({ code: 400, msg: SSO_MESSAGES.sessionEnded });
+  });
+
+  it('signing out ends the session (and only that one); signing out twice is no error', async () => {
+    const { sessionToken } = await signIn();
+    const other = (await signIn()).sessionToken;
+    expect((await call('logout', sessionToken)).json()).toMatchObject({ code: 0, data: null });
+    expect((await call('code', sessionToken)).statusCode).toBe(401);
+    expect((await call('session', sessionToken)).statusCode).toBe(401);
+    expect((await call('logout', sessionToken)).statusCode).toBe(200);
+    expect((await call('code', other)).statusCode).toBe(200);
+  });
+
+  it('counts the calls per address like the platform’s sign-in (20 a minute)', async () => {
+    const ip = freshIp();
+    const answers = [];
+    for (let i = 0; i < 21; i += 1) answers.push((await call('session', 'A'.repeat(43), ip)).statusCode);
+    expect(answers.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(answers[20]).toBe(429);
+    expect((await call('session', 'A'.repeat(43))).statusCode).toBe(401);
   });
 });
 

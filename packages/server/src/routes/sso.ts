@@ -13,6 +13,8 @@ export const SSO_CODE_TTL_MS = 60_000;
 export const SSO_LOGIN_METHOD = '500';
 /** Where the simulated platform's page runs in development unless told otherwise (examples/gov-platform). */
 export const DEV_GOV_PLATFORM_URL = 'http://127.0.0.1:8091/';
+/** A session on the simulated platform lasts this long from sign-in (development only). */
+export const SIM_GOV_SESSION_TTL_MS = 30 * 60_000;
 
 export const SSO_MESSAGES = {
   codeUnknown: '登录授权码无效，请重新从政务服务网登录',
@@ -21,6 +23,7 @@ export const SSO_MESSAGES = {
   noAccount: '未找到与您的身份证号对应的公积金个人账户，请先注册或使用账号密码登录',
   notConfigured: '政务服务网登录暂未开通，请使用其他方式登录',
   citizenFailed: '身份证号或密码错误',
+  sessionEnded: '政务服务网登录已失效，请重新登录',
 } as const;
 
 const tags = ['政务服务网单点登录'] as const;
@@ -93,13 +96,49 @@ export async function issueAuthCode(db: Queryable, citizen: { idNumber: string; 
   return code;
 }
 
+/** The origin (`scheme://host[:port]`) of a web address, or null for anything that is not one. */
+export function webOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the rest of the server asks of single sign-on. */
+export interface SsoRoutes {
+  /**
+   * The origin of the configured government platform, which may frame the hall (its CSP's frame-ancestors): the
+   * platform's sign-in page (in development the /dev/gov-platform value, else GOV_PLATFORM_URL, else the default);
+   * in production without a platform, GOV_PLATFORM_URL when set; else null.
+   */
+  platformOrigin(): Promise<string | null>;
+}
+
+/** Opens a session on the simulated platform (30 minutes); returns its token, kept only as a hash. */
+export async function openSimGovSession(db: Queryable, idNumber: string, at: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('delete from sim_gov_session where expires_at < $1', [at]);
+  await db.query('insert into sim_gov_session (token_hash, id_number, expires_at) values ($1, $2, $3)', [
+    sha256(token),
+    idNumber,
+    new Date(at.getTime() + SIM_GOV_SESSION_TTL_MS),
+  ]);
+  return token;
+}
+
 /**
  * Single sign-on through the government service platform (spec 2.1 /zwLogin, 7.8 authCode exchange;
  * docs/api-sso.md): the platform's address, the exchange, and in development the simulated platform (/sim/gov).
  */
-export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void {
+export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRoutes {
   const { db, now, production } = options;
   const platform = options.platform ?? (production ? null : simulatedGovPlatform(db));
+  const routes: SsoRoutes = {
+    platformOrigin: async () => webOrigin(platform ? await platform.loginUrl() : process.env.GOV_PLATFORM_URL),
+  };
   const { loginLimiter } = options;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
@@ -159,7 +198,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void 
     },
   );
 
-  if (production) return;
+  if (production) return routes;
 
   // ---- Development only: the simulated government platform's back end, a stand-in for the real one. ----
   const citizenLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
@@ -179,7 +218,16 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void 
             password: { type: 'string', minLength: 1, maxLength: 64, description: '密码', 'x-msg': '请输入密码', 'x-required-msg': '请输入密码' },
           },
         },
-        response: envelope({ type: 'object', properties: { authCode: { type: 'string' }, name: { type: 'string' }, expiresIn: { type: 'integer' } } }),
+        response: envelope({
+          type: 'object',
+          properties: {
+            authCode: { type: 'string' },
+            name: { type: 'string' },
+            expiresIn: { type: 'integer' },
+            sessionToken: { type: 'string' },
+            sessionExpiresIn: { type: 'integer' },
+          },
+        }),
       },
     },
     async (request) => {
@@ -190,8 +238,86 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void 
       dummyHash ??= hashPassword('no such citizen');
       const passwordOk = await verifyPassword(request.body.password, citizen?.password_hash ?? (await dummyHash));
       if (!citizen || !passwordOk) throw new ApiError(426, SSO_MESSAGES.citizenFailed);
-      const authCode = await issueAuthCode(db, { idNumber: citizen.id_number, name: citizen.name }, now());
+      const at = now();
+      const authCode = await issueAuthCode(db, { idNumber: citizen.id_number, name: citizen.name }, at);
+      const sessionToken = await openSimGovSession(db, citizen.id_number, at);
+      return ok({ authCode, name: citizen.name, expiresIn: SSO_CODE_TTL_MS / 1000, sessionToken, sessionExpiresIn: SIM_GOV_SESSION_TTL_MS / 1000 });
+    },
+  );
+
+  // The platform's own session: its page keeps the token in a cookie and asks here, server to server.
+  const sessionLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const sessionBody = {
+    type: 'object',
+    required: ['sessionToken'],
+    additionalProperties: false,
+    properties: {
+      sessionToken: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{43}$',
+        description: '政务服务网会话令牌',
+        'x-msg': SSO_MESSAGES.sessionEnded,
+        'x-required-msg': SSO_MESSAGES.sessionEnded,
+      },
+    },
+  } as const;
+  /** The citizen of a live session, or 401 for an unknown, expired or ended one. */
+  const sessionCitizen = async (sessionToken: string, at: Date) => {
+    const [row] = await db.query<{ id_number: string; name: string; expires_at: Date }>(
+      `select c.id_number, c.name, s.expires_at from sim_gov_session s join sim_gov_citizen c on c.id_number = s.id_number
+        where s.token_hash = $1 and s.expires_at > $2`,
+      [sha256(sessionToken), at],
+    );
+    if (!row) throw new ApiError(401, SSO_MESSAGES.sessionEnded);
+    return { idNumber: row.id_number, name: row.name, expiresIn: Math.max(0, Math.floor((new Date(row.expires_at).getTime() - at.getTime()) / 1000)) };
+  };
+
+  app.post<{ Body: { sessionToken: string } }>(
+    '/sim/gov/session',
+    {
+      onRequest: limit(sessionLimiter),
+      schema: {
+        summary: '模拟政务服务网：查询会话对应的市民（开发专用，生产环境不存在）',
+        tags,
+        body: sessionBody,
+        response: envelope({ type: 'object', properties: { name: { type: 'string' }, expiresIn: { type: 'integer' } } }),
+      },
+    },
+    async (request) => {
+      const citizen = await sessionCitizen(request.body.sessionToken, now());
+      return ok({ name: citizen.name, expiresIn: citizen.expiresIn });
+    },
+  );
+
+  app.post<{ Body: { sessionToken: string } }>(
+    '/sim/gov/code',
+    {
+      onRequest: limit(sessionLimiter),
+      schema: {
+        summary: '模拟政务服务网：为已登录的市民签发一次性授权码（开发专用，生产环境不存在）',
+        tags,
+        body: sessionBody,
+        response: envelope({ type: 'object', properties: { authCode: { type: 'string' }, name: { type: 'string' }, expiresIn: { type: 'integer' } } }),
+      },
+    },
+    async (request) => {
+      const at = now();
+      const citizen = await sessionCitizen(request.body.sessionToken, at);
+      const authCode = await issueAuthCode(db, citizen, at);
       return ok({ authCode, name: citizen.name, expiresIn: SSO_CODE_TTL_MS / 1000 });
+    },
+  );
+
+  app.post<{ Body: { sessionToken: string } }>(
+    '/sim/gov/logout',
+    {
+      onRequest: limit(sessionLimiter),
+      schema: { summary: '模拟政务服务网：退出登录（开发专用，生产环境不存在）', tags, body: sessionBody },
+    },
+    async (request) => {
+      // Ending a session that is already gone is no error: the citizen is signed out either way.
+      await db.query('delete from sim_gov_session where token_hash = $1', [sha256(request.body.sessionToken)]);
+      return ok(null, '已退出');
     },
   );
 
@@ -217,4 +343,5 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): void 
       return ok({ platformUrl: request.body.url });
     },
   );
+  return routes;
 }

@@ -1,6 +1,7 @@
-import { checkSsoReturn, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl, ssoLogin } from '@gjj-hall/sdk/auth';
+import { createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl } from '@gjj-hall/sdk/auth';
 import { client } from '../../../shared/services';
-import { completeSignIn } from './complete-sign-in';
+
+// Starting single sign-on, which the login page's link needs too; the return (/zwLogin only) is in sso-return.ts.
 
 /** Where the hall keeps the `state` of a single sign-on under way (this tab's session storage). */
 export const SSO_STATE_KEY = 'gjj-hall:zw-state';
@@ -15,30 +16,25 @@ export function loadPlatformUrl(): Promise<string | null> {
 
 /**
  * Sends the browser to the government platform: a new `state` kept in session storage, and the hall's own address
- * (this page, without its hash) to come back to.
+ * (this page, without its hash) to come back to. With `replace`, the page left leaves no history entry behind.
  */
-export function goToPlatform(platformUrl: string): void {
+function goToPlatform(platformUrl: string, replace: boolean): void {
   const state = createSsoState();
   sessionStorage.setItem(SSO_STATE_KEY, state);
   const returnUrl = `${window.location.origin}${window.location.pathname}`;
-  window.location.assign(ssoAuthorizeUrl(platformUrl, { state, returnUrl }));
+  const target = ssoAuthorizeUrl(platformUrl, { state, returnUrl });
+  if (replace) window.location.replace(target);
+  else window.location.assign(target);
 }
 
 /**
- * Takes what the platform sent back (`#/zwLogin?authCode=…&state=…`) out of the address at once, and the kept state
- * out of session storage, and checks one against the other.
+ * Starts single sign-on, from the login page's link or from /zwLogin opened by the platform: the platform's address
+ * (`platformUrl` when already loaded, else asked for), then off to it. Resolves false, going nowhere, when single
+ * sign-on is not open.
  */
-export function takeSsoReturn(): ReturnType<typeof checkSsoReturn> {
-  const hash = window.location.hash;
-  const query = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '');
-  // The code must not stay in the address bar, the history or a bookmark.
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/zwLogin`);
-  const expected = sessionStorage.getItem(SSO_STATE_KEY);
-  sessionStorage.removeItem(SSO_STATE_KEY);
-  return checkSsoReturn({ authCode: query.get('authCode'), state: query.get('state') }, expected);
-}
-
-/** Exchanges the code on the server (POST, in the body) and signs in. */
-export async function signInWithAuthCode(authCode: string): Promise<void> {
-  completeSignIn(await ssoLogin(client, authCode));
+export async function startSsoSignIn(options: { platformUrl?: string | null | undefined; replace?: boolean } = {}): Promise<boolean> {
+  const platformUrl = options.platformUrl === undefined ? await loadPlatformUrl() : options.platformUrl;
+  if (!platformUrl) return false;
+  goToPlatform(platformUrl, options.replace ?? false);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { goToPlatform, loadPlatformUrl, SSO_NOT_OPEN_MESSAGE } from '../api/sso';
+import { loadPlatformUrl, SSO_NOT_OPEN_MESSAGE, startSsoSignIn } from '../api/sso';
 
 /**
  * 政务服务网登录: sends the citizen to the government service platform with a new `state`; the platform sends
@@ -18,8 +18,7 @@ export function GovLoginLink() {
 
   const start = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (platformUrl) goToPlatform(platformUrl);
-    else setMessage(SSO_NOT_OPEN_MESSAGE);
+    void startSsoSignIn({ platformUrl }).then((going) => going || setMessage(SSO_NOT_OPEN_MESSAGE));
   };
 
   return (
