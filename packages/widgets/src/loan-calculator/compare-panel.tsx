@@ -69,6 +69,8 @@ interface ComparePanelProps extends PanelContext {
   failed: (message: string) => void;
 }
 
+const RATES_LOADING = '正在加载贷款利率，请稍候再计算';
+
 /** The main tab (spec 2.10): one loan computed as a provident fund loan and as a commercial loan, side by side. */
 export function ComparePanel({ rates, openPlan, calculated, failed, mode, client }: ComparePanelProps) {
   const uid = useId();
@@ -130,9 +132,17 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
     calculated({ tab: 'compare', mode, inputs, results: out });
   };
 
+  // A rate field is empty only because the listed rates are still on their way: say so, rather than flag the field.
+  const waitingForRates = rates.status === 'loading' && !!codes && (form.commercialRate === null || provident.readOnly);
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    if (waitingForRates) {
+      invalidate();
+      setFailure(RATES_LOADING);
+      return;
+    }
     const wrong = submit();
     if (wrong) {
       invalidate();
@@ -279,7 +289,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
           }}
         />
       </div>
-      <SubmitRow busy={busy} failure={failure} />
+      <SubmitRow busy={busy} failure={failure === RATES_LOADING && !waitingForRates ? '' : failure} />
       <div className="gjj-loan__results" part="results" role="region" aria-label="计算结果" aria-busy={busy || undefined}>
         {LOANS.map(([kind, title]) => {
           const loan = r?.[kind];

@@ -490,6 +490,35 @@ describe('<LoanCalculator> remote mode (the reference server)', () => {
     expect(event.results.provident.totalPayment).toBe(calculateLoan({ ...base, annualRate: 2.6 }).totalPayment);
   });
 
+  it('pressed before the rates have arrived, says to wait instead of flagging the empty rate field, then computes', async () => {
+    // The rates' answers held back, as on a slow connection: the calls reach the real server once released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const client = createClient({
+      baseURL: apiBase,
+      fetch: async (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).includes('gjjsdcs')) await held;
+        return fetch(input, init);
+      },
+    });
+    const events: LoanCalculateDetail[] = [];
+    const host = mount(<LoanCalculator client={client} onCalculate={(d) => events.push(d)} />);
+    await fillCompare(host);
+    await click(button(panel(host), '计算'));
+    const alert = () => panel(host).querySelector('.gjj-loan__failure')?.textContent ?? '';
+    await expect.poll(alert).toBe('正在加载贷款利率，请稍候再计算');
+    expect(messageOf(field(host, '商业贷款年利率（%）'))).toBe('');
+    expect(host.ownerDocument.activeElement).not.toBe(field(host, '商业贷款年利率（%）'));
+    expect(events).toHaveLength(0);
+
+    release();
+    await expect.poll(() => field(host, '商业贷款年利率（%）').value).toBe('3.5');
+    expect(alert()).toBe('');
+    await calculate(host);
+    await expect.poll(() => figures(host, '公积金贷款')[0]).toBe('月均还款: 4,003.40 元');
+    expect(events).toHaveLength(1);
+  });
+
   it('says why a remote calculation failed and fires gjj-error', async () => {
     const errors: string[] = [];
     const host = mount(
