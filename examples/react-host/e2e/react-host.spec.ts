@@ -173,9 +173,14 @@ test.describe('the React host app, in development', () => {
       await expect(rates.locator('.host-note')).toHaveText(/^利率已更新/);
     }
     const policies = page.getByRole('region', { name: '公积金政策' });
-    await policies.locator('.gjj-policy-list__link').first().click();
-    // The first detail shown makes the dev server transform its lazily loaded sanitizer: slow on a busy machine.
-    await expect(policies.getByRole('complementary', { name: '政策详情' }).getByRole('heading', { level: 3 })).toBeVisible({ timeout: 20_000 });
+    const link = policies.locator('.gjj-policy-list__link').first();
+    const title = (await link.textContent())?.trim() ?? '';
+    await link.click();
+    // The first detail shown makes the dev server transform its lazily loaded sanitizer: slow on a busy machine. The
+    // policy's body has headings of its own, so the title is found by its name, and the body once it is there.
+    const detail = policies.getByRole('complementary', { name: '政策详情' });
+    await expect(detail.getByRole('heading', { level: 3, name: title })).toBeVisible({ timeout: 20_000 });
+    await expect(detail.locator('.gjj-policy-detail__body')).not.toBeEmpty({ timeout: 20_000 });
     // React's development build is what ran, so its warnings would have been seen.
     expect(await page.evaluate(() => document.querySelector('script[src*="@vite/client"]') !== null)).toBe(true);
     expect(problems).toEqual([]);
