@@ -160,6 +160,18 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
     if (checked) setErrors(validateComplaint(next));
   };
 
+  /** What every control of the form takes: its id, its place among the controls focused, value, change and messages. */
+  const bind = (field: Field, describedBy: string | undefined) => ({
+    id: ids[field],
+    ref: (el: HTMLElement | null) => {
+      controls.current[field] = el;
+    },
+    value: values[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy,
+    onChange: (e: { currentTarget: { value: string } }) => change(field, e.currentTarget.value),
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || receipt) return;
@@ -258,36 +270,14 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
           ) : null}
           <FormField id={ids.tslx} label="类型" required error={errors.tslx}>
             {(describedBy) => (
-              <select
-                id={ids.tslx}
-                ref={(el) => {
-                  controls.current.tslx = el;
-                }}
-                className="gjj-complaint__control"
-                required
-                value={values.tslx}
-                aria-invalid={errors.tslx ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => change('tslx', e.currentTarget.value)}
-              >
+              <select {...bind('tslx', describedBy)} className="gjj-complaint__control" required>
                 {options(ready?.types, '请选择类型')}
               </select>
             )}
           </FormField>
           <FormField id={ids.zrbm} label="责任部门" required error={errors.zrbm}>
             {(describedBy) => (
-              <select
-                id={ids.zrbm}
-                ref={(el) => {
-                  controls.current.zrbm = el;
-                }}
-                className="gjj-complaint__control"
-                required
-                value={values.zrbm}
-                aria-invalid={errors.zrbm ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => change('zrbm', e.currentTarget.value)}
-              >
+              <select {...bind('zrbm', describedBy)} className="gjj-complaint__control" required>
                 {options(ready?.depts, '请选择责任部门')}
               </select>
             )}
@@ -305,35 +295,21 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
           >
             {(describedBy) => (
               <textarea
-                id={ids.nr}
-                ref={(el) => {
-                  controls.current.nr = el;
-                }}
+                {...bind('nr', describedBy)}
                 className="gjj-complaint__control gjj-complaint__textarea"
                 rows={6}
                 required
-                value={values.nr}
-                aria-invalid={errors.nr ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => change('nr', e.currentTarget.value)}
               />
             )}
           </FormField>
           <FormField id={ids.lxdh} label="联系电话（选填）" error={errors.lxdh} hint="手机号码，或带区号的固定电话（如 0531-12345678）">
             {(describedBy) => (
               <input
-                id={ids.lxdh}
-                ref={(el) => {
-                  controls.current.lxdh = el;
-                }}
+                {...bind('lxdh', describedBy)}
                 className="gjj-complaint__control"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                value={values.lxdh}
-                aria-invalid={errors.lxdh ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => change('lxdh', e.currentTarget.value)}
               />
             )}
           </FormField>
