@@ -29,3 +29,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/**
+ * What a page should never show, collected as it runs: console errors, Content Security Policy reports (Chromium
+ * prints them to the console, some as warnings) and uncaught errors. A test ends with `expect(problems).toEqual([])`.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 // @ts-expect-error -- serve.mjs is the example's plain-JavaScript server, without types
 import { createBankServer } from '../serve.mjs';
 
@@ -19,11 +19,7 @@ test.afterAll(async () => {
 });
 
 test('the bank page computes in the browser, in its colours, with nothing leaving its origin', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchProblems(page);
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });

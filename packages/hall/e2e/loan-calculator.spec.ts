@@ -1,11 +1,8 @@
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 
 test.describe('/dkcs, the loan calculator of the built hall', () => {
   test('loads the rates, computes on the server, loads the other tabs on first use, under the CSP, and passes axe', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-    });
+    const problems = watchProblems(page);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

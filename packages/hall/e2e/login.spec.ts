@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, openLogin, signIn, submitLogin, type DemoLogin } from './support';
 
 
@@ -47,10 +47,7 @@ test.describe('signing in with account and password', () => {
   ];
   for (const [kind, who] of kinds) {
     test(`${kind} lands on their own home with their own menus`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-      });
+      const problems = watchProblems(page);
       await signIn(page, who);
       const welcome = page.getByText(`登录成功，欢迎您，${who.name}`);
       await expect(welcome).toBeVisible();

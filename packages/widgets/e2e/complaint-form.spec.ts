@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
+import { startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
 
-const BUNDLE = resolve(import.meta.dirname, '../dist/standalone/gjj-complaint-form.js');
 
 // A government platform's page: another origin, one script tag (the complaint form's own bundle), a strict CSP that
 // allows no inline code or style. The page's own script only listens for the widget's events.
-let host: Server;
+let host: HostPage;
 let hostUrl: string;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -19,30 +16,21 @@ test.beforeAll(async ({ baseURL }) => {
 <p id="log" aria-live="polite"></p></main></body></html>`;
   const hostScript = `window.gjjEvents = [];
 document.addEventListener('gjj-submitted', (e) => { window.gjjEvents.push(e.detail); document.getElementById('log').textContent = '已受理：' + e.detail.sqbh; });`;
-  host = createServer((req, res) => {
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
-    if (req.url === '/gjj-complaint-form.js' || req.url === '/host.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(req.url === '/host.js' ? hostScript : readFileSync(BUNDLE));
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-    return res.end(page);
+  const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
+  host = await startHostPage((url) => {
+    if (url.pathname === '/gjj-complaint-form.js') return { script: standaloneFile('gjj-complaint-form.js') };
+    if (url.pathname === '/host.js') return { script: hostScript };
+    return { html: page, csp };
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  const address = host.address();
-  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  hostUrl = host.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => host.close(done));
+  await host.close();
 });
 
 test('the script-tag bundle submits a complaint from a plain page under a strict CSP and fires gjj-submitted once', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchProblems(page);
   let submissions = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/tsjy/add')) submissions += 1;

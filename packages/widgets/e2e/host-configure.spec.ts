@@ -1,52 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
-import { expect, test } from '../../../test/support/e2e';
-
-const DIST = resolve(import.meta.dirname, '../dist/standalone');
+import { expect, test, watchProblems } from '../../../test/support/e2e';
+import { startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
 
 // A platform's page on another origin under a strict CSP, with two per-element script-tag bundles (each carrying its
 // own copy of the sdk) and elements without api-base: one GjjWidgets.configure call in the page's own script must
 // reach the elements of both bundles.
-let host: Server;
+let host: HostPage;
 let hostUrl: string;
 
 test.beforeAll(async ({ baseURL }) => {
   const api = baseURL as string;
-  const files: Record<string, string> = {
-    '/gjj-policy-list.js': readFileSync(resolve(DIST, 'gjj-policy-list.js'), 'utf8'),
-    '/gjj-complaint-form.js': readFileSync(resolve(DIST, 'gjj-complaint-form.js'), 'utf8'),
+  const files: Record<string, string | Buffer> = {
+    '/gjj-policy-list.js': standaloneFile('gjj-policy-list.js'),
+    '/gjj-complaint-form.js': standaloneFile('gjj-complaint-form.js'),
     '/host.js': `GjjWidgets.configure({ apiBase: ${JSON.stringify(api)}, getToken: function () { return null; } });`,
   };
   const page = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>政务服务平台 - 公积金</title>
 <script src="/gjj-policy-list.js"></script><script src="/gjj-complaint-form.js"></script><script src="/host.js"></script></head>
 <body><main><h1>公积金服务</h1><gjj-policy-list page-size="10"></gjj-policy-list><gjj-complaint-form></gjj-complaint-form></main></body></html>`;
-  host = createServer((req, res) => {
-    const body = files[req.url ?? ''];
-    if (body) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(body);
-    }
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-    return res.end(page);
+  const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
+  host = await startHostPage((url) => {
+    const script = files[url.pathname];
+    return script ? { script } : { html: page, csp };
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  const address = host.address();
-  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  hostUrl = host.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => host.close(done));
+  await host.close();
 });
 
 test('one GjjWidgets.configure reaches the elements of two script-tag bundles, without api-base', async ({ page, baseURL }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchProblems(page);
   const calls: string[] = [];
   page.on('request', (r) => calls.push(r.url()));
 

@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
+import { STANDALONE_DIR, startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
 
-const DIST = resolve(import.meta.dirname, '../dist/standalone');
 const RATES = {
   provident: '[{"llmc":"01","zxll":2.1},{"llmc":"02","zxll":2.6},{"llmc":"71","zxll":2.525},{"llmc":"72","zxll":3.075}]',
   commercial: '[{"llmc":"21","zxll":3.0},{"llmc":"22","zxll":3.5},{"llmc":"23","zxll":3.0},{"llmc":"24","zxll":3.5}]',
@@ -14,7 +13,7 @@ const NONCE = 'bmFuay1ub25jZQ';
 // A partner bank's page on another origin: one script tag, a strict CSP, rates on the page, no connection anywhere.
 // The calculator's own headings are h3 (its dialog's h2), so the page gives it an h2 section.
 // /vendor/ serves the built files as a bank's web server would; /broken/ has the main file but not its extras file.
-let host: Server;
+let host: HostPage;
 let hostUrl: string;
 const served: string[] = [];
 
@@ -28,18 +27,13 @@ function page(script: string, nonce = ''): string {
 }
 
 test.beforeAll(async () => {
-  host = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
+  host = await startHostPage((url) => {
     served.push(url.pathname + url.search);
     const file = /^\/(vendor|broken)\/(gjj-[a-z.-]+\.js)$/.exec(url.pathname);
     if (file) {
-      const path = resolve(DIST, file[2] as string);
-      if ((file[1] === 'broken' && file[2]?.includes('extras')) || !existsSync(path)) {
-        res.writeHead(404);
-        return res.end();
-      }
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(readFileSync(path));
+      const name = file[2] as string;
+      const missing = (file[1] === 'broken' && name.includes('extras')) || !existsSync(resolve(STANDALONE_DIR, name));
+      return missing ? null : { script: standaloneFile(name) };
     }
     const pages: Record<string, [string, string]> = {
       '/': [page('/vendor/gjj-loan-calculator.js?v=1'), "script-src 'self'"],
@@ -48,29 +42,15 @@ test.beforeAll(async () => {
       '/broken': [page('/broken/gjj-loan-calculator.js'), "script-src 'self'"],
     };
     const [html, scripts] = pages[url.pathname] ?? pages['/']!;
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'self'; ${scripts}; style-src 'self'; connect-src 'none'`,
-    });
-    return res.end(html);
+    return { html, csp: `default-src 'self'; ${scripts}; style-src 'self'; connect-src 'none'` };
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  const address = host.address();
-  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  hostUrl = host.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => host.close(done));
+  await host.close();
 });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 const calculator = (page: Page) => page.locator('gjj-loan-calculator');
 
@@ -97,7 +77,7 @@ async function combined(page: Page) {
 
 test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag)', () => {
   test('computes the comparison with the main file alone, and loads the extras file from beside it on first use', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchProblems(page);
     served.length = 0;
     await page.goto(hostUrl);
     await compare(page);
@@ -132,7 +112,7 @@ test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag
   });
 
   test('carries the nonce of its script tag to the extras file under a nonce-only CSP', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchProblems(page);
     await page.goto(`${hostUrl}/nonce`);
     await compare(page);
     await combined(page);
@@ -140,7 +120,7 @@ test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag
   });
 
   test('says so when the extras file cannot be loaded, and the comparison keeps working', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchProblems(page);
     await page.goto(`${hostUrl}/broken`);
     const calc = calculator(page);
     await calc.getByRole('tab', { name: '组合贷款' }).click();
@@ -155,7 +135,7 @@ test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag
   });
 
   test('the all-elements bundle loads the same extras file from beside itself', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchProblems(page);
     await page.goto(`${hostUrl}/all`);
     await compare(page);
     await combined(page);

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
+import { startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
 
-const BUNDLE = resolve(import.meta.dirname, '../dist/standalone/gjj-policy-list.js');
 const UNSAFE_TITLE = '关于住房公积金业务“跨省通办”事项清单的通知';
 
 // A government platform's page on another origin: one script tag (the policy list's own bundle), a strict CSP that
 // allows no inline code or style, and a host script (a file, as the CSP wants) that handles gjj-open-policy.
-let host: Server;
+let host: HostPage;
 let hostUrl: string;
 
 const HOST_SCRIPT = `
@@ -29,30 +26,21 @@ test.beforeAll(async ({ baseURL }) => {
 <script src="/gjj-policy-list.js" defer></script></head>
 <body><main><h1>住房公积金政策</h1><p id="shown" role="status"></p>
 <gjj-policy-list api-base="${api}" page-size="10"></gjj-policy-list></main></body></html>`;
-  host = createServer((req, res) => {
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${api}`;
-    if (req.url === '/gjj-policy-list.js' || req.url === '/host.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(req.url === '/host.js' ? HOST_SCRIPT : readFileSync(BUNDLE));
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-    return res.end(page);
+  const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${api}`;
+  host = await startHostPage((url) => {
+    if (url.pathname === '/gjj-policy-list.js') return { script: standaloneFile('gjj-policy-list.js') };
+    if (url.pathname === '/host.js') return { script: HOST_SCRIPT };
+    return { html: page, csp };
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  const address = host.address();
-  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  hostUrl = host.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => host.close(done));
+  await host.close();
 });
 
 test('the policy list script-tag bundle works on another origin under a strict CSP: paging, search, detail and the cancelable event', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchProblems(page);
   page.on('dialog', (d) => {
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();

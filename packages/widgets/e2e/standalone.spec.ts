@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
-import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
+import { startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
 
-const STANDALONE = resolve(import.meta.dirname, '../dist/standalone');
 // The all-elements bundle and the rate table's own; the page's address says which one it loads (/?bundle=…).
 const BUNDLES = ['gjj-widgets.js', 'gjj-rate-table.js'];
 
 // A stand-in for a partner's page: another origin, one script tag, a strict CSP that allows no inline code or style.
-let host: Server;
+let host: HostPage;
 let hostUrl: string;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -17,33 +14,22 @@ test.beforeAll(async ({ baseURL }) => {
 <html lang="zh-CN"><head><meta charset="utf-8"><title>合作银行 - 贷款利率</title>
 <script src="/${bundle}" defer></script></head>
 <body><main><h1>公积金贷款利率</h1><gjj-rate-table api-base="${api}"></gjj-rate-table></main></body></html>`;
-  host = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
+  const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${api}`;
+  host = await startHostPage((url) => {
     const file = BUNDLES.find((name) => url.pathname === `/${name}`);
-    if (file) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(readFileSync(resolve(STANDALONE, file)));
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-    return res.end(page(BUNDLES.find((name) => name === url.searchParams.get('bundle')) ?? 'gjj-widgets.js'));
+    if (file) return { script: standaloneFile(file) };
+    return { html: page(BUNDLES.find((name) => name === url.searchParams.get('bundle')) ?? 'gjj-widgets.js'), csp };
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  const address = host.address();
-  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  hostUrl = host.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => host.close(done));
+  await host.close();
 });
 
 for (const bundle of BUNDLES) {
   test(`${bundle} renders <gjj-rate-table> on another origin under a strict CSP`, async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = watchProblems(page);
 
     await page.goto(`${hostUrl}/?bundle=${bundle}`);
     const table = page.locator('gjj-rate-table').getByRole('table', { name: /商业性个人住房贷款利率/ });
