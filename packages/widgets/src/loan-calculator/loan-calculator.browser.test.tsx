@@ -17,46 +17,13 @@ import { LOAN_CALCULATOR_DEFAULT_MODE, loanCalculatorMeta } from './loan-calcula
 import packageReadme from '../../README.md?raw';
 import readme from './README.md?raw';
 import { planCsv } from './plan';
-import type { LoanCalculateDetail, LoanRateInput } from './types';
+import { COMMERCIAL, PROVIDENT, field, panel, tick, type } from './test-support';
+import type { LoanCalculateDetail } from './types';
 import { mount, element as addElement } from '../shared/test-mount';
 
 const apiBase = inject('apiBase');
 // A loopback port nothing listens on: the browser gets a real connection failure.
 const deadApi = 'http://127.0.0.1:9';
-
-// Distinct rates per code, so each code of spec 9 can be told from the figure it puts in the form.
-const PROVIDENT: LoanRateInput[] = [
-  { llmc: '01', zxll: 2.1 },
-  { llmc: '02', zxll: 2.6 },
-  { llmc: '71', zxll: 2.525 },
-  { llmc: '72', zxll: 3.075 },
-];
-const COMMERCIAL: LoanRateInput[] = [
-  { llmc: '21', zxll: 3.0 },
-  { llmc: '22', zxll: 3.5 },
-  { llmc: '23', zxll: 3.2 },
-  { llmc: '24', zxll: 3.9 },
-];
-
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** The visible tab panel. */
-function panel(root: ParentNode): HTMLElement {
-  const p = root.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])');
-  if (!p) throw new Error('no visible tab panel');
-  return p;
-}
-
-/** An input of the visible panel, found by its visible label (so the label is really tied to it). */
-function field(root: ParentNode, label: string): HTMLInputElement {
-  const p = panel(root);
-  const l = [...p.querySelectorAll('label')].find((el) => el.textContent === label);
-  if (!l) throw new Error(`no label ${label}`);
-  const input = (p.getRootNode() as Document | ShadowRoot).getElementById(l.htmlFor);
-  if (!(input instanceof HTMLInputElement)) throw new Error(`label ${label} names no input`);
-  return input;
-}
 
 function radio(root: ParentNode, legend: string, option: string): HTMLInputElement {
   const set = [...panel(root).querySelectorAll('fieldset')].find((f) => f.querySelector('legend')?.textContent === legend);
@@ -64,13 +31,6 @@ function radio(root: ParentNode, legend: string, option: string): HTMLInputEleme
   const input = l?.querySelector('input');
   if (!input) throw new Error(`no option ${legend} ${option}`);
   return input;
-}
-
-/** Types into an input the way a user does as far as React can tell (native setter, then an input event). */
-async function type(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  await tick();
 }
 
 async function click(el: HTMLElement) {

@@ -3,47 +3,14 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configure } from '@gjj-hall/sdk/host';
 import { defineElements } from '../elements';
-import type { LoanCalculateDetail, LoanRateInput } from '../loan-calculator/types';
+import { RATE_ATTRIBUTES as RATES, field, panel, tick, type } from '../loan-calculator/test-support';
+import type { LoanCalculateDetail } from '../loan-calculator/types';
 import type { PolicyListLoadDetail } from '../policy-list/policy-list';
 import { element } from './test-mount';
 
 const apiBase = inject('apiBase');
 const deadApi = 'http://127.0.0.1:9';
-const PROVIDENT: LoanRateInput[] = [
-  { llmc: '01', zxll: 2.1 },
-  { llmc: '02', zxll: 2.6 },
-  { llmc: '71', zxll: 2.525 },
-  { llmc: '72', zxll: 3.075 },
-];
-const COMMERCIAL: LoanRateInput[] = [
-  { llmc: '21', zxll: 3.0 },
-  { llmc: '22', zxll: 3.5 },
-  { llmc: '23', zxll: 3.2 },
-  { llmc: '24', zxll: 3.9 },
-];
-const RATES = { 'provident-rates': JSON.stringify(PROVIDENT), 'commercial-rates': JSON.stringify(COMMERCIAL) };
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const shadowOf = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
-
-function panel(root: ParentNode): HTMLElement {
-  const p = root.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])');
-  if (!p) throw new Error('no visible tab panel');
-  return p;
-}
-
-function field(root: ShadowRoot, label: string): HTMLInputElement {
-  const l = [...panel(root).querySelectorAll('label')].find((el) => el.textContent === label);
-  const input = l && root.getElementById(l.htmlFor);
-  if (!(input instanceof HTMLInputElement)) throw new Error(`no input ${label}`);
-  return input;
-}
-
-async function type(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  await tick();
-}
 
 async function compute(root: ShadowRoot, amount: string) {
   await type(field(root, '贷款金额（万元）'), amount);

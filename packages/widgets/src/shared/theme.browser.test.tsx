@@ -2,13 +2,10 @@
 // element's shadow root, ::part() styles the named pieces, and without them the elements show the hall's defaults.
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { defineElements } from '../elements';
+import { RATE_ATTRIBUTES as RATES } from '../loan-calculator/test-support';
 import { element } from './test-mount';
 
 const apiBase = inject('apiBase');
-const RATES = {
-  'provident-rates': JSON.stringify([{ llmc: '01', zxll: 2.1 }, { llmc: '02', zxll: 2.6 }, { llmc: '71', zxll: 2.525 }, { llmc: '72', zxll: 3.075 }]),
-  'commercial-rates': JSON.stringify([{ llmc: '21', zxll: 3 }, { llmc: '22', zxll: 3.5 }, { llmc: '23', zxll: 3.2 }, { llmc: '24', zxll: 3.9 }]),
-};
 
 /** Each element, what it is made with, and the selector of its outermost layout (the one --gjj-spacing spaces). */
 const ELEMENTS = [
