@@ -57,6 +57,16 @@ async function sendComplaint(root: ShadowRoot, nr: string) {
   (root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
 }
 
+/** A new `<gjj-complaint-form>` on the page sends `nr`; resolves with the one gjj-submitted it fires. */
+async function submitThroughElement(nr: string): Promise<ComplaintSubmittedDetail> {
+  const submitted: ComplaintSubmittedDetail[] = [];
+  const el = element('gjj-complaint-form');
+  el.addEventListener('gjj-submitted', (e) => submitted.push((e as CustomEvent<ComplaintSubmittedDetail>).detail));
+  await sendComplaint(el.shadowRoot as ShadowRoot, nr);
+  await expect.poll(() => submitted.length).toBe(1);
+  return submitted[0] as ComplaintSubmittedDetail;
+}
+
 /** Every request the page sends: its URL and token header. */
 function recordRequests() {
   const sent: Array<{ url: string; token: string | null; client: string | null; status?: number }> = [];
@@ -130,19 +140,15 @@ describe('getToken and onUnauthorized', () => {
     const { token, client } = await signIn();
     const sent = recordRequests();
     configure({ apiBase, getToken: () => token });
-    const submitted: ComplaintSubmittedDetail[] = [];
-    const el = element('gjj-complaint-form');
-    el.addEventListener('gjj-submitted', (e) => submitted.push((e as CustomEvent<ComplaintSubmittedDetail>).detail));
     const nr = unique('宿主页面交给组件的令牌');
-    await sendComplaint(el.shadowRoot as ShadowRoot, nr);
-    await expect.poll(() => submitted.length).toBe(1);
+    const submitted = await submitThroughElement(nr);
 
     const add = sent.find((s) => s.url.includes('/tsjy/add'));
     expect(add?.token).toBe(token);
     expect(add?.url.startsWith(apiBase)).toBe(true);
     // In the person's own list (an anonymous complaint is not), with the number the form showed.
     const mine = (await fetchComplaints(client, { pageSize: 50 })).list.filter((c) => c.nr === nr);
-    expect(mine.map((c) => c.sqbh)).toEqual([submitted[0]?.sqbh]);
+    expect(mine.map((c) => c.sqbh)).toEqual([submitted.sqbh]);
   });
 
   it('a 401 calls onUnauthorized once, then the call is sent again with the fresh token getToken gives', async () => {
@@ -154,12 +160,8 @@ describe('getToken and onUnauthorized', () => {
       current = fresh; // the host signed the citizen in again
     });
     configure({ apiBase, getToken: () => current, onUnauthorized });
-    const submitted: ComplaintSubmittedDetail[] = [];
-    const el = element('gjj-complaint-form');
-    el.addEventListener('gjj-submitted', (e) => submitted.push((e as CustomEvent<ComplaintSubmittedDetail>).detail));
     const nr = unique('会话过期后重试');
-    await sendComplaint(el.shadowRoot as ShadowRoot, nr);
-    await expect.poll(() => submitted.length).toBe(1);
+    await submitThroughElement(nr);
 
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     const refused = sent.filter((s) => s.status === 401);
