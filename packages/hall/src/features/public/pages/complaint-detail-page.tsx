@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchComplaint, type Complaint } from '@gjj-hall/sdk/public';
 import { client } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { ComplaintStatus } from './complaint-status';
+import { ComplaintReply, ComplaintStatus } from './complaint-status';
 import './complaint.css';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; item: Complaint };
@@ -90,12 +90,7 @@ function ComplaintDetail({ item }: { item: Complaint }) {
       </dl>
       <h2 className="complaint-subtitle">中心回复</h2>
       {item.hfnr ? (
-        <div className="complaint-reply">
-          <p className="complaint-reply__title">
-            回复时间<span>{item.hfsj}</span>
-          </p>
-          <p>{item.hfnr}</p>
-        </div>
+        <ComplaintReply item={item} label="回复时间" />
       ) : (
         <p className="complaint-reply complaint-reply--none">中心尚未回复，请耐心等待。</p>
       )}

@@ -5,7 +5,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { useStore } from '../../../shared/use-store';
-import { ComplaintStatus } from './complaint-status';
+import { ComplaintReply, ComplaintStatus } from './complaint-status';
 import './complaint.css';
 
 function ComplaintRow({ item, from }: { item: Complaint; from: string }) {
@@ -22,14 +22,7 @@ function ComplaintRow({ item, from }: { item: Complaint; from: string }) {
         <span>责任部门：{item.zrbmmc}</span>
         <span>提交时间：{item.tjsj}</span>
       </p>
-      {item.hfnr ? (
-        <div className="complaint-reply">
-          <p className="complaint-reply__title">
-            中心回复<span>{item.hfsj}</span>
-          </p>
-          <p>{item.hfnr}</p>
-        </div>
-      ) : null}
+      {item.hfnr ? <ComplaintReply item={item} label="中心回复" /> : null}
     </li>
   );
 }
