@@ -170,16 +170,16 @@ export function createGovPlatformServer(options = {}) {
     return { state, redirectUri };
   };
 
-  /** 303 back to the hall with the code and the hall's state, in the fragment: browsers never send it to a server. */
-  const sendBack = (res, back, authCode, headers = {}) => {
-    const location = `${back.redirectUri}#/zwLogin?${new URLSearchParams({ authCode, state: back.state })}`;
-    res.writeHead(303, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...headers });
-    res.end();
-  };
   const seeOther = (res, location, headers = {}) => {
     res.writeHead(303, { location, 'cache-control': 'no-store', ...headers });
     res.end();
   };
+  /** 303 back to the hall with the code and the hall's state, in the fragment: browsers never send it to a server. */
+  const sendBack = (res, back, authCode, headers = {}) =>
+    seeOther(res, `${back.redirectUri}#/zwLogin?${new URLSearchParams({ authCode, state: back.state })}`, {
+      'referrer-policy': 'no-referrer',
+      ...headers,
+    });
 
   /** The citizen of the request's platform session: { name }, 'none' (no, expired or ended session) or 'down'. */
   const whoIsSignedIn = async (req) => {
