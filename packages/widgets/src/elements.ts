@@ -1,4 +1,4 @@
-import { ELEMENTS } from './registry';
+import { ELEMENTS, ELEMENT_TAGS } from './registry';
 import { defineFrom } from './shared/define';
 
 export { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
@@ -6,7 +6,7 @@ export { configure, getHostConfig } from '@gjj-hall/sdk/host';
 export type { HostConfig } from '@gjj-hall/sdk/host';
 
 /** Tags {@link defineElements} knows. */
-export const ELEMENT_TAGS = Object.freeze(Object.keys(ELEMENTS));
+export { ELEMENT_TAGS };
 
 /**
  * Registers the gjj custom elements (all of them, or the tags named). A tag already defined by this same

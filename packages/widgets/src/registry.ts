@@ -11,3 +11,6 @@ export const ELEMENTS: ElementRegistry = {
   'gjj-complaint-form': getComplaintFormElement,
   'gjj-policy-list': getPolicyListElement,
 };
+
+/** Every tag of {@link ELEMENTS}, in order. */
+export const ELEMENT_TAGS = Object.freeze(Object.keys(ELEMENTS));

@@ -1,7 +1,7 @@
 // The script-tag bundle: loading it registers every element. Rendered with preact/compat (see tsup.config.ts).
 import { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
 import { setExtrasScript } from './loan-calculator/load-extras.standalone';
-import { ELEMENTS } from './registry';
+import { ELEMENTS, ELEMENT_TAGS } from './registry';
 import { startScriptTag } from './shared/script-tag';
 
 /** Registers the elements (all, or the tags named); already done on load, and calling it again is harmless. */
@@ -12,7 +12,7 @@ export const defineElements = startScriptTag(ELEMENTS, (script) => {
   setLoanCalculatorDefaultMode('local');
 });
 /** Every tag this bundle knows. */
-export const ELEMENT_TAGS = Object.freeze(Object.keys(ELEMENTS));
+export { ELEMENT_TAGS };
 
 // GjjWidgets.configure({ apiBase, getToken, … }): one call for every gjj element on the page (see @gjj-hall/sdk/host).
 export { configure, getHostConfig } from '@gjj-hall/sdk/host';
