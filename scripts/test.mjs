@@ -46,17 +46,42 @@ for (const step of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The failed tests by name, with the first line of their error, so the end of a CI log says what broke.
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 if (existsSync(VITEST_JSON)) {
   const v = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults ?? []) {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    // A file that fails before any test runs (a syntax or import error) has no failed test to list.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${path}: ${firstLine(file.message)}`);
+    }
+  }
 }
 if (existsSync(PLAYWRIGHT_JSON)) {
   const p = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8'));
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const error = t.results?.find((r) => r.error)?.error?.message;
+          failures.push(`${spec.file} › ${[...titles, spec.title].join(' › ')} (${t.status}): ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
 }
 
 console.log('\n━━ summary');
@@ -67,4 +92,8 @@ if (!failedSteps.length) console.log('\nall steps passed');
 else console.log(`\n${failedSteps.length} step(s) failed: ${failedSteps.map((o) => o.name).join(', ')}`);
 if (skippedSteps.length) console.log(`${skippedSteps.length} step(s) not run because the build failed: ${skippedSteps.map((o) => o.name).join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failures.length) {
+  console.log('\nfailed tests:');
+  for (const f of failures) console.log(`  ✗ ${f.slice(0, 300)}`);
+}
 process.exit(failedSteps.length || skippedSteps.length || failed ? 1 : 0);
