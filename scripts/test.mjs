@@ -3,6 +3,7 @@
 // need the build; the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const RESULTS = 'test-results';
 const VITEST_JSON = `${RESULTS}/vitest.json`;
@@ -48,7 +49,7 @@ let failed = 0;
 let skipped = 0;
 // The failed tests by name, with the first line of their error, so the end of a CI log says what broke.
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim()) ?? '';
 if (existsSync(VITEST_JSON)) {
   const v = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
   passed += v.numPassedTests;
