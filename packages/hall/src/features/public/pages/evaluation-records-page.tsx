@@ -1,64 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fetchEvaluation, fetchEvaluationRecords, type EvaluationRecord } from '@gjj-hall/sdk/public';
+import { fetchEvaluation, fetchEvaluationRecords } from '@gjj-hall/sdk/public';
 import { client } from '../../../shared/services';
-import { Dialog } from '../../../shared/ui/dialog';
+import { DetailDialog } from '../../../shared/ui/detail-dialog';
 import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import type { EvaluationDone } from './start-evaluation-page';
 import './evaluation.css';
 import { PagedView } from '../../../shared/ui/paged-view';
-
-type Detail = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; record: EvaluationRecord };
-
-/** One record's detail, loaded from hcp/getInfo when its dialog opens; the dialog stays mounted so focus returns. */
-function RecordDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const [detail, setDetail] = useState<(Detail & { id: string }) | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    fetchEvaluation(client, id, { signal: controller.signal, silent: true }).then(
-      (record) => setDetail({ id, status: 'ready', record }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setDetail({ id, status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
-    );
-    return () => controller.abort();
-  }, [id]);
-  return (
-    <Dialog
-      title="评价详情"
-      open={id !== null}
-      size="prompt"
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          关闭
-        </button>
-      }
-    >
-      {!detail || detail.id !== id || detail.status === 'loading' ? (
-        <p role="status">正在加载，请稍候…</p>
-      ) : detail.status === 'error' ? (
-        <p role="alert">{detail.message}</p>
-      ) : (
-        <dl className="eval-detail">
-          <dt>评价编号</dt>
-          <dd>{detail.record.pjbh}</dd>
-          <dt>评价事项</dt>
-          <dd>{detail.record.sxmc}</dd>
-          <dt>满意度</dt>
-          <dd>{detail.record.mydmc}</dd>
-          <dt>评价内容</dt>
-          <dd>{detail.record.pjnr || '（未填写）'}</dd>
-          <dt>评价时间</dt>
-          <dd>{detail.record.pjsj}</dd>
-        </dl>
-      )}
-    </Dialog>
-  );
-}
 
 /**
  * /evaluationRecords (session): the signed-in person's own evaluations, newest first, paged, each with its detail.
@@ -119,7 +69,27 @@ export function EvaluationRecordsPage() {
       {page && page.total > 0 && (
         <Pager total={page.total} pageNum={pageNum} pageSize={pageSize} label="评价记录分页" onChange={(n, s) => update({ page: n, size: s })} />
       )}
-      <RecordDialog id={open} onClose={() => setOpen(null)} />
+      <DetailDialog
+        id={open}
+        title="评价详情"
+        load={(id, signal) => fetchEvaluation(client, id, { signal, silent: true })}
+        onClose={() => setOpen(null)}
+      >
+        {(record) => (
+          <dl className="eval-detail">
+            <dt>评价编号</dt>
+            <dd>{record.pjbh}</dd>
+            <dt>评价事项</dt>
+            <dd>{record.sxmc}</dd>
+            <dt>满意度</dt>
+            <dd>{record.mydmc}</dd>
+            <dt>评价内容</dt>
+            <dd>{record.pjnr || '（未填写）'}</dd>
+            <dt>评价时间</dt>
+            <dd>{record.pjsj}</dd>
+          </dl>
+        )}
+      </DetailDialog>
     </section>
   );
 }

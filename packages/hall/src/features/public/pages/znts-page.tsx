@@ -1,58 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fetchPushItem, fetchPushItems, type PushItem } from '@gjj-hall/sdk/public';
 import { client } from '../../../shared/services';
-import { Dialog } from '../../../shared/ui/dialog';
+import { DetailDialog } from '../../../shared/ui/detail-dialog';
 import { Pager } from '../../../shared/ui/pager';
 import { RichText } from '../../../shared/ui/rich-text';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import './guidance.css';
 import { PagedView } from '../../../shared/ui/paged-view';
-
-type Detail = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; item: Required<PushItem> };
-
-/** One push item's body, loaded from intellect/getInfo and shown through RichText. */
-function PushDialog({ item, onClose }: { item: PushItem | null; onClose: () => void }) {
-  const [detail, setDetail] = useState<(Detail & { id: string }) | null>(null);
-  const id = item?.id ?? null;
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    fetchPushItem(client, id, { signal: controller.signal, silent: true }).then(
-      (full) => setDetail({ id, status: 'ready', item: full }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setDetail({ id, status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
-    );
-    return () => controller.abort();
-  }, [id]);
-  return (
-    <Dialog
-      title={item?.title ?? '推送详情'}
-      open={item !== null}
-      size="prompt"
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          关闭
-        </button>
-      }
-    >
-      {!detail || detail.id !== id || detail.status === 'loading' ? (
-        <p role="status">正在加载，请稍候…</p>
-      ) : detail.status === 'error' ? (
-        <p role="alert">{detail.message}</p>
-      ) : (
-        <>
-          <p className="push-detail__meta">
-            <span className="status-tag">{detail.item.tag}</span> 发布日期：{detail.item.publishDate}
-          </p>
-          <RichText html={detail.item.body} />
-        </>
-      )}
-    </Dialog>
-  );
-}
 
 /**
  * /znts (the guard asks for sign-in): the smart-push items, newest first, paged; opening one shows its body,
@@ -91,7 +46,21 @@ export function ZntsPage() {
       {page && page.total > 0 && (
         <Pager total={page.total} pageNum={pageNum} pageSize={pageSize} label="推送列表分页" onChange={(n, s) => update({ page: n, size: s })} />
       )}
-      <PushDialog item={open} onClose={() => setOpen(null)} />
+      <DetailDialog
+        id={open?.id ?? null}
+        title={open?.title ?? '推送详情'}
+        load={(id, signal) => fetchPushItem(client, id, { signal, silent: true })}
+        onClose={() => setOpen(null)}
+      >
+        {(item) => (
+          <>
+            <p className="push-detail__meta">
+              <span className="status-tag">{item.tag}</span> 发布日期：{item.publishDate}
+            </p>
+            <RichText html={item.body} />
+          </>
+        )}
+      </DetailDialog>
     </section>
   );
 }
