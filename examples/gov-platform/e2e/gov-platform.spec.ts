@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../../test/support/chromium';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 // @ts-expect-error -- serve.mjs is the example's plain-JavaScript server, without types
 import { createGovPlatformServer, SESSION_COOKIE } from '../serve.mjs';
@@ -268,4 +269,53 @@ test('a page of another origin cannot frame the hall (frame-ancestors), and the 
   } finally {
     await new Promise((done) => foreign.close(done));
   }
+});
+
+test.describe('the platform on another site than the hall, in a browser that blocks third-party storage', () => {
+  // The same platform server under another host name: `localhost` and `127.0.0.1` are two sites, as
+  // `zwfw.example.gov.cn` and `gjj.example.org` would be, so the frame holds a cross-site hall. The browser is one of
+  // its own, told to block third-party cookies and storage (as Chrome's incognito windows do), whatever its defaults.
+  let otherSite: string;
+  let browser: Browser;
+  test.beforeAll(async ({ request }) => {
+    otherSite = platform.replace('127.0.0.1', 'localhost');
+    expect((await request.post(`${centre()}/dev/gov-platform`, { data: { url: otherSite } })).ok()).toBe(true);
+    browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--test-third-party-cookie-phaseout'] });
+  });
+  test.afterAll(async ({ request }) => {
+    await browser?.close();
+    expect((await request.post(`${centre()}/dev/gov-platform`, { data: { url: platform } })).ok()).toBe(true);
+  });
+
+  test('the framed hall says it cannot keep the sign-in there and opens in a new window, which signs the citizen in', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const problems = watchConsole(context);
+    const page = await context.newPage();
+    await page.goto(otherSite);
+    await page.getByLabel('身份证号').fill(ZHANG);
+    await page.getByLabel('密码').fill('Gov@2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('heading', { name: HALL_NAME })).toBeVisible();
+    const trips: string[] = [];
+    context.on('request', (r) => r.url().includes('state=') && trips.push(r.url()));
+
+    await page.getByRole('link', { name: '在本页打开' }).click();
+    const hall = page.frameLocator(`iframe[title="${HALL_NAME}"]`);
+    await expect(hall.getByRole('heading', { name: '政务服务网登录' })).toBeVisible();
+    await expect(hall.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+      '当前浏览器不允许本页保存登录状态（本页嵌在其他网站的页面中时常见），请在新窗口中打开网上业务大厅登录',
+    );
+    // Nothing went to the platform: a state that could not be kept would only fail on the way back.
+    expect(trips).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    // A window of its own is no third party: the platform's Lax cookie goes with top-level navigations, so the
+    // citizen signed in on the platform lands signed in, without a second sign-in.
+    const [tab] = await Promise.all([context.waitForEvent('page'), hall.getByRole('link', { name: '在新窗口中打开网上业务大厅' }).click()]);
+    await expect(tab).toHaveURL(`${centre()}/home.html#/grwt/home`);
+    await expect(tab.getByRole('button', { name: /张三/ })).toBeVisible();
+    expect(trips).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

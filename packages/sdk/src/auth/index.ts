@@ -110,16 +110,8 @@ export {
   parseCaKeyFile,
 } from './ca-login';
 export type { CaKeyFile, CaLoginOptions } from './ca-login';
-export {
-  SSO_NO_CODE_MESSAGE,
-  SSO_PATHS,
-  SSO_STATE_MESSAGE,
-  checkSsoReturn,
-  createSsoState,
-  fetchSsoPlatformUrl,
-  ssoAuthorizeUrl,
-  ssoLogin,
-} from './sso';
+export { SSO_PATHS, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl } from './sso';
+export { SSO_NO_CODE_MESSAGE, SSO_STATE_MESSAGE, checkSsoReturn, ssoLogin } from './sso-return';
 export {
   REGISTER_PERSON_PATHS,
   NEW_PASSWORD_MESSAGE,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeCentre, ok } from '../test-support/fake-centre';
-import { SSO_NO_CODE_MESSAGE, SSO_PATHS, SSO_STATE_MESSAGE, checkSsoReturn, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl, ssoLogin } from './sso';
+import { SSO_PATHS, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl } from './sso';
+import { SSO_NO_CODE_MESSAGE, SSO_STATE_MESSAGE, checkSsoReturn, ssoLogin } from './sso-return';
 
 describe('single sign-on', () => {
   it('makes a new 32-digit state each time', () => {

@@ -18,7 +18,11 @@ export function GovLoginLink() {
 
   const start = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    void startSsoSignIn({ platformUrl }).then((going) => going || setMessage(SSO_NOT_OPEN_MESSAGE));
+    void startSsoSignIn({ platformUrl }).then((outcome) => {
+      if (outcome === 'not-open') setMessage(SSO_NOT_OPEN_MESSAGE);
+      // /zwLogin says why and offers the hall in a new window.
+      else if (outcome === 'no-storage') window.location.hash = '#/zwLogin';
+    });
   };
 
   return (

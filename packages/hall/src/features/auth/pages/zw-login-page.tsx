@@ -3,14 +3,16 @@ import { Link, useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { SSO_NOT_OPEN_MESSAGE, startSsoSignIn } from '../api/sso';
-import { openedByPlatform, signInWithAuthCode, takeSsoReturn } from '../api/sso-return';
+import { openedByPlatform, signInWithAuthCode, SSO_STORAGE_BLOCKED_MESSAGE, takeSsoReturn, zwLoginAddress } from '../api/sso-return';
 import { loginFailureMessage } from '../login-form';
 
 /**
  * /zwLogin (spec 2.1): the return from the government service platform. The authCode leaves the address at once,
  * the `state` is checked against the one kept when the citizen left, and the code is exchanged by POST; then home.
  * Opened without authCode and state, the platform is opening the hall (a link or a frame): home when already signed
- * in, else the same sign-in as the login page's link, leaving no history entry behind.
+ * in, else the same sign-in as the login page's link, leaving no history entry behind. Where the browser will not let
+ * this page keep the sign-in's state (framed by another site with third-party storage blocked), it says so and offers
+ * the hall in a new window instead of failing.
  */
 export function ZwLoginPage() {
   usePageTitle('政务服务网登录');
@@ -25,7 +27,9 @@ export function ZwLoginPage() {
     started.current = true;
     if (opened) {
       if (stores.session.$signedIn.get()) return void navigate('/', { replace: true });
-      void startSsoSignIn({ replace: true }).then((going) => going || setFailure(SSO_NOT_OPEN_MESSAGE));
+      void startSsoSignIn({ replace: true }).then(
+        (outcome) => outcome === 'going' || setFailure(outcome === 'not-open' ? SSO_NOT_OPEN_MESSAGE : SSO_STORAGE_BLOCKED_MESSAGE),
+      );
       return;
     }
     const checked = takeSsoReturn();
@@ -48,7 +52,14 @@ export function ZwLoginPage() {
             {failure}
           </div>
           <p className="login__note">
-            <Link to="/login">返回登录页</Link>
+            {failure === SSO_STORAGE_BLOCKED_MESSAGE ? (
+              // A page of its own is not a third party: its storage works, and the platform's cookie goes with it.
+              <a href={zwLoginAddress()} target="_blank" rel="noopener noreferrer">
+                在新窗口中打开网上业务大厅
+              </a>
+            ) : (
+              <Link to="/login">返回登录页</Link>
+            )}
           </p>
         </>
       ) : (
