@@ -309,6 +309,13 @@ test.describe('the platform on another site than the hall, in a browser that blo
     expect(trips).toEqual([]);
     await expectNoAxeViolations(page);
 
+    // The login page's own 政务服务网登录 link, in the same frame, leads to the same explanation, not to a blank page.
+    const frame = page.frames().find((f) => f.url().startsWith(`${centre()}/home.html`));
+    await frame?.goto(`${centre()}/home.html#/login`);
+    await hall.getByRole('link', { name: '政务服务网登录' }).click();
+    await expect(hall.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(/^当前浏览器不允许本页保存登录状态/);
+    expect(trips).toEqual([]);
+
     // A window of its own is no third party: the platform's Lax cookie goes with top-level navigations, so the
     // citizen signed in on the platform lands signed in, without a second sign-in.
     const [tab] = await Promise.all([context.waitForEvent('page'), hall.getByRole('link', { name: '在新窗口中打开网上业务大厅' }).click()]);
