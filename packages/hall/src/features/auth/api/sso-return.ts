@@ -10,11 +10,6 @@ import { SSO_STATE_KEY, ssoStorage } from './sso';
 export const SSO_STORAGE_BLOCKED_MESSAGE =
   '当前浏览器不允许本页保存登录状态（本页嵌在其他网站的页面中时常见），请在新窗口中打开网上业务大厅登录';
 
-/** The hall's /zwLogin in a new window: opened there, it starts single sign-on as a page of its own (not framed). */
-export function zwLoginAddress(): string {
-  return `${window.location.origin}${window.location.pathname}#/zwLogin`;
-}
-
 /**
  * Takes what the platform sent back (`#/zwLogin?authCode=…&state=…`) out of the address at once, and the kept state
  * out of session storage, and checks one against the other.

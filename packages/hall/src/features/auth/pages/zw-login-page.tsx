@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { SSO_NOT_OPEN_MESSAGE, startSsoSignIn } from '../api/sso';
-import { openedByPlatform, signInWithAuthCode, SSO_STORAGE_BLOCKED_MESSAGE, takeSsoReturn, zwLoginAddress } from '../api/sso-return';
+import { openedByPlatform, signInWithAuthCode, SSO_STORAGE_BLOCKED_MESSAGE, takeSsoReturn } from '../api/sso-return';
 import { loginFailureMessage } from '../login-form';
 
 /**
@@ -53,8 +53,9 @@ export function ZwLoginPage() {
           </div>
           <p className="login__note">
             {failure === SSO_STORAGE_BLOCKED_MESSAGE ? (
-              // A page of its own is not a third party: its storage works, and the platform's cookie goes with it.
-              <a href={zwLoginAddress()} target="_blank" rel="noopener noreferrer">
+              // This page's own /zwLogin (the hash resolves against it) in a window of its own, which is not a third
+              // party: its storage works, and the platform's cookie goes with it.
+              <a href="#/zwLogin" target="_blank" rel="noopener noreferrer">
                 在新窗口中打开网上业务大厅
               </a>
             ) : (
