@@ -17,6 +17,7 @@ export {
   HTTP_STATUS_MESSAGES,
   NETWORK_ERROR_MESSAGE,
   TIMEOUT_MESSAGE,
+  errorMessage,
   httpStatusMessage,
 } from './client/messages';
 export { cleanPayload, formEncode } from './client/payload';

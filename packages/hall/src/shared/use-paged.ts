@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Page, type PageQuery } from '@gjj-hall/sdk/public';
+import { errorMessage } from '@gjj-hall/sdk';
 
 /** A list's state: loading, failed with a Chinese message, or a page. */
 export type PagedState<T> =
@@ -59,7 +60,7 @@ export function usePaged<T>(
         !controller.signal.aborted &&
         setState((s) => ({
           status: 'error',
-          message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试',
+          message: errorMessage(error, '加载失败，请稍后重试'),
           page: s.page,
         })),
     );

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client';
 import { BusinessError, GjjError, HttpError } from './errors';
-import { httpStatusMessage, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './messages';
+import { errorMessage, httpStatusMessage, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './messages';
 
 // A real HTTP server on loopback: the client is exercised over a real socket, not a mocked fetch.
 let server: Server;
@@ -290,5 +290,17 @@ describe('httpStatusMessage', () => {
     expect(httpStatusMessage('000')).toBe('操作太频繁，请勿重复请求');
     expect(httpStatusMessage(0)).toBe('操作太频繁，请勿重复请求');
     expect(httpStatusMessage(502)).toBe('服务接口异常，请反馈给管理员');
+  });
+});
+
+describe('errorMessage', () => {
+  it('shows the error\'s own message, and the fallback when the rejection carries none', () => {
+    const fallback = '加载失败，请稍后重试';
+    expect(errorMessage(new BusinessError('记录不存在', 500, {}), fallback)).toBe('记录不存在');
+    const timeout = new HttpError(TIMEOUT_MESSAGE, { status: 0, kind: 'timeout', request: { method: 'GET', url: '/x' } });
+    expect(errorMessage(timeout, fallback)).toBe(TIMEOUT_MESSAGE);
+    expect(errorMessage(new Error(''), fallback)).toBe(fallback);
+    expect(errorMessage('失败', fallback)).toBe(fallback);
+    expect(errorMessage(undefined, fallback)).toBe(fallback);
   });
 });

@@ -36,3 +36,15 @@ export function httpStatusMessage(status: number | string): string {
   const key = typeof status === 'number' ? String(status).padStart(3, '0') : status;
   return HTTP_STATUS_MESSAGES[key] ?? DEFAULT_ERROR_MESSAGE;
 }
+
+/**
+ * The message to show for a failed call: the error's own (the server's `msg`, or this catalogue's words for an HTTP
+ * or transport failure), else `fallback` for a rejection that carries none (not an Error, or an empty message).
+ *
+ * @example
+ * errorMessage(new BusinessError('记录不存在', 500, envelope), '加载失败，请稍后重试') // '记录不存在'
+ * errorMessage(undefined, '加载失败，请稍后重试') // '加载失败，请稍后重试'
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

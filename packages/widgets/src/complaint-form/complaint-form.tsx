@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { HttpError, type GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, HttpError, type GjjClient } from '@gjj-hall/sdk';
 import {
   COMPLAINT_MAX_LENGTH,
   fetchComplaintDepts,
@@ -47,7 +47,6 @@ type Choices = { status: 'loading' } | { status: 'error'; message: string } | { 
 const FIELDS: readonly Field[] = ['tslx', 'zrbm', 'nr', 'lxdh'];
 const EMPTY: Values = { tslx: '', zrbm: '', nr: '', lxdh: '' };
 
-const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
 
 /** Characters, not UTF-16 units, as the server counts them. */
 const charCount = (text: string): number => [...text.trim()].length;
@@ -137,7 +136,7 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
       ([types, depts]) => !controller.signal.aborted && setLoaded({ api, attempt, choices: { status: 'ready', types, depts } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = messageOf(error, '类型和责任部门加载失败');
+        const message = errorMessage(error, '类型和责任部门加载失败');
         setLoaded({ api, attempt, choices: { status: 'error', message } });
         callbacks.current.onError?.({ message });
       },
@@ -198,7 +197,7 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
           callbacks.current.onSubmitted?.(detail);
         },
         (error: unknown) => {
-          const message = messageOf(error, '提交失败，请稍后重试');
+          const message = errorMessage(error, '提交失败，请稍后重试');
           // 422: the key was used for other content (another tab of the same fill); the next 提交 is a new one.
           if (error instanceof HttpError && error.status === 422) key.current = '';
           setFailure(message);

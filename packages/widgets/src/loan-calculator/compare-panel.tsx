@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanCalculation, type RepaymentMethod } from '@gjj-hall/sdk/loan';
 import { Announcer, freshText, RadioGroup, ResultBlock, SubmitRow, TextField, type Figure } from './fields';
 import {
@@ -202,7 +202,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
         (error: unknown) => {
           if (!settled()) return;
           setResults(null);
-          const message = error instanceof Error && error.message ? error.message : '计算失败，请稍后重试';
+          const message = errorMessage(error, '计算失败，请稍后重试');
           setFailure(`计算失败：${message}`);
           failed(message);
         },

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
 import { useWidgetStyles } from '../shared/styles';
 import { useLazyClient } from '../shared/use-client';
@@ -152,7 +152,7 @@ export function LoanCalculator({
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : '利率加载失败';
+        const message = errorMessage(error, '利率加载失败');
         setOutcome({ api, attempt, loaded: { status: 'error', message } });
         callbacks.current.onError?.({ message });
       },

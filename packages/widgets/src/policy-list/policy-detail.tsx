@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchPolicy, type PolicyDetail as PolicyData } from '@gjj-hall/sdk/public';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
@@ -86,7 +86,7 @@ export function PolicyDetail({
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : '政策加载失败';
+        const message = errorMessage(error, '政策加载失败');
         const code = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 0;
         setOutcome({ key, api, state: { status: 'error', message, code } });
         callbacks.current.onError?.({ message, status: code });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import {
   DEFAULT_PAGE_SIZE,
   fetchPolicies,
@@ -204,7 +204,7 @@ export function PolicyList({
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : '政策加载失败';
+        const message = errorMessage(error, '政策加载失败');
         setResult((r) => ({ key, api, page: r.page, error: message }));
         callbacks.current.onError?.({ message });
       },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GjjClient } from '@gjj-hall/sdk';
+import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRate, type LoanRates } from '@gjj-hall/sdk/rates';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
@@ -99,7 +99,7 @@ export function RateTable({ apiBase, client, rates, onLoad, onError }: RateTable
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : '利率加载失败';
+        const message = errorMessage(error, '利率加载失败');
         setOutcome({ api, attempt, state: { status: 'error', message } });
         callbacks.current.onError?.({ message });
       },

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { errorMessage } from '@gjj-hall/sdk';
 import { Dialog } from './dialog';
 
 type Detail<T> = { id: string } & ({ status: 'error'; message: string } | { status: 'ready'; value: T });
@@ -31,7 +32,7 @@ export function DetailDialog<T>({ id, title, load, children, onClose }: DetailDi
       (value) => setDetail({ id, status: 'ready', value }),
       (error: unknown) =>
         !controller.signal.aborted &&
-        setDetail({ id, status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
+        setDetail({ id, status: 'error', message: errorMessage(error, '加载失败，请稍后重试') }),
     );
     return () => controller.abort();
     // `load` is the caller's inline function: the detail depends on the id alone.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchComplaint, type Complaint } from '@gjj-hall/sdk/public';
+import { errorMessage } from '@gjj-hall/sdk';
 import { client } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { ComplaintReply, ComplaintStatus } from './complaint-status';
@@ -34,7 +35,7 @@ export function ComplaintDetailPage() {
     const settle = (next: State) => !controller.signal.aborted && setLoaded({ id, attempt, state: next });
     fetchComplaint(client, id, { signal: controller.signal, silent: true }).then(
       (item) => settle({ status: 'ready', item }),
-      (error: unknown) => settle({ status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
+      (error: unknown) => settle({ status: 'error', message: errorMessage(error, '加载失败，请稍后重试') }),
     );
     return () => controller.abort();
   }, [id, attempt]);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadFile, fetchDownloads, type DownloadFile } from '@gjj-hall/sdk/public';
+import { errorMessage } from '@gjj-hall/sdk';
 import { client, stores } from '../../../shared/services';
 import { toast } from '../../../shared/toast';
 import { Pager } from '../../../shared/ui/pager';
@@ -68,7 +69,7 @@ export function DownloadsPage() {
       setRow(file.id, null);
       toast.success(`${file.title}下载完成`);
     } catch (error) {
-      setRow(file.id, { status: 'error', message: error instanceof Error && error.message ? error.message : '下载失败，请稍后重试' });
+      setRow(file.id, { status: 'error', message: errorMessage(error, '下载失败，请稍后重试') });
     } finally {
       running.current.delete(file.id);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchCentreIntro, type CentreIntro } from '@gjj-hall/sdk/public';
+import { errorMessage } from '@gjj-hall/sdk';
 import { client } from '../../../shared/services';
 import { RichText } from '../../../shared/ui/rich-text';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -20,7 +21,7 @@ export function IntroPage() {
       (intro) => !controller.signal.aborted && setResult({ attempt, status: 'ready', intro }),
       (error: unknown) =>
         !controller.signal.aborted &&
-        setResult({ attempt, status: 'error', message: error instanceof Error && error.message ? error.message : '加载失败，请稍后重试' }),
+        setResult({ attempt, status: 'error', message: errorMessage(error, '加载失败，请稍后重试') }),
     );
     return () => controller.abort();
   }, [attempt]);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { downloadFile, PUBLIC_API } from '@gjj-hall/sdk/public';
+import { errorMessage } from '@gjj-hall/sdk';
 import { client } from '../../../shared/services';
 import { takePreview } from '../../../shared/preview-handoff';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -94,7 +95,7 @@ export function YlOfdPage() {
       .then(
         (buffer) => set({ key, status: 'ready', bytes: new Uint8Array(buffer) }),
         (error: unknown) =>
-          set({ key, status: 'error', message: error instanceof Error && error.message ? error.message : '文件加载失败，请稍后重试' }),
+          set({ key, status: 'error', message: errorMessage(error, '文件加载失败，请稍后重试') }),
       );
     return () => controller.abort();
   }, [id, validId, key]);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '@gjj-hall/sdk';
 import {
   EVALUATION_COMMENT_MAX,
   fetchEvaluationItems,
@@ -99,7 +100,7 @@ export function StartEvaluationPage() {
     } catch (error) {
       // A 401 opens the sign-in dialog (the client's hook); anything else shows above the form, nothing is lost.
       const status = (error as { status?: number; code?: unknown }).status ?? Number((error as { code?: unknown }).code);
-      if (status !== 401) setServerError(error instanceof Error && error.message ? error.message : '提交失败，请稍后重试');
+      if (status !== 401) setServerError(errorMessage(error, '提交失败，请稍后重试'));
     } finally {
       inFlight.current = false;
       setBusy(false);
