@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rateRoutes(app, options.db, () => centreDate(now()));
   calculatorRoutes(app);
   // One sign-in counter per address for every sign-in method.
-  const loginLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });

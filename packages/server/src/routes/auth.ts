@@ -60,8 +60,8 @@ export function decrypt(cipher: string, keys: Sm2KeyPair): string {
 /** The sign-in, session and menu calls of docs/api-shell.md under /api/auth/v1. */
 export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { db, now, keys, outbox } = options;
-  const loginLimiter = options.loginLimiter ?? createRateLimiter(options.loginRateLimit ?? 20, 60_000);
-  const captchaLimiter = createRateLimiter(60, 60_000);
+  const loginLimiter = options.loginLimiter ?? createRateLimiter(db, 'login', options.loginRateLimit ?? 20, 60_000);
+  const captchaLimiter = createRateLimiter(db, 'captcha', 60, 60_000);
   // Unknown accounts are checked against this too, so that they take as long as known ones.
   let dummyHash: Promise<string> | undefined;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);

@@ -54,7 +54,7 @@ export const demoKeyDir = (): string => join(serverRoot(), 'demo-ca');
 export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
   const { db, now } = options;
   const { loginLimiter } = options;
-  const randomLimiter = createRateLimiter(60, 60_000);
+  const randomLimiter = createRateLimiter(db, 'ca-random', 60, 60_000);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   app.get(

@@ -158,7 +158,7 @@ export function publicRoutes(app: FastifyInstance, options: PublicRouteOptions):
 }
 
 function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicRouteOptions): void {
-  const limitSubmissions = limitByAddress(createRateLimiter(submitRateLimit, 60_000), now);
+  const limitSubmissions = limitByAddress(createRateLimiter(db, 'public-submit', submitRateLimit, 60_000), now);
   // ---- Introduction ----
   app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags } }, async () => {
     const [row] = await db.query<{ title: string; body: string; updated_at: Date }>('select title, body, updated_at from centre_intro where id = 1');

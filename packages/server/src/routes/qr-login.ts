@@ -141,9 +141,9 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
   const { db, now, keys } = options;
   const expSeconds = options.expSeconds ?? QR_LOGIN_EXP_SECONDS;
   const publicUrl = options.publicUrl ?? process.env.HALL_PUBLIC_URL;
-  const codeLimiter = createRateLimiter(60, 60_000);
+  const codeLimiter = createRateLimiter(db, 'qr-code', 60, 60_000);
   // A dialog polls 20 times a minute; this leaves room for a dozen at one address.
-  const pollLimiter = createRateLimiter(240, 60_000);
+  const pollLimiter = createRateLimiter(db, 'qr-poll', 240, 60_000);
   const { loginLimiter } = options;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 

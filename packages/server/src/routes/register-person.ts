@@ -161,7 +161,7 @@ async function createLogin(
 /** The registration calls of individuals (docs/api-person.md). */
 export function registerPersonRoutes(app: FastifyInstance, options: RegisterPersonOptions): void {
   const { db, now, keys } = options;
-  const limiter = createRateLimiter(options.rateLimit ?? 30, 60_000);
+  const limiter = createRateLimiter(db, 'register-person', options.rateLimit ?? 30, 60_000);
   const limit = limitByAddress(limiter, now);
 
   const decrypt = (value: string): string => {

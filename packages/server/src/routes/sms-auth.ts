@@ -98,7 +98,7 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
  */
 export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions): void {
   const { db, now, keys, loginLimiter } = options;
-  const sendLimiter = createRateLimiter(options.sendRateLimit ?? 20, 60_000);
+  const sendLimiter = createRateLimiter(db, 'sms-send', options.sendRateLimit ?? 20, 60_000);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
   const open = (value: string) => decrypt(value, keys).trim();
   const code = (value: string) => {

@@ -201,7 +201,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
   if (production) return routes;
 
   // ---- Development only: the simulated government platform's back end, a stand-in for the real one. ----
-  const citizenLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const citizenLimiter = createRateLimiter(db, 'sso-citizen', options.loginRateLimit ?? 20, 60_000);
   let dummyHash: Promise<string> | undefined;
   app.post<{ Body: { idNumber: string; password: string } }>(
     '/sim/gov/login',
@@ -246,7 +246,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
   );
 
   // The platform's own session: its page keeps the token in a cookie and asks here, server to server.
-  const sessionLimiter = createRateLimiter(options.loginRateLimit ?? 20, 60_000);
+  const sessionLimiter = createRateLimiter(db, 'sso-session', options.loginRateLimit ?? 20, 60_000);
   const sessionBody = {
     type: 'object',
     required: ['sessionToken'],

@@ -119,8 +119,8 @@ export function unitRegisterRoutes(app: FastifyInstance, options: UnitRouteOptio
 }
 
 function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRouteOptions): void {
-  const lookups = createRateLimiter(rateLimit, 60_000);
-  const submissions = createRateLimiter(rateLimit, 60_000);
+  const lookups = createRateLimiter(db, 'unit-register-lookup', rateLimit, 60_000);
+  const submissions = createRateLimiter(db, 'unit-register-submit', rateLimit, 60_000);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   async function record(account: string): Promise<UnitRecord> {
