@@ -52,7 +52,17 @@ describe.skipIf(!!unavailable)('public submissions on PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => add(`不带键的并发提交第 ${i + 1} 条。`)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const numbers = answers.map((a) => a.json<{ data: { sqbh: string } }>().data.sqbh).sort();
-    // The keyed test above took 0001.
-    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `TS20261124${String(i + 2).padStart(4, '0')}`));
+    // The keyed test above took 000001.
+    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `TS20261124${String(i + 2).padStart(6, '0')}`));
+  });
+
+  it('200 concurrent submissions on several connections get 200 distinct, consecutive numbers, and all are kept', async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => add(`两百条并发提交之第 ${i + 1} 条。`)));
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    const numbers = answers.map((a) => a.json<{ data: { sqbh: string } }>().data.sqbh).sort();
+    // The two tests above took 000001 to 000009.
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => `TS20261124${String(i + 10).padStart(6, '0')}`));
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from complaint where content like '两百条并发提交之第%'`);
+    expect(row?.n).toBe(200);
   });
 });
