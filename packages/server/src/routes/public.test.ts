@@ -121,10 +121,13 @@ describe('policies', () => {
     expect(detail.body.data.body).toContain('onerror=');
     expect(detail.body.data.body).toContain('javascript:');
 
-    const [withdrawn] = await db.query<{ id: string }>(`select id::text as id from policy where status = 'withdrawn' limit 1`);
+    const [withdrawn] = await db.query<{ id: string; title: string }>(`select id::text as id, title from policy where status = 'withdrawn' limit 1`);
     const gone = await get(`${P}/zcxx/getInfo?id=${withdrawn?.id ?? ''}`);
     expect(gone.status).toBe(410);
     expect(gone.body.msg).toBe('该政策已撤回，不再公开');
+    // Nothing of it is answered (issue 18, item 11): no title, no body.
+    expect(gone.body.data).toBeNull();
+    expect(JSON.stringify(gone.body)).not.toContain(withdrawn?.title ?? '');
     expect((await get(`${P}/zcxx/getInfo?id=999999`)).status).toBe(404);
     expect((await get(`${P}/zcxx/getInfo?id=abc`)).body.msg).toBe('编号不正确');
   });
