@@ -359,10 +359,13 @@ describe('idempotent submissions', () => {
   const count = async (content: string) =>
     Number((await db.query<{ n: number }>('select count(*)::int as n from complaint where content = $1', [content]))[0]?.n);
 
+  // A visitor's key is theirs: each retry below comes from the one client address (see 'another client' below).
+  const visitor = freshIp();
+
   it('the same key twice stores once and answers the first answer', async () => {
     const headers = { 'idempotency-key': 'test-key-0001' };
-    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers);
-    const second = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers);
+    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers, visitor);
+    const second = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers, visitor);
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
     expect(await count(body.nr)).toBe(1);
@@ -370,7 +373,7 @@ describe('idempotent submissions', () => {
 
   it('a key reused with other content is refused with 422', async () => {
     const headers = { 'idempotency-key': 'test-key-0001' };
-    const other = await post(`${P}/tsjy/add`, { ...body, nr: '另一条完全不同的意见。' }, headers);
+    const other = await post(`${P}/tsjy/add`, { ...body, nr: '另一条完全不同的意见。' }, headers, visitor);
     expect(other.status).toBe(422);
     expect(other.body.msg).toBe('该幂等键已用于另一份不同内容的提交，请刷新页面后重新提交');
   });
@@ -378,10 +381,35 @@ describe('idempotent submissions', () => {
   it('concurrent submissions with one key store one', async () => {
     const content = '并发提交只应保存一条意见。';
     const headers = { 'idempotency-key': 'concurrent-key-01' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.data.sqbh)).size).toBe(1);
     expect(await count(content)).toBe(1);
+  });
+
+  it('the same key from another client is a submission of its own, never the first receipt (issue 18, item 17)', async () => {
+    const headers = { 'idempotency-key': 'shared-key-0001' };
+    const content = '同一幂等键由另一访客使用。';
+    const mine = await post<{ id: string; sqbh: string; tjsj: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
+    expect(mine.status).toBe(200);
+    // Another visitor with the same key and the same content: a new complaint, a new number.
+    const theirs = await post<{ id: string; sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, freshIp());
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.sqbh).not.toBe(mine.body.data.sqbh);
+    expect(theirs.body.data.id).not.toBe(mine.body.data.id);
+    // ...and with other content: not 422 (which would tell that the key is in use), but their own submission.
+    const third = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: '第三位访客的另一条意见。' }, headers, freshIp());
+    expect(third.status).toBe(200);
+    expect(await count(content)).toBe(2);
+    // The first visitor's retry still answers their own receipt.
+    expect((await post(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor)).body.data).toEqual(mine.body.data);
+    // A signed-in person's key is their login's, whatever the address.
+    const token = await signIn(app, PERSON);
+    const signed = { ...headers, token };
+    const a = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, signed, freshIp());
+    const b = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, signed, freshIp());
+    expect(b.body.data).toEqual(a.body.data);
+    expect(a.body.data.sqbh).not.toBe(mine.body.data.sqbh);
   });
 
   it('a malformed key is refused; a key expires after 24 hours', async () => {
@@ -389,9 +417,9 @@ describe('idempotent submissions', () => {
     expect(bad.status).toBe(400);
     const headers = { 'idempotency-key': 'expiring-key-01' };
     const content = '二十四小时后同一键视为新的提交。';
-    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers);
+    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
     clock += 24 * 3600_000 + 1000;
-    const later = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers);
+    const later = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
     expect(later.body.data.sqbh).not.toBe(first.body.data.sqbh);
     expect(await count(content)).toBe(2);
   });

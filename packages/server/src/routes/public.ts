@@ -4,7 +4,7 @@ import { VALIDATE_MESSAGES, isLandline, isMobile, isOpinion } from '@gjj-hall/sd
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDate, centreDateTime } from '../clock';
-import { idempotencyKeyOf, idempotent } from '../public/idempotency';
+import { idempotencyKeyOf, idempotencyOwner, idempotent } from '../public/idempotency';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { ZHFW_PREFIX } from './shell';
 
@@ -505,7 +505,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
       const normal = { tslx: body.tslx, zrbm: body.zrbm, nr: content, lxdh: phone };
       const result = await idempotent(
         db,
-        { scope: 'complaint', owner: session ? `user:${session.userId}` : 'anonymous', key, body: normal, at },
+        { scope: 'complaint', owner: idempotencyOwner(session, request.ip), key, body: normal, at },
         async (tx) => {
           const [type] = await tx.query('select 1 from complaint_type where code = $1', [body.tslx]);
           if (!type) throw new ApiError(400, '请选择正确的类型');
@@ -580,7 +580,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
       const at = now();
       const content = (request.body.pjnr ?? '').trim();
       const normal = { sxbm: request.body.sxbm, myd: request.body.myd, pjnr: content };
-      const result = await idempotent(db, { scope: 'evaluation', owner: `user:${session.userId}`, key, body: normal, at }, async (tx) => {
+      const result = await idempotent(db, { scope: 'evaluation', owner: idempotencyOwner(session, request.ip), key, body: normal, at }, async (tx) => {
         const [item] = await tx.query('select 1 from evaluation_item where code = $1', [normal.sxbm]);
         if (!item) throw new ApiError(400, '请选择正确的业务事项');
         const pjbh = await nextReference(tx, 'PJ', centreDate(at));
