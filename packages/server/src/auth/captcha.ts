@@ -12,6 +12,8 @@ export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** The picture's size in pixels: drawn at twice the 120 × 40 the hall shows it at, so it stays sharp on any screen. */
 export const CAPTCHA_WIDTH = 240;
 export const CAPTCHA_HEIGHT = 80;
+/** The characters are spread evenly between this margin and the same on the right. */
+export const CAPTCHA_MARGIN = 20;
 
 /**
  * The font the characters are drawn in, shipped in an npm package (PT Sans Bold, SIL Open Font License) so that the
@@ -130,8 +132,8 @@ export function captchaPng(text: string): Buffer {
   // The characters: each about 60% of a character's width after the previous one, so that neighbours overlap.
   const chars = [...text];
   const scale = Math.min(1, 4.5 / chars.length);
-  const step = (W - 60) / chars.length;
-  let x = 30 + step / 2 + between(-4, 4);
+  const step = (W - 2 * CAPTCHA_MARGIN) / chars.length;
+  let x = CAPTCHA_MARGIN + step / 2 + between(-4, 4);
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   for (const char of chars) {
@@ -140,7 +142,7 @@ export function captchaPng(text: string): Buffer {
     g.rotate(between(-0.35, 0.35));
     g.transform(1, 0, between(-0.25, 0.25), 1, 0, 0);
     g.scale(between(0.9, 1.15), between(0.95, 1.1));
-    g.font = `${Math.round(between(50, 60) * scale)}px ${family}`;
+    g.font = `${Math.round(between(58, 68) * scale)}px ${family}`;
     g.fillStyle = hsl(hue + between(-40, 40), between(45, 75), between(22, 38));
     g.fillText(char, 0, 0);
     g.restore();

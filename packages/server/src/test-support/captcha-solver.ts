@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { PNG } from 'pngjs';
-import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, registerCaptchaFont } from '../auth/captcha';
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_MARGIN, CAPTCHA_WIDTH, registerCaptchaFont } from '../auth/captcha';
 
 // The simplest captcha solver we could write, in the order a cheap bot would try things (issue 18, item 1):
 //   1. an SVG: read its <text> nodes;
@@ -126,7 +126,7 @@ export function templateSolve(png: Buffer, length = 4): string {
     mask[i] = lum < 120 ? 1 : 0;
   }
   dropSpecks(mask, width, height, 30);
-  const margin = (30 * width) / CAPTCHA_WIDTH;
+  const margin = (CAPTCHA_MARGIN * width) / CAPTCHA_WIDTH;
   const cell = (width - 2 * margin) / length;
   let answer = '';
   for (let i = 0; i < length; i++) {
@@ -186,7 +186,7 @@ export function plainPng(text: string): Buffer {
   g.font = `55px ${family}`;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
-  const step = (CAPTCHA_WIDTH - 60) / text.length;
-  [...text].forEach((char, i) => g.fillText(char, 30 + step * (i + 0.5), CAPTCHA_HEIGHT / 2));
+  const step = (CAPTCHA_WIDTH - 2 * CAPTCHA_MARGIN) / text.length;
+  [...text].forEach((char, i) => g.fillText(char, CAPTCHA_MARGIN + step * (i + 0.5), CAPTCHA_HEIGHT / 2));
   return canvas.toBuffer('image/png');
 }
