@@ -191,6 +191,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
             groupBh: { type: 'string' },
             userStatus: { type: 'string' },
             pwdStatus: { type: 'string' },
+            identityVerified: { type: 'boolean' },
             menuList: { type: 'array', items: menuEntrySchema },
             otherInfo: {
               type: 'array',
@@ -224,9 +225,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         group_bh: string;
         phone: string;
         pwd_status: string;
+        identity_verified: boolean;
       }>(
         `select a.id::text as id, a.account, a.account_type, a.nik_name, a.company_name, a.user_status, a.roles, a.group_bh, u.phone,
-                u.pwd_status
+                u.pwd_status, u.identity_verified
            from user_account a join app_user u on u.id = a.user_id
           where a.user_id = $1
           order by a.sort, a.id`,
@@ -248,6 +250,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         userStatus: current.user_status,
         // Spec 3.1: '0' the password is an initial one, which the hall asks to change at once; '1' set by the user.
         pwdStatus: current.pwd_status,
+        // Ours (issue 18): false for a login whose identity was never verified; the hall says so on its home page.
+        identityVerified: current.identity_verified,
         menuList: await menuTree(db, current.roles),
         otherInfo: accounts.map((a) => ({
           account: a.account,
