@@ -14,6 +14,9 @@ import type { SmsGateway } from '../outbox/outbox';
 
 /** What a business call answers an unverified login (HTTP 403). */
 export const UNVERIFIED_MESSAGE = '您的身份尚未核验，暂不能办理业务。请通过政务服务网登录完成实名核验';
+/** What the hall shows on an unverified login's home page (getUserInfo's `identityNotice`). */
+export const IDENTITY_NOTICE =
+  '身份未核验：您的账号注册时未核验本人身份，暂不能办理业务。请退出后选择“政务服务网登录”完成实名核验；核验通过后本账号将关闭，请经核验身份重新注册。';
 /** A verified identity to register with lasts this long after the platform vouched for the citizen. */
 export const IDENTITY_TICKET_TTL_MS = 15 * 60_000;
 

@@ -9,6 +9,7 @@ import { clearFailures, lockedMessage, lockedUntil, recordFailure } from '../aut
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession, revokeSession } from '../auth/session';
+import { IDENTITY_NOTICE } from '../auth/identity';
 import type { Outbox } from '../outbox/outbox';
 import { menuEnable, menuTree } from './menu-tree';
 
@@ -192,6 +193,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
             userStatus: { type: 'string' },
             pwdStatus: { type: 'string' },
             identityVerified: { type: 'boolean' },
+            identityNotice: { type: 'string' },
             menuList: { type: 'array', items: menuEntrySchema },
             otherInfo: {
               type: 'array',
@@ -250,8 +252,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         userStatus: current.user_status,
         // Spec 3.1: '0' the password is an initial one, which the hall asks to change at once; '1' set by the user.
         pwdStatus: current.pwd_status,
-        // Ours (issue 18): false for a login whose identity was never verified; the hall says so on its home page.
+        // Ours (issue 18): false for a login whose identity was never verified, with the notice the hall shows for it.
         identityVerified: current.identity_verified,
+        identityNotice: current.identity_verified ? '' : IDENTITY_NOTICE,
         menuList: await menuTree(db, current.roles),
         otherInfo: accounts.map((a) => ({
           account: a.account,

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { ROLES } from '../seed/menus';
 import { hashPassword } from '../auth/password';
-import { UNVERIFIED_MESSAGE } from '../auth/identity';
+import { IDENTITY_NOTICE, UNVERIFIED_MESSAGE } from '../auth/identity';
 import { freshIp, login, publicKey, signIn } from '../test-support/login';
 import { govCode, redeemGovCode, verifiedIdentity } from '../test-support/gov';
 import { IDENTITY_MISMATCH_MESSAGE, IDENTITY_REQUIRED_MESSAGE } from './register-person';
@@ -170,7 +170,9 @@ describe('an unverified login (registered without proof before this change)', ()
     await squat(FENG, '13100130903');
     const token = await signInSquatter(FENG.zjhm);
     const info = (await userInfo(token)).json<{ data: { identityVerified: boolean; account: string } }>().data;
-    expect(info).toMatchObject({ account: FENG.zjhm, identityVerified: false });
+    // The hall shows the notice on the home page.
+    expect(info).toMatchObject({ account: FENG.zjhm, identityVerified: false, identityNotice: IDENTITY_NOTICE });
+    expect(IDENTITY_NOTICE).toMatch(/^身份未核验：.*请退出后选择“政务服务网登录”完成实名核验/);
     expect((await app.inject({ url: '/api/izfgjj-zhfw/v1/grxx/loginGrxx', headers: { token } })).statusCode).toBe(200);
     const business = await businessCheck(token);
     expect(business.statusCode).toBe(403);
@@ -178,7 +180,7 @@ describe('an unverified login (registered without proof before this change)', ()
 
     // A verified login passes the same gate; no session at all is 401.
     const zhang = await signIn(app, '110101199003072316');
-    expect((await userInfo(zhang)).json()).toMatchObject({ data: { identityVerified: true } });
+    expect((await userInfo(zhang)).json()).toMatchObject({ data: { identityVerified: true, identityNotice: '' } });
     expect((await businessCheck(zhang)).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/izfgjj-zhfw/v1/ywbl/check?path=/grwt/dkzxsq' })).statusCode).toBe(401);
   });
