@@ -135,7 +135,7 @@ describe('registering without a verified identity (a name and an ID number prove
     expect(await db.query('select 1 from app_user where account = $1', [ZHAO.zjhm])).toEqual([]);
   });
 
-  it('the squatter’s own verified identity does not register someone else: refused, and the ticket stays the squatter’s', async () => {
+  it('the squatter’s own verified identity does not register someone else, nor under another name: refused, no login made', async () => {
     const own = await verifiedIdentity(app, CHU.zjhm);
     expect(own).toMatchObject({ xingming: CHU.xingming, zjhm: CHU.zjhm, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const code = await registrationCode(ZHAO, SQUATTER_PHONE);
@@ -240,7 +240,7 @@ describe('the claim from the issue, end to end: the platform’s verified identi
     expect(record).toEqual({ verified_user: citizen?.id, phone: SQUATTER_PHONE });
   });
 
-  it('a self-made flexible setup: the account number it opened leaves the records (nothing paid in), and the citizen can set up', async () => {
+  it('a self-made flexible setup: the account number it opened leaves the records (nothing paid in), and the citizen gets a verified identity to set up with', async () => {
     // The seeded unverified 蒋青 (a platform citizen too), given the account a self-made flexible setup opened.
     const jiang = { xingming: '蒋青', zjhm: '370102199403152213' };
     const [user] = await db.query<{ id: string }>('select id::text as id from app_user where account = $1', [jiang.zjhm]);
