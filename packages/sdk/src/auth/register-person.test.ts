@@ -84,7 +84,7 @@ describe('the registration calls', () => {
       { ...options, publicKey },
     );
     expect(flexible.grzh).toBe('201001000000');
-    // The verified identity goes as it is: it is no secret of the citizen's, and the server spends it once.
+    // The verified identity goes as it is, like a session token (not SM2-sealed): the server spends it once.
     expect(bodies[P.flexibleSetup]?.identityTicket).toBe('t'.repeat(43));
     expect(types.every((t) => t.startsWith('application/x-www-form-urlencoded'))).toBe(true);
     // The key was fetched once, for the first call only (the others were given it).
