@@ -6,7 +6,9 @@
 //   starts the same sign-in, and the platform, already signed in, sends the code back at once without the form.
 // The citizens, their passwords, the platform's sessions and the codes live in the reference server's simulated
 // platform back end (POST /sim/gov/…, development only); this page talks to it server to server and keeps only the
-// back end's opaque session token, in an HttpOnly cookie.
+// back end's opaque session token, in an HttpOnly cookie. As OpenID Connect does, a code is issued only to a
+// registered client for one of its exact return addresses and a PKCE challenge (S256), and is bound to all three: the
+// hall's server must present the same client id and address and the verifier to redeem it.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -15,6 +17,10 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const STATE = /^[A-Za-z0-9_-]{8,128}$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** A PKCE S256 challenge: base64url of a SHA-256, 43 characters (RFC 7636). */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** The hall's client id at this platform unless told otherwise (the reference server's GOV_CLIENT_ID default). */
+export const HALL_CLIENT_ID = 'gjj-hall';
 /** The platform's session cookie: HttpOnly, SameSite=Lax, 30 minutes like the back end's session. */
 export const SESSION_COOKIE = 'zwfw_session';
 const SESSION_SECONDS = 30 * 60;
@@ -46,6 +52,9 @@ export const DEMO_CITIZENS = [
   { idNumber: '320106198506124022', name: '李梅' },
   { idNumber: '440304199208155533', name: '王磊' },
   { idNumber: '110105198803151232', name: '赵六（中心无账户）' },
+  { idNumber: '370783199001010045', name: '冯雪（中心无账户，可核验身份后注册）' },
+  { idNumber: '420106198907203155', name: '褚伟（中心无账户，可核验身份后注册）' },
+  { idNumber: '370102199403152213', name: '蒋青（中心有未核验账号，登录即关闭它）' },
 ];
 export const DEMO_PASSWORD = 'Gov@2026';
 
@@ -63,7 +72,9 @@ function page({ title, body, status = 200, formTargets = [], frameSrc = '', wide
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': csp({ formTargets, frameSrc }),
     'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own form post,
+    // and the origin check below could not tell it from a foreign one. Other sites still get no Referer.
+    'referrer-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
     ...headers,
   });
@@ -77,14 +88,18 @@ ${wide ? '' : '<footer class="foot">本页面仅用于开发与测试，模拟�
 }
 
 /**
- * The sign-in form: for the hall that sent the citizen (`back` = its state and return address, kept in hidden
- * fields), or on the platform's own home page (no `back`).
+ * The sign-in form: for the hall that sent the citizen (`back` = its authorization request: state, return address,
+ * client id and PKCE challenge, kept in hidden fields), or on the platform's own home page (no `back`).
  */
 function loginForm(res, { back = null, idNumber = '', message = '', status = 200, headers = {} }) {
   const citizens = DEMO_CITIZENS.map((c) => `<li><code>${c.idNumber}</code> ${escapeHtml(c.name)}</li>`).join('');
   const hidden = back
     ? `<input type="hidden" name="state" value="${escapeHtml(back.state)}">
-  <input type="hidden" name="redirect_uri" value="${escapeHtml(back.redirectUri)}">`
+  <input type="hidden" name="redirect_uri" value="${escapeHtml(back.redirectUri)}">
+  <input type="hidden" name="client_id" value="${escapeHtml(back.clientId)}">
+  <input type="hidden" name="response_type" value="code">
+  <input type="hidden" name="code_challenge" value="${escapeHtml(back.codeChallenge)}">
+  <input type="hidden" name="code_challenge_method" value="S256">`
     : '';
   page(
     {
@@ -136,16 +151,22 @@ function sessionToken(req) {
 
 /**
  * Creates the platform's server; `listen` it yourself.
- * @param {{ centreUrl?: string, returnUrls?: string[], hallUrl?: string, secureCookie?: boolean }} options
+ * @param {{ centreUrl?: string, returnUrls?: string[], clients?: Record<string, string[]>, hallUrl?: string, secureCookie?: boolean, publicOrigin?: string }} options
  *   centreUrl: the reference server (its /sim/gov back end, and by default the hall it serves);
- *   returnUrls: the hall addresses a citizen may be sent back to (default: the centre's /home.html);
- *   hallUrl: the hall the home page opens (default: the first return address);
+ *   returnUrls: the hall addresses a citizen may be sent back to (default: the centre's /home.html), registered for
+ *     the client id `gjj-hall`;
+ *   clients: the services registered here, each client id with its exact return addresses (default: `gjj-hall` with
+ *     `returnUrls`); a code is issued only for a registered client and one of its addresses, and is bound to both;
+ *   hallUrl: the hall the home page opens (default: the first return address of the first client);
  *   secureCookie: mark the session cookie Secure (the platform served over https). @default false
+ *   publicOrigin: this platform's own origin as browsers see it, for the check of a posted form's `Origin`
+ *     (default: from the request's Host, `https` with secureCookie); set it behind a proxy that changes the Host.
  */
 export function createGovPlatformServer(options = {}) {
   const centreUrl = (options.centreUrl ?? process.env.GJJ_SERVER ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
   const returnUrls = options.returnUrls ?? [`${centreUrl}/home.html`];
-  const hallUrl = options.hallUrl ?? returnUrls[0];
+  const clients = options.clients ?? { [HALL_CLIENT_ID]: returnUrls };
+  const hallUrl = options.hallUrl ?? Object.values(clients)[0]?.[0] ?? returnUrls[0];
   // The hall opened by the platform: /zwLogin without authCode and state starts single sign-on (docs/api-sso.md).
   const hallEntry = `${hallUrl}#/zwLogin`;
   const hallOrigin = new URL(hallUrl).origin;
@@ -161,14 +182,29 @@ export function createGovPlatformServer(options = {}) {
     );
   const unavailable = '认证服务暂不可用，请稍后再试';
 
-  // Checks what the hall sent: a registered return address (else codes could be sent anywhere) and a state.
+  // Checks what the hall sent, as an OpenID Connect authorization request: a registered client and one of its exact
+  // return addresses (else codes could be sent anywhere), a state, and a PKCE challenge (S256 only). The code will be
+  // bound to the client, the address and the challenge.
   const check = (params, res) => {
     const state = params.get('state') ?? '';
     const redirectUri = params.get('redirect_uri') ?? '';
-    if (!returnUrls.includes(redirectUri)) return refuse(res, '返回地址未在本平台登记，无法登录。请从住房公积金网上业务大厅重新发起。'), null;
-    if (!STATE.test(state)) return refuse(res, '缺少或无效的 state 参数。请从住房公积金网上业务大厅重新发起。'), null;
-    return { state, redirectUri };
+    const clientId = params.get('client_id') ?? '';
+    const codeChallenge = params.get('code_challenge') ?? '';
+    const again = '请从住房公积金网上业务大厅重新发起。';
+    const registered = Object.hasOwn(clients, clientId) ? clients[clientId] : null;
+    if (!registered) return refuse(res, `接入服务（client_id）未在本平台登记，无法登录。${again}`), null;
+    if (!registered.includes(redirectUri)) return refuse(res, `返回地址未在本平台登记，无法登录。${again}`), null;
+    if (!STATE.test(state)) return refuse(res, `缺少或无效的 state 参数。${again}`), null;
+    if ((params.get('response_type') ?? 'code') !== 'code') return refuse(res, `不支持的 response_type，只能是 code。${again}`), null;
+    if (!CHALLENGE.test(codeChallenge) || params.get('code_challenge_method') !== 'S256') {
+      return refuse(res, `缺少或无效的 PKCE 校验值（code_challenge，方式须为 S256）。${again}`), null;
+    }
+    return { state, redirectUri, clientId, codeChallenge };
   };
+  /** What a code is issued for, as the back end takes it. */
+  const binding = (back) => ({ clientId: back.clientId, redirectUri: back.redirectUri, codeChallenge: back.codeChallenge, codeChallengeMethod: 'S256' });
+  /** This platform's own origin, for a posted form's Origin. */
+  const ownOrigin = (req) => options.publicOrigin ?? `${options.secureCookie ? 'https' : 'http'}://${req.headers.host ?? ''}`;
 
   const seeOther = (res, location, headers = {}) => {
     res.writeHead(303, { location, 'cache-control': 'no-store', ...headers });
@@ -231,9 +267,14 @@ export function createGovPlatformServer(options = {}) {
         res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
         return res.end(readFileSync(join(here, 'public', asset.file)));
       }
-      // A form posted from another site (login CSRF: signing a victim in as someone else) is refused.
+      // A form posted from another site (login CSRF: signing a victim in as someone else) is refused: by the browser's
+      // Sec-Fetch-Site, and by Origin too (older browsers send no Sec-Fetch-Site; a request that names an origin
+      // must name this one, and `null` is not this one). A client that sends neither is no browser a page can drive.
       const site = req.headers['sec-fetch-site'];
-      if (req.method === 'POST' && site && site !== 'same-origin') return refuse(res, '请求来源无效，请在本平台页面上操作。', 403);
+      const origin = req.headers.origin;
+      if (req.method === 'POST' && ((site && site !== 'same-origin') || (origin !== undefined && origin !== ownOrigin(req)))) {
+        return refuse(res, '请求来源无效，请在本平台页面上操作。', 403);
+      }
 
       if (req.method === 'GET' && url.pathname === '/') {
         if (url.searchParams.has('state') || url.searchParams.has('redirect_uri')) {
@@ -242,7 +283,7 @@ export function createGovPlatformServer(options = {}) {
           if (!back) return;
           const token = sessionToken(req);
           if (!token) return loginForm(res, { back });
-          const answer = await backEnd('code', { sessionToken: token });
+          const answer = await backEnd('code', { sessionToken: token, ...binding(back) });
           if (answer.status === 200 && answer.body?.data?.authCode) return sendBack(res, back, answer.body.data.authCode);
           if (answer.status === 0) return loginForm(res, { back, message: unavailable, status: 502 });
           return loginForm(res, { back, headers: clearSession });
@@ -266,9 +307,10 @@ export function createGovPlatformServer(options = {}) {
         if (fromHall && !back) return;
         const idNumber = (form.get('idNumber') ?? '').trim().toUpperCase();
         const password = form.get('password') ?? '';
-        const answer = await backEnd('login', { idNumber, password });
+        // A code only when a service asked, bound to it; signing in on the platform's own page opens a session only.
+        const answer = await backEnd('login', { idNumber, password, ...(back ? binding(back) : {}) });
         const data = answer.body?.data;
-        if (answer.status !== 200 || !data?.authCode || !data?.sessionToken) {
+        if (answer.status !== 200 || !data?.sessionToken || (back && !data?.authCode)) {
           const message = answer.status === 0 ? unavailable : (answer.body?.msg ?? '登录失败，请稍后再试');
           return loginForm(res, { back, idNumber, message, status: answer.status === 0 ? 502 : 200 });
         }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../../test/support/chromium';
@@ -11,6 +12,8 @@ let platform: string;
 const centre = () => process.env.GJJ_E2E_URL ?? '';
 const ZHANG = '110101199003072316';
 const STATE_KEY = 'gjj-hall:zw-state';
+const VERIFIER_KEY = 'gjj-hall:zw-verifier';
+const CODE_MISMATCH = '登录授权码不是签发给本服务的，或校验未通过，请重新从政务服务网登录';
 
 test.beforeAll(async ({ request }) => {
   server = createGovPlatformServer({ centreUrl: centre() }) as Server;
@@ -62,17 +65,54 @@ function watchRequests(page: Page): Request[] {
   return seen;
 }
 
-/** A fresh authCode for a citizen, as the platform's back end issues it. */
-async function freshCode(page: Page, idNumber = ZHANG): Promise<string> {
-  const res = await page.request.post(`${centre()}/sim/gov/login`, { data: { idNumber, password: 'Gov@2026' } });
-  return ((await res.json()) as { data: { authCode: string } }).data.authCode;
+/** A code the platform issued, with the PKCE verifier the hall kept for it. */
+interface Issued {
+  code: string;
+  verifier: string;
 }
 
-/** Opens the hall, keeps `state` as if the hall had sent the citizen off, and comes back with `authCode` and `returned`. */
-async function returnToHall(page: Page, authCode: string, kept: string, returned: string): Promise<void> {
+/** A fresh PKCE pair, as the hall makes it. */
+function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A fresh authCode for a citizen, as the platform's back end issues it to the hall (or, `over`, to something else). */
+async function freshCode(page: Page, idNumber = ZHANG, over: Record<string, string> = {}): Promise<Issued> {
+  const { verifier, challenge } = pkce();
+  const binding = { clientId: 'gjj-hall', redirectUri: `${centre()}/home.html`, codeChallenge: challenge, codeChallengeMethod: 'S256', ...over };
+  const res = await page.request.post(`${centre()}/sim/gov/login`, { data: { idNumber, password: 'Gov@2026', ...binding } });
+  return { code: ((await res.json()) as { data: { authCode: string } }).data.authCode, verifier };
+}
+
+/**
+ * Opens the hall, keeps `state` and the code's verifier as if the hall had sent the citizen off, and comes back with
+ * the code and `returned`.
+ */
+async function returnToHall(page: Page, issued: Issued, kept: string, returned: string): Promise<void> {
   await page.goto('/home.html#/login');
-  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [STATE_KEY, kept] as const);
-  await page.goto(`/home.html#/zwLogin?authCode=${encodeURIComponent(authCode)}&state=${returned}`);
+  await page.evaluate(
+    ([stateKey, state, verifierKey, verifier]) => {
+      sessionStorage.setItem(stateKey, state);
+      sessionStorage.setItem(verifierKey, verifier);
+    },
+    [STATE_KEY, kept, VERIFIER_KEY, issued.verifier] as const,
+  );
+  await page.goto(`/home.html#/zwLogin?authCode=${encodeURIComponent(issued.code)}&state=${returned}`);
+}
+
+/** The platform's address as the hall sends a citizen there (a fresh state and challenge); `over` changes a parameter. */
+function authorizeUrl(over: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    state: 'abcdefgh12',
+    redirect_uri: `${centre()}/home.html`,
+    client_id: 'gjj-hall',
+    response_type: 'code',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+    ...over,
+  });
+  return `${platform}?${query}`;
 }
 
 test('a citizen signs in on the platform, comes back to the hall and lands on their home; the code never stays in a URL', async ({ page }) => {
@@ -80,6 +120,15 @@ test('a citizen signs in on the platform, comes back to the hall and lands on th
   await page.goto('/home.html#/login');
   await page.getByRole('link', { name: '政务服务网登录' }).click();
   await expect(page).toHaveURL(new RegExp(`^${platform}\\?state=[0-9a-f]{32}&redirect_uri=`));
+  // An authorization request of the hall's client, with the S256 challenge of a verifier the tab keeps.
+  const sent = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(sent)).toMatchObject({
+    redirect_uri: `${centre()}/home.html`,
+    client_id: 'gjj-hall',
+    response_type: 'code',
+    code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    code_challenge_method: 'S256',
+  });
   await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -100,10 +149,42 @@ test('a citizen signs in on the platform, comes back to the hall and lands on th
 
   const exchange = requests.find((r) => r.url().endsWith('/api/auth/v1/zw/login'));
   expect(exchange?.method()).toBe('POST');
-  expect(JSON.parse(exchange?.postData() ?? '{}')).toEqual({ authCode: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-  expect(requests.filter((r) => r.url().startsWith(centre()) && /authCode/i.test(r.url()))).toEqual([]);
+  const body = JSON.parse(exchange?.postData() ?? '{}') as Record<string, string>;
+  expect(body).toEqual({
+    authCode: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    redirectUri: `${centre()}/home.html`,
+  });
+  // The verifier went to the hall's own server only, and is the one whose hash left with the citizen.
+  expect(createHash('sha256').update(body.codeVerifier ?? '').digest('base64url')).toBe(sent.get('code_challenge'));
+  expect(requests.filter((r) => r.url().startsWith(centre()) && /authCode|codeVerifier/i.test(r.url()))).toEqual([]);
   expect(page.url()).not.toContain('authCode');
-  expect(await page.evaluate((key) => sessionStorage.getItem(key), STATE_KEY)).toBeNull();
+  expect(await page.evaluate((keys) => keys.map((k) => sessionStorage.getItem(k)), [STATE_KEY, VERIFIER_KEY])).toEqual([null, null]);
+});
+
+test('the hall refuses a code the platform issued to another service, and one whose verifier this tab did not keep', async ({ page }) => {
+  // Issued to another service (its client id): a code that service received cannot sign in here.
+  await returnToHall(page, await freshCode(page, ZHANG, { clientId: 'other-service' }), 'state-other-1', 'state-other-1');
+  await expect(page.getByRole('alert').filter({ hasText: '授权码' })).toHaveText(CODE_MISMATCH);
+  // Issued to the hall, but for another return address.
+  await returnToHall(page, await freshCode(page, ZHANG, { redirectUri: `${centre()}/other.html` }), 'state-other-2', 'state-other-2');
+  await expect(page.getByRole('alert').filter({ hasText: '授权码' })).toHaveText(CODE_MISMATCH);
+  // The hall's code, but the tab keeps another verifier (a code carried to another browser): refused, and spent.
+  const stolen = await freshCode(page);
+  await returnToHall(page, { ...stolen, verifier: pkce().verifier }, 'state-other-3', 'state-other-3');
+  await expect(page.getByRole('alert').filter({ hasText: '授权码' })).toHaveText(CODE_MISMATCH);
+  await returnToHall(page, stolen, 'state-other-4', 'state-other-4');
+  await expect(page.getByRole('alert').filter({ hasText: '授权码' })).toHaveText('登录授权码已使用，请重新从政务服务网登录');
+  // A state kept without its verifier (not the hall's own trip out) sends nothing.
+  const requests = watchRequests(page);
+  const unspent = await freshCode(page);
+  await page.goto('/home.html#/login');
+  await page.evaluate(([key]) => sessionStorage.setItem(key, 'state-only-5'), [STATE_KEY] as const);
+  await page.goto(`/home.html#/zwLogin?authCode=${unspent.code}&state=state-only-5`);
+  await expect(page.getByRole('alert').filter({ hasText: '状态' })).toHaveText('登录状态校验失败，请重新从政务服务网登录');
+  expect(requests.filter((r) => r.url().includes('/zw/login'))).toEqual([]);
+  await page.goto('/home.html#/grwt/home');
+  await expect(page).toHaveURL(/#\/login$/);
 });
 
 test('a reused authCode shows a clear message and does not sign in', async ({ page }) => {
@@ -140,19 +221,33 @@ test('a wrong state shows a clear message, does not sign in, and leaves the code
 
   // No state kept at all (a link from elsewhere) is refused the same way.
   await page.evaluate((key) => sessionStorage.removeItem(key), STATE_KEY);
-  await page.goto(`/home.html#/zwLogin?authCode=${code}&state=kept-state-789`);
+  await page.goto(`/home.html#/zwLogin?authCode=${code.code}&state=kept-state-789`);
   await expect(page.getByRole('alert').filter({ hasText: '状态' })).toHaveText('登录状态校验失败，请重新从政务服务网登录');
 
   // The hall never sent it: the code is still good once.
-  const res = await page.request.post(`${centre()}/api/auth/v1/zw/login`, { data: { authCode: code } });
+  const res = await page.request.post(`${centre()}/api/auth/v1/zw/login`, {
+    data: { authCode: code.code, codeVerifier: code.verifier, redirectUri: `${centre()}/home.html` },
+  });
   expect(res.status()).toBe(200);
 });
 
-test('the platform refuses a return address it has not registered', async ({ page }) => {
-  const response = await page.goto(`${platform}?state=abcdefgh12&redirect_uri=${encodeURIComponent('https://evil.example/home.html')}`);
+test('the platform refuses a return address it has not registered, an unknown client, and a request without an S256 challenge', async ({ page }) => {
+  const response = await page.goto(authorizeUrl({ redirect_uri: 'https://evil.example/home.html' }));
   expect(response?.status()).toBe(400);
   await expect(page.getByRole('alert')).toContainText('返回地址未在本平台登记');
   await expectNoAxeViolations(page);
+  const refused = async (over: Record<string, string>, text: string) => {
+    expect((await page.goto(authorizeUrl(over)))?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toContainText(text);
+  };
+  await refused({ client_id: 'other-service' }, '接入服务（client_id）未在本平台登记');
+  await refused({ code_challenge: '' }, '缺少或无效的 PKCE 校验值');
+  await refused({ code_challenge_method: 'plain' }, '缺少或无效的 PKCE 校验值');
+  await refused({ response_type: 'token' }, '不支持的 response_type');
+  // The form carries the whole request on to the back end, which binds the code to it.
+  await page.goto(authorizeUrl());
+  await expect(page.locator('input[type=hidden][name=client_id]')).toHaveValue('gjj-hall');
+  await expect(page.locator('input[type=hidden][name=code_challenge_method]')).toHaveValue('S256');
 });
 
 test('signed in on the platform, the citizen opens the whole hall in a new tab and lands signed in; no code stays anywhere', async ({ context, page }) => {
@@ -269,6 +364,22 @@ test('a page of another origin cannot frame the hall (frame-ancestors), and the 
   } finally {
     await new Promise((done) => foreign.close(done));
   }
+});
+
+test('the platform refuses a form whose Origin is another site (login CSRF), even without Sec-Fetch-Site, and takes its own', async ({ request }) => {
+  const form = { idNumber: ZHANG, password: 'not-the-password' };
+  // No Sec-Fetch-Site (an older browser), an Origin of another site: refused before anything is asked.
+  const foreign = await request.post(`${platform}login`, { form, headers: { origin: 'http://evil.example' }, maxRedirects: 0 });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.text()).toContain('请求来源无效，请在本平台页面上操作。');
+  const opaque = await request.post(`${platform}login`, { form, headers: { origin: 'null' }, maxRedirects: 0 });
+  expect(opaque.status()).toBe(403);
+  // Its own origin: the form is answered (here, the wrong password's message).
+  const own = await request.post(`${platform}login`, { form, headers: { origin: platform.replace(/\/$/, '') }, maxRedirects: 0 });
+  expect(own.status()).toBe(200);
+  expect(await own.text()).toContain('身份证号或密码错误');
+  // The platform's pages let the browser send their own origin with their own form (not `Origin: null`).
+  expect((await request.get(platform)).headers()['referrer-policy']).toBe('same-origin');
 });
 
 test.describe('the platform on another site than the hall, in a browser that blocks third-party storage', () => {

@@ -1,9 +1,51 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { dismissPrompts, openLogin, submitLogin } from './support';
+import { dismissPrompts, openLogin, PASSWORD, submitLogin } from './support';
 
 // Registration of individuals (spec 2.1, 3.9, 5.4): each test has its own person and phone (131 0013 xxxx, seeded in
-// packages/server/src/seed/person.ts or typed here), since a phone gets one code a minute.
+// packages/server/src/seed/person.ts or typed here), since a phone gets one code a minute. 灵活就业人员设立 and
+// 异地贷款人员注册 take a verified identity from the government platform first (issue 18): 冯雪 and 褚伟 are its
+// citizens (seed step 9).
+
+const IDENTITY_KEY = 'gjj-hall:zw-identity';
+
+/**
+ * Stands in for the government platform (the example platform's page is another test's, on a server-wide address):
+ * the hall's trip out is answered at once, as a platform with a live session does, with a code the simulated
+ * platform's back end binds to exactly what the hall asked for (its client id, return address and S256 challenge).
+ */
+async function platformSignsIn(page: Page, idNumber: string): Promise<string[]> {
+  const trips: string[] = [];
+  await page.route(
+    (url) => url.searchParams.has('code_challenge'),
+    async (route) => {
+      const asked = new URL(route.request().url()).searchParams;
+      trips.push(route.request().url());
+      const issued = await page.request.post('/sim/gov/login', {
+        data: {
+          idNumber,
+          password: 'Gov@2026',
+          clientId: asked.get('client_id'),
+          redirectUri: asked.get('redirect_uri'),
+          codeChallenge: asked.get('code_challenge'),
+          codeChallengeMethod: asked.get('code_challenge_method'),
+        },
+      });
+      const { authCode } = ((await issued.json()) as { data: { authCode: string } }).data;
+      const back = `${asked.get('redirect_uri')}#/zwLogin?${new URLSearchParams({ authCode, state: asked.get('state') ?? '' })}`;
+      await route.fulfill({ status: 303, headers: { location: back } });
+    },
+  );
+  return trips;
+}
+
+/** A verified identity as /zwLogin keeps it (a made-up ticket: for the form's own checks only, nothing is sent). */
+async function keepMadeUpIdentity(page: Page) {
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key, value),
+    [IDENTITY_KEY, JSON.stringify({ ticket: 't'.repeat(43), xingming: '冯雪', zjhm: '370783199001010045', expiresAt: Date.now() + 600_000 })] as const,
+  );
+}
 
 const NEW_PASSWORD = 'Newpass2026';
 
@@ -144,8 +186,14 @@ test.describe('registration of individuals', () => {
     await expectNoAxeViolations(page);
     expect(requests).toEqual([]);
 
-    // The flexible-employment form adds the phone, the postal code and the declaration.
+    // The flexible-employment form (with a verified identity: name and ID number filled, read-only) adds the phone,
+    // the postal code and the declaration.
     await page.goto('/home.html#/lhjyrysl');
+    await keepMadeUpIdentity(page);
+    await page.reload();
+    await expect(field(page, '姓名')).toHaveValue('冯雪');
+    await expect(field(page, '姓名')).toHaveAttribute('readonly', '');
+    await expect(field(page, '身份证号码')).toHaveAttribute('readonly', '');
     await page.getByRole('button', { name: '提交设立' }).click();
     await expect(field(page, '手机号码')).toHaveAccessibleDescription('请输入手机号码');
     await expect(field(page, '户籍所在地')).toHaveAccessibleDescription('请输入户籍所在地');
@@ -172,12 +220,34 @@ test.describe('registration of individuals', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('/lhjyrysl: a flexible employee opens an account and a login, with the flexible menus; setting up again is refused', async ({ page }) => {
+  test('灵活就业人员设立 and 异地贷款人员注册 ask for a verified identity first: no form for a name and an ID number alone', async ({ page }) => {
+    for (const [path, what] of [
+      ['/lhjyrysl', '灵活就业人员设立'],
+      ['/yddkryzc', '异地贷款人员注册'],
+    ] as const) {
+      await page.goto(`/home.html#${path}`);
+      const gate = page.getByRole('region', { name: '第一步：核验本人身份' });
+      await expect(gate).toContainText(`为防止他人冒用身份证号码，${what}须先通过政务服务网登录核验本人身份，仅凭姓名和证件号码不能办理。`);
+      await expect(gate.getByRole('button', { name: '通过政务服务网核验身份' })).toBeVisible();
+      await expect(field(page, '身份证号码')).toHaveCount(0);
+      await expect(page.getByRole('form')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('/lhjyrysl: a flexible employee verifies through the platform, opens an account and a login, with the flexible menus; again is refused', async ({ page }) => {
+    const trips = await platformSignsIn(page, '370783199001010045');
     await openLogin(page);
     await page.getByRole('link', { name: '灵活就业人员设立' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '灵活就业人员设立' })).toBeVisible();
-    await field(page, '姓名').fill('冯雪');
-    await field(page, '身份证号码').fill('370783199001010045');
+    await page.getByRole('button', { name: '通过政务服务网核验身份' }).click();
+    // Back from the platform on this page, with the identity it vouched for.
+    await expect(page).toHaveURL(/#\/lhjyrysl$/);
+    await expect(page.getByText('已通过政务服务网核验本人身份：冯雪（370***********0045）')).toBeVisible();
+    expect(new URL(trips[0] ?? 'http://x/').searchParams.get('client_id')).toBe('gjj-hall');
+    await expect(field(page, '姓名')).toHaveValue('冯雪');
+    await expect(field(page, '身份证号码')).toHaveValue('370783199001010045');
+    await expect(field(page, '身份证号码')).toHaveAttribute('readonly', '');
     await field(page, '手机号码').fill('13100130101');
     await sendCode(page, '131****0101');
     await field(page, '短信验证码').fill(await smsCode(page, '13100130101'));
@@ -192,29 +262,29 @@ test.describe('registration of individuals', () => {
     await page.getByRole('button', { name: '提交设立' }).click();
     await expect(page.getByText(/设立成功，您的个人公积金账号为 \d{12}，请使用证件号码和密码登录/)).toBeVisible();
     await expect(page).toHaveURL(/#\/login$/);
+    // The identity is spent: nothing of it stays in the tab.
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), IDENTITY_KEY)).toBeNull();
 
     await signInAs(page, '370783199001010045', '冯雪');
     await page.getByRole('tab', { name: '账户信息' }).click();
     await expect(page.getByRole('main')).toContainText('灵活就业人员信息变更');
 
-    // A fresh tab (signed out, no countdown running): the same person cannot set up twice, refused before any code
-    // is sent.
+    // A fresh tab (signed out): verifying the same person again is refused, with what to do instead.
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/home.html#/lhjyrysl');
     await page.reload();
-    await field(page, '姓名').fill('冯雪');
-    await field(page, '身份证号码').fill('370783199001010045');
-    await field(page, '手机号码').fill('13100130101');
-    await page.getByRole('button', { name: '发送验证码' }).click();
-    await expect(alert(page)).toContainText('该证件号码已注册，请直接登录');
-    await expect(page.getByRole('button', { name: '发送验证码' })).toBeEnabled();
+    await page.getByRole('button', { name: '通过政务服务网核验身份' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '已注册' })).toHaveText('该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回');
+    await expect(page).toHaveURL(/#\/zwLogin$/);
   });
 
-  test('/yddkryzc: an out-of-area loan person registers and signs in to the loan menus', async ({ page }) => {
+  test('/yddkryzc: an out-of-area loan person verifies through the platform, registers and signs in to the loan menus', async ({ page }) => {
+    await platformSignsIn(page, '420106198907203155');
     await page.goto('/home.html#/yddkryzc');
     await expect(page.getByRole('heading', { level: 1, name: '异地贷款人员注册' })).toBeVisible();
-    await field(page, '姓名').fill('褚伟');
-    await field(page, '身份证号码').fill('420106198907203155');
+    await page.getByRole('button', { name: '通过政务服务网核验身份' }).click();
+    await expect(page.getByText('已通过政务服务网核验本人身份：褚伟（420***********3155）')).toBeVisible();
+    await expect(field(page, '姓名')).toHaveValue('褚伟');
     await field(page, '手机号码').fill('13100130201');
     await sendCode(page, '131****0201');
     await field(page, '短信验证码').fill(await smsCode(page, '13100130201'));
@@ -229,5 +299,20 @@ test.describe('registration of individuals', () => {
 
     await signInAs(page, '420106198907203155', '褚伟');
     await expect(page.getByRole('tablist', { name: '业务分类' }).getByRole('tab')).toHaveText(['贷款业务']);
+    // A verified login: no notice about its identity.
+    await expect(page.getByText('身份未核验')).toHaveCount(0);
+  });
+
+  test('a login registered without proof of identity sees why on its home page, and its business pages are refused with the reason', async ({ page }) => {
+    // 蒋青 (seed step 9): registered by 异地贷款人员注册 before it asked for a verified identity.
+    const uuid = await openLogin(page);
+    await submitLogin(page, { type: '个人', account: '370102199403152213' }, uuid, { password: PASSWORD });
+    await expect(page).toHaveURL(/#\/grwt\/home$/);
+    await dismissPrompts(page);
+    await expect(page.getByText(/^身份未核验：您的账号注册时未核验本人身份，暂不能办理业务。请退出后选择“政务服务网登录”完成实名核验/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: '提前还款' }).click();
+    const dialog = page.getByRole('alertdialog', { name: '错误' });
+    await expect(dialog).toContainText('您的身份尚未核验，暂不能办理业务。请通过政务服务网登录完成实名核验');
   });
 });

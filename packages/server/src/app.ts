@@ -13,6 +13,7 @@ import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
 import { sessionHooks } from './auth/session';
+import { identityHooks } from './auth/identity';
 import { createDevOutbox, createDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   sessionHooks(app, options.db, now);
+  identityHooks(app, options.db);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
 

@@ -12,7 +12,7 @@ export const NO_PERMISSION = '当前操作没有权限，请联系管理员授�
 
 /**
  * The dialogs every call can bring (spec 6, 8.1, 8.3): a 401 opens 系统提示, which cannot be closed and whose only
- * button signs out and reloads the hall at its root; a 403 opens 错误 with 确定.
+ * button signs out and reloads the hall at its root; a 403 opens 错误 with 确定 and the server's reason.
  */
 export function SystemDialogs() {
   const event = useStore($systemEvent);
@@ -55,7 +55,8 @@ export function SystemDialogs() {
         </button>
       }
     >
-      <p>{NO_PERMISSION}</p>
+      {/* The server's reason when it gives one (an unverified identity, issue 18), else the catalogue text. */}
+      <p>{event.error.message || NO_PERMISSION}</p>
     </Dialog>
   );
 }

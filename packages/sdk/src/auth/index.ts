@@ -110,8 +110,10 @@ export {
   parseCaKeyFile,
 } from './ca-login';
 export type { CaKeyFile, CaLoginOptions } from './ca-login';
-export { SSO_PATHS, createSsoState, fetchSsoPlatformUrl, ssoAuthorizeUrl } from './sso';
-export { SSO_NO_CODE_MESSAGE, SSO_STATE_MESSAGE, checkSsoReturn, ssoLogin } from './sso-return';
+export { SSO_INSECURE_MESSAGE, SSO_PATHS, createPkcePair, createSsoState, fetchSsoConfig, fetchSsoPlatformUrl, ssoAuthorizeUrl } from './sso';
+export type { SsoConfig } from './sso';
+export { SSO_NO_CODE_MESSAGE, SSO_STATE_MESSAGE, checkSsoReturn, ssoIdentity, ssoLogin } from './sso-return';
+export type { SsoCodeExchange, VerifiedIdentity } from './sso-return';
 export {
   REGISTER_PERSON_PATHS,
   NEW_PASSWORD_MESSAGE,

@@ -69,10 +69,23 @@ describe('the registration calls', () => {
 
     const flexible = await setupFlexibleEmployment(
       client,
-      { xingming: '冯雪', zjhm: '370783199001010045', sjhm: '13100130101', dxyzm: '1', password: 'x', jcjs: '6000', jcbl: '12', hjszd: '示范市', txdz: '示范市历下区' },
+      {
+        identityTicket: 't'.repeat(43),
+        xingming: '冯雪',
+        zjhm: '370783199001010045',
+        sjhm: '13100130101',
+        dxyzm: '1',
+        password: 'x',
+        jcjs: '6000',
+        jcbl: '12',
+        hjszd: '示范市',
+        txdz: '示范市历下区',
+      },
       { ...options, publicKey },
     );
     expect(flexible.grzh).toBe('201001000000');
+    // The verified identity goes as it is, like a session token (not SM2-sealed): the server spends it once.
+    expect(bodies[P.flexibleSetup]?.identityTicket).toBe('t'.repeat(43));
     expect(types.every((t) => t.startsWith('application/x-www-form-urlencoded'))).toBe(true);
     // The key was fetched once, for the first call only (the others were given it).
     expect(calls.filter((c) => c.includes(AUTH_PATHS.publicKey))).toHaveLength(1);

@@ -82,6 +82,11 @@ export interface UserRegisterInput extends PersonIdentity {
 
 /** /lhjyrysl: the person, their own phone, what they declare, the new password and the code. */
 export interface FlexibleSetupInput extends UserRegisterInput {
+  /**
+   * The verified identity (`ssoIdentity`: POST zw/identity after the government platform's sign-in): the
+   * server registers only the person the platform vouched for, with this very name and ID number (issue 18).
+   */
+  identityTicket: string;
   sjhm: string;
   /** Monthly contribution base, yuan. */
   jcjs: string;
@@ -97,6 +102,8 @@ export interface FlexibleSetupInput extends UserRegisterInput {
 
 /** /yddkryzc: the person, their own phone, where their account is, the new password and the code. */
 export interface RemoteLoanRegisterInput extends UserRegisterInput {
+  /** The verified identity, as for {@link FlexibleSetupInput}. */
+  identityTicket: string;
   sjhm: string;
   /** City where the provident fund account is. */
   jcdcs: string;
@@ -195,7 +202,7 @@ export async function sendOwnPhoneCode(
  * Sets up a flexible employee (POST lhjy/lhjyrysl): opens the personal account and the login (role lhjyjczgry).
  *
  * @example
- * const { grzh } = await setupFlexibleEmployment(client, { xingming, zjhm, sjhm, dxyzm, password,
+ * const { grzh } = await setupFlexibleEmployment(client, { identityTicket, xingming, zjhm, sjhm, dxyzm, password,
  *   jcjs: '5000', jcbl: '12', hjszd: '示范市历下区', txdz: '示范市历下区泉城路 1 号' }, { encrypt: sm2Encrypt })
  */
 export async function setupFlexibleEmployment(client: GjjClient, input: FlexibleSetupInput, options: RegisterCallOptions): Promise<RegisterResult> {
@@ -206,7 +213,7 @@ export async function setupFlexibleEmployment(client: GjjClient, input: Flexible
  * Registers an out-of-area loan person (POST yddk/yddkryzc): the login with the out-of-area role (yddkry).
  *
  * @example
- * await registerRemoteLoanPerson(client, { xingming, zjhm, sjhm, dxyzm, password,
+ * await registerRemoteLoanPerson(client, { identityTicket, xingming, zjhm, sjhm, dxyzm, password,
  *   jcdcs: '深圳市', jczx: '深圳市住房公积金管理中心', ydgrzh: '440300123456' }, { encrypt: sm2Encrypt })
  */
 export async function registerRemoteLoanPerson(client: GjjClient, input: RemoteLoanRegisterInput, options: RegisterCallOptions): Promise<RegisterResult> {

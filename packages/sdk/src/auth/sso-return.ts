@@ -28,13 +28,48 @@ export function checkSsoReturn(
 }
 
 /**
- * Exchanges the platform's one-time authCode for a session (POST zw/login; the code goes in the body, never in a
- * URL). Rejects with the server's message for a used, expired or unknown code.
+ * What redeems an authCode at the hall's server: the code, the PKCE verifier kept when the citizen left, and the
+ * return address the code came back to (exactly the `redirect_uri` sent out).
+ */
+export interface SsoCodeExchange {
+  authCode: string;
+  codeVerifier: string;
+  redirectUri: string;
+}
+
+/**
+ * Exchanges the platform's one-time authCode for a session (POST zw/login; code, verifier and return address go in
+ * the body, never in a URL). Rejects with the server's message for a used, expired or unknown code, or one issued
+ * for another service, return address or verifier.
  *
  * @example
- * const { token } = await ssoLogin(client, authCode)
+ * const { token } = await ssoLogin(client, { authCode, codeVerifier, redirectUri: 'https://gjj.example.gov.cn/home.html' })
  */
-export async function ssoLogin(client: GjjClient, authCode: string, options: { silent?: boolean } = {}): Promise<LoginResult> {
-  const { data } = await client.post<Partial<LoginResult>>(SSO_PATHS.login, { authCode }, { silent: options.silent ?? true });
+export async function ssoLogin(client: GjjClient, exchange: SsoCodeExchange, options: { silent?: boolean } = {}): Promise<LoginResult> {
+  const { data } = await client.post<Partial<LoginResult>>(SSO_PATHS.login, { ...exchange }, { silent: options.silent ?? true });
   return { token: String(data?.token ?? ''), loginType: (Number(data?.loginType) || 1) as LoginType };
+}
+
+/** A verified identity to register with (POST zw/identity): the platform vouched for this citizen. */
+export interface VerifiedIdentity {
+  /** Goes with the registration (`identityTicket`); single use. */
+  ticket: string;
+  /** The citizen's name and ID number as the platform knows them. */
+  xingming: string;
+  zjhm: string;
+  /** Seconds the ticket stays good (900). */
+  expiresIn: number;
+}
+
+/**
+ * Exchanges the platform's authCode for a verified identity to register with, instead of a session (POST
+ * zw/identity): for a citizen with no login yet (灵活就业人员设立, 异地贷款人员注册). Rejects with the server's message
+ * (already registered, on the centre's records, or as {@link ssoLogin}).
+ *
+ * @example
+ * const { ticket, xingming, zjhm } = await ssoIdentity(client, { authCode, codeVerifier, redirectUri })
+ */
+export async function ssoIdentity(client: GjjClient, exchange: SsoCodeExchange): Promise<VerifiedIdentity> {
+  const { data } = await client.post<Partial<VerifiedIdentity>>(SSO_PATHS.identity, { ...exchange }, { silent: true });
+  return { ticket: '', xingming: '', zjhm: '', expiresIn: 0, ...data };
 }

@@ -28,6 +28,11 @@ export interface Outbox {
 export interface SmsGateway {
   /** Sends `code` to `phone`; throws (an ApiError with a Chinese message) when it cannot. */
   send(phone: string, code: string): Promise<void>;
+  /**
+   * Sends a notice (a whole text, no code) to `phone`, e.g. that an unverified login was closed (issue 18). Optional
+   * for a centre's own gateway; a server without it logs that the notice could not be sent.
+   */
+  notify?(phone: string, text: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -53,12 +58,20 @@ export function createDevSmsGateway(outbox: Outbox, log: (line: string) => void 
       log(`[开发短信] 发送至 ${phone}：验证码 ${code}`);
       await outbox.record({ kind: 'sms', to: phone, code });
     },
+    // A notice is an SMS too: the outbox keeps its text where a code would be.
+    async notify(phone, text) {
+      log(`[开发短信] 发送至 ${phone}：${text}`);
+      await outbox.record({ kind: 'sms', to: phone, code: text });
+    },
   };
 }
 
 /** Production without a configured gateway: sending fails with a message that says what is missing. */
 export const unconfiguredSmsGateway: SmsGateway = {
   async send() {
+    throw new ApiError(503, '短信服务未配置，请联系管理员');
+  },
+  async notify() {
     throw new ApiError(503, '短信服务未配置，请联系管理员');
   },
 };

@@ -117,10 +117,11 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
     },
   );
 
+  // The gate of every business page (issue 18): an unverified login is refused here with what to do.
   app.get<{ Querystring: { path: string } }>(
     `${ZHFW_PREFIX}/ywbl/check`,
     {
-      preHandler: app.requireSession,
+      preHandler: app.requireVerified,
       schema: {
         summary: '按用户的业务办理限制：该页面的业务能否办理',
         tags,

@@ -8,6 +8,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { DEPOSITOR_RECORDS } from '../seed/person';
 import { freshIp, login, publicKey } from '../test-support/login';
+import { verifiedIdentity } from '../test-support/gov';
 import { ALREADY_REGISTERED_MESSAGE, HAS_LOCAL_ACCOUNT_MESSAGE, NOT_ON_FILE_MESSAGE } from './register-person';
 
 let db: Db;
@@ -139,9 +140,12 @@ describe('/userRegister', () => {
 });
 
 describe('/lhjyrysl and /yddkryzc', () => {
+  // Citizens of the simulated platform without a login (seed step 9): each registers through its verified identity.
   const feng = { xingming: '冯雪', zjhm: '370783199001010045', sjhm: '13100130101' };
   const chu = { xingming: '褚伟', zjhm: '420106198907203155', sjhm: '13100130201' };
+  let fengTicket = '';
   const flexible = (dxyzm: string, extra: Record<string, string> = {}) => ({
+    identityTicket: fengTicket,
     xingming: feng.xingming,
     zjhm: enc(feng.zjhm),
     sjhm: feng.sjhm,
@@ -156,6 +160,7 @@ describe('/lhjyrysl and /yddkryzc', () => {
 
   it('sets up a flexible employee: account number, login with role lhjyjczgry, the declaration kept', async () => {
     clock += 2 * MINUTE;
+    fengTicket = (await verifiedIdentity(app, feng.zjhm)).ticket;
     const sent = await post(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
     expect(sent.json()).toMatchObject({ code: 0 });
     const code = await lastCode(feng.sjhm);
@@ -169,12 +174,12 @@ describe('/lhjyrysl and /yddkryzc', () => {
     expect(res.statusCode).toBe(200);
     const { grzh } = res.json<{ data: { grzh: string } }>().data;
     expect(grzh).toMatch(/^\d{12}$/);
-    const [row] = await db.query<{ roles: string[]; jcjs: string; jcbl: number }>(
-      `select a.roles, f.jcjs::text as jcjs, f.jcbl from user_account a join app_user u on u.id = a.user_id
+    const [row] = await db.query<{ roles: string[]; jcjs: string; jcbl: number; identity_source: string }>(
+      `select a.roles, f.jcjs::text as jcjs, f.jcbl, u.identity_source from user_account a join app_user u on u.id = a.user_id
          join flexible_setup f on f.account_id = a.id where u.account = $1`,
       [feng.zjhm],
     );
-    expect(row).toEqual({ roles: ['lhjyjczgry'], jcjs: '6000.00', jcbl: 12 });
+    expect(row).toEqual({ roles: ['lhjyjczgry'], jcjs: '6000.00', jcbl: 12, identity_source: 'gov' });
     expect((await login(app, feng.zjhm, { password: PASSWORD })).statusCode).toBe(200);
 
     clock += 2 * MINUTE;
@@ -194,6 +199,7 @@ describe('/lhjyrysl and /yddkryzc', () => {
     clock += 2 * MINUTE;
     await post(P.sendRemoteLoanCode, { xingming: chu.xingming, zjhm: enc(chu.zjhm), sjhm: chu.sjhm });
     const fields = {
+      identityTicket: (await verifiedIdentity(app, chu.zjhm)).ticket,
       xingming: chu.xingming,
       zjhm: enc(chu.zjhm),
       sjhm: chu.sjhm,
@@ -207,12 +213,12 @@ describe('/lhjyrysl and /yddkryzc', () => {
     expect(msg(wrong)).toBe('请输入正确的验证码');
     const res = await post(P.remoteLoanRegister, { ...fields, dxyzm: await lastCode(chu.sjhm) });
     expect(res.statusCode).toBe(200);
-    const [row] = await db.query<{ roles: string[]; jczx: string }>(
-      `select a.roles, r.jczx from user_account a join app_user u on u.id = a.user_id
+    const [row] = await db.query<{ roles: string[]; jczx: string; identity_source: string }>(
+      `select a.roles, r.jczx, u.identity_source from user_account a join app_user u on u.id = a.user_id
          join remote_loan_person r on r.account_id = a.id where u.account = $1`,
       [chu.zjhm],
     );
-    expect(row).toEqual({ roles: ['yddkry'], jczx: '武汉住房公积金管理中心' });
+    expect(row).toEqual({ roles: ['yddkry'], jczx: '武汉住房公积金管理中心', identity_source: 'gov' });
   });
 
   it('takes JSON bodies too, and limits calls per client address', async () => {

@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
+import { readIdentityTicket, spendIdentityTicket } from '../auth/identity';
 import { sendSmsCode, smsCodeLength, useSmsCode } from '../auth/sms-code';
 import { ROLES } from '../seed/menus';
 
@@ -20,6 +21,10 @@ export const NOT_ON_FILE_MESSAGE = '未查询到您的公积金缴存信息，�
 export const ALREADY_REGISTERED_MESSAGE = '该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回';
 export const HAS_LOCAL_ACCOUNT_MESSAGE = '您在本中心已有住房公积金个人账户，请通过“个人注册”开通网上业务大厅账号';
 export const ID_DECRYPT_FAILED_MESSAGE = '注册信息解密失败，请刷新页面后重试';
+/** 灵活就业人员设立 and 异地贷款人员注册 without a verified identity (issue 18): a name and an ID number prove nothing. */
+export const IDENTITY_REQUIRED_MESSAGE = '请先通过政务服务网核验本人身份后再办理；仅凭姓名和证件号码不能注册';
+/** A verified identity that has expired, was used, or is someone else's than the name and ID number given. */
+export const IDENTITY_MISMATCH_MESSAGE = '身份核验已失效或与填写的姓名、证件号码不一致，请重新通过政务服务网核验本人身份';
 
 const tags = ['个人注册'] as const;
 
@@ -69,6 +74,13 @@ const FIELDS = {
   jczx: { type: 'string', minLength: 4, maxLength: 30, description: '缴存地公积金中心', 'x-msg': '缴存地公积金中心名称为 4 至 30 个字', 'x-required-msg': '请输入缴存地住房公积金管理中心' },
   ydgrzh: { type: 'string', pattern: '^[A-Za-z0-9]{6,20}$', description: '缴存地个人账号', 'x-msg': '个人公积金账号为 6 至 20 位字母或数字', 'x-required-msg': '请输入缴存地个人公积金账号' },
   dwmc: { type: 'string', maxLength: 60, description: '工作单位', 'x-msg': '工作单位名称不能超过 60 个字' },
+  identityTicket: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]{43}$',
+    description: '身份核验凭证：政务服务网核验本人身份后由 zw/identity 签发，15 分钟内一次有效',
+    'x-msg': IDENTITY_MISMATCH_MESSAGE,
+    'x-required-msg': IDENTITY_REQUIRED_MESSAGE,
+  },
 } as const;
 
 type Field = keyof typeof FIELDS;
@@ -94,6 +106,7 @@ interface PhoneBody extends PersonBody {
 }
 interface FlexibleBody extends RegisterBody {
   sjhm: string;
+  identityTicket: string;
   jcjs: string;
   jcbl: string;
   hjszd: string;
@@ -102,6 +115,7 @@ interface FlexibleBody extends RegisterBody {
 }
 interface RemoteBody extends RegisterBody {
   sjhm: string;
+  identityTicket: string;
   jcdcs: string;
   jczx: string;
   ydgrzh: string;
@@ -127,21 +141,42 @@ export interface RegisterPersonOptions {
   rateLimit?: number;
 }
 
+/** Whether an open login holds the ID number (a login closed by the platform's verified identity does not). */
 async function isRegistered(db: Queryable, zjhm: string): Promise<boolean> {
-  const rows = await db.query('select 1 from app_user where account = $1 union all select 1 from person_info where zjhm = $1 limit 1', [zjhm]);
+  const rows = await db.query(
+    `select 1 from app_user where account = $1
+     union all
+     select 1 from person_info p join user_account a on a.id = p.account_id join app_user u on u.id = a.user_id
+      where p.zjhm = $1 and u.closed_at is null
+     limit 1`,
+    [zjhm],
+  );
   return rows.length > 0;
 }
 
 /** Creates the login, its one account, what grxx/loginGrxx answers and the completeness record. Returns the account id. */
 async function createLogin(
   tx: Queryable,
-  input: { zjhm: string; xingming: string; sjhm: string; passwordHash: string; accountType: string; role: string; grzh: string; grzhzt: string; grzhye: string; dwmc: string },
+  input: {
+    zjhm: string;
+    xingming: string;
+    sjhm: string;
+    passwordHash: string;
+    accountType: string;
+    role: string;
+    grzh: string;
+    grzhzt: string;
+    grzhye: string;
+    dwmc: string;
+    /** How the person was shown to be who they say (migration 017): the centre's records, or the platform. */
+    identitySource: 'records' | 'gov';
+  },
 ): Promise<string> {
   // `on conflict do nothing`: two registrations racing for one ID number, the second finds no row.
   const [user] = await tx.query<{ id: string }>(
-    `insert into app_user (login_type, account, phone, display_name, password_hash) values (1, $1, $2, $3, $4)
+    `insert into app_user (login_type, account, phone, display_name, password_hash, identity_source) values (1, $1, $2, $3, $4, $5)
      on conflict (account) do nothing returning id::text as id`,
-    [input.zjhm, input.sjhm, input.xingming, input.passwordHash],
+    [input.zjhm, input.sjhm, input.xingming, input.passwordHash, input.identitySource],
   );
   if (!user) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
   const [account] = await tx.query<{ id: string }>(
@@ -155,6 +190,8 @@ async function createLogin(
     [accountId, input.xingming, input.zjhm, input.grzh, input.grzhzt, input.grzhye, input.dwmc, input.sjhm],
   );
   await tx.query(`insert into info_check (account_id, status, type) values ($1, 0, 'gr')`, [accountId]);
+  // The login that took over an ID number closed for lack of proof (docs/security/identity-sso.md), for the record.
+  await tx.query('update identity_takeover set verified_user = $1 where id_number = $2 and verified_user is null', [user.id, input.zjhm]);
   return accountId;
 }
 
@@ -208,6 +245,20 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
     const held = await db.query('select 1 from depositor_record where zjhm = $1', [zjhm]);
     if (held.length) throw new ApiError(409, HAS_LOCAL_ACCOUNT_MESSAGE);
     return zjhm;
+  };
+
+  /**
+   * A newcomer registers only as the person the government platform vouched for (issue 18): the ticket of
+   * zw/identity, live and bound to this very name and ID number. Checked before the SMS code is spent; spent in the
+   * registration's transaction (`spendTicket`).
+   */
+  const checkTicket = async (ticket: string, zjhm: string, xingming: string) => {
+    const citizen = await readIdentityTicket(db, ticket, now());
+    if (!citizen || citizen.idNumber !== zjhm || citizen.name !== xingming) throw new ApiError(403, IDENTITY_MISMATCH_MESSAGE);
+  };
+  const spendTicket = async (tx: Queryable, ticket: string, zjhm: string) => {
+    const citizen = await spendIdentityTicket(tx, ticket, now());
+    if (citizen?.idNumber !== zjhm) throw new ApiError(403, IDENTITY_MISMATCH_MESSAGE);
   };
 
   const p = REGISTER_PERSON_PATHS;
@@ -268,6 +319,8 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
             passwordHash,
             accountType: flexible ? '灵活就业缴存账户' : '个人缴存账户',
             role: flexible ? ROLES.flexible : ROLES.personal,
+            // The code went to the phone on the centre's records.
+            identitySource: 'records',
           }),
         );
         return ok({ account: record.zjhm }, '注册成功，请使用证件号码和密码登录');
@@ -289,15 +342,16 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '灵活就业人员设立：开立个人账户并注册登录',
+          summary: '灵活就业人员设立：经政务服务网核验身份后，开立个人账户并注册登录',
           tags,
-          body: body(['xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcjs', 'jcbl', 'hjszd', 'txdz'], ['yzbm']),
+          body: body(['identityTicket', 'xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcjs', 'jcbl', 'hjszd', 'txdz'], ['yzbm']),
           response: envelope({ type: 'object', properties: { account: { type: 'string' }, grzh: { type: 'string' } } }),
         },
       },
       async (request) => {
         const input = request.body;
         const zjhm = await newcomer(input);
+        await checkTicket(input.identityTicket, zjhm, input.xingming);
         const base = Number(input.jcjs);
         if (base < FLEXIBLE_BASE.min || base > FLEXIBLE_BASE.max) {
           throw new ApiError(400, `月缴存基数须在 ${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元之间`);
@@ -306,9 +360,16 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
         await checkCodeLength(input.dxyzm);
         await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
         const grzh = await db.transaction(async (tx) => {
+          await spendTicket(tx, input.identityTicket, zjhm);
           const [seq] = await tx.query<{ grzh: string }>(`select nextval('flexible_grzh_seq')::text as grzh`);
           const account = { zjhm, xingming: input.xingming, sjhm: input.sjhm, grzh: seq!.grzh, grzhzt: '01', grzhye: '0', dwmc: '' };
-          const accountId = await createLogin(tx, { ...account, passwordHash, accountType: '灵活就业缴存账户', role: ROLES.flexible });
+          const accountId = await createLogin(tx, {
+            ...account,
+            passwordHash,
+            accountType: '灵活就业缴存账户',
+            role: ROLES.flexible,
+            identitySource: 'gov',
+          });
           await tx.query(
             `insert into depositor_record (xingming, zjhm, sjhm, grzh, grzhzt, grzhye, dwmc, kind) values ($1, $2, $3, $4, '01', 0, '', 'lhjy')`,
             [account.xingming, zjhm, account.sjhm, account.grzh],
@@ -328,19 +389,21 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '异地贷款人员注册',
+          summary: '异地贷款人员注册：经政务服务网核验身份后注册登录',
           tags,
-          body: body(['xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcdcs', 'jczx', 'ydgrzh'], ['dwmc']),
+          body: body(['identityTicket', 'xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcdcs', 'jczx', 'ydgrzh'], ['dwmc']),
           response: envelope({ type: 'object', properties: { account: { type: 'string' } } }),
         },
       },
       async (request) => {
         const input = request.body;
         const zjhm = await newcomer(input);
+        await checkTicket(input.identityTicket, zjhm, input.xingming);
         const passwordHash = await newPassword(input.password);
         await checkCodeLength(input.dxyzm);
         await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
         await db.transaction(async (tx) => {
+          await spendTicket(tx, input.identityTicket, zjhm);
           const accountId = await createLogin(tx, {
             zjhm,
             xingming: input.xingming,
@@ -352,6 +415,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
             passwordHash,
             accountType: '异地贷款职工',
             role: ROLES.remoteLoan,
+            identitySource: 'gov',
           });
           await tx.query(
             `insert into remote_loan_person (account_id, jcdcs, jczx, ydgrzh, dwmc, created_at) values ($1, $2, $3, $4, $5, $6)`,

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
+import { issueIdentityTicket, IDENTITY_TICKET_TTL_MS, takeOverIdNumber, type VerifiedCitizen } from '../auth/identity';
 import { AUTH_PREFIX } from './auth';
+import { ALREADY_REGISTERED_MESSAGE, HAS_LOCAL_ACCOUNT_MESSAGE } from './register-person';
 
 /** An authCode is good this long after the platform issues it (issue 6). */
 export const SSO_CODE_TTL_MS = 60_000;
@@ -15,11 +17,14 @@ export const SSO_LOGIN_METHOD = '500';
 export const DEV_GOV_PLATFORM_URL = 'http://127.0.0.1:8091/';
 /** A session on the simulated platform lasts this long from sign-in (development only). */
 export const SIM_GOV_SESSION_TTL_MS = 30 * 60_000;
+/** The hall's client id at the simulated platform unless GOV_CLIENT_ID says otherwise. */
+export const DEV_GOV_CLIENT_ID = 'gjj-hall';
 
 export const SSO_MESSAGES = {
   codeUnknown: '登录授权码无效，请重新从政务服务网登录',
   codeUsed: '登录授权码已使用，请重新从政务服务网登录',
   codeExpired: '登录授权码已过期，请重新从政务服务网登录',
+  codeMismatch: '登录授权码不是签发给本服务的，或校验未通过，请重新从政务服务网登录',
   noAccount: '未找到与您的身份证号对应的公积金个人账户，请先注册或使用账号密码登录',
   notConfigured: '政务服务网登录暂未开通，请使用其他方式登录',
   citizenFailed: '身份证号或密码错误',
@@ -28,18 +33,36 @@ export const SSO_MESSAGES = {
 
 const tags = ['政务服务网单点登录'] as const;
 
-/** What the government platform answers for an authCode: the citizen it is bound to, or why not. */
-export type GovExchange = { idNumber: string; name: string } | 'unknown' | 'used' | 'expired';
+/**
+ * What the government platform answers for an authCode: the citizen it is bound to, or why not ('mismatch': issued
+ * for another client or return address, or the PKCE verifier does not match its challenge; the code is spent).
+ */
+export type GovExchange = VerifiedCitizen | 'unknown' | 'used' | 'expired' | 'mismatch';
+
+/**
+ * One use of an authCode, as OpenID Connect's token request: the code, the client it must have been issued for
+ * (this hall's, never taken from the request), the exact return address it was issued for, and the PKCE verifier
+ * whose S256 hash is the challenge it was issued with.
+ */
+export interface GovCodeUse {
+  authCode: string;
+  clientId: string;
+  redirectUri: string;
+  codeVerifier: string;
+}
 
 /**
  * The government service platform as the hall's server sees it: it exchanges a one-time authCode for the citizen.
- * A real deployment implements this with the platform's server-to-server API; in development the simulated
- * platform below keeps its codes in `sso_auth_code`.
+ * A real deployment implements this with the platform's server-to-server API (its token endpoint, with the hall's
+ * client credentials); in development the simulated platform below keeps its codes in `sso_auth_code`.
  */
 export interface GovPlatform {
   /** The address of the platform's sign-in page the hall sends citizens to. */
   loginUrl(): Promise<string>;
-  exchange(authCode: string, at: Date): Promise<GovExchange>;
+  /** The hall's client id at the platform: sent in the sign-in request, and with every exchange. */
+  readonly clientId: string;
+  /** Exchanges a code; the platform refuses a code issued for another client, return address or challenge. */
+  exchange(use: GovCodeUse, at: Date): Promise<GovExchange>;
 }
 
 export interface SsoRouteOptions {
@@ -55,6 +78,8 @@ export interface SsoRouteOptions {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The PKCE S256 challenge of a verifier (RFC 7636): base64url of its SHA-256, no padding. */
+export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 const envelope = (data: Record<string, unknown>) => ({
   200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
@@ -62,39 +87,130 @@ const envelope = (data: Record<string, unknown>) => ({
 
 const PLATFORM_URL_KEY = 'gov_platform_url';
 
-/** The simulated platform: codes in `sso_auth_code` (hash only), 60 s, single use. Development only. */
-export function simulatedGovPlatform(db: Db): GovPlatform {
+/**
+ * The simulated platform: codes in `sso_auth_code` (hash only), 60 s, single use, bound to a client, a return address
+ * and a PKCE challenge. Development only.
+ */
+export function simulatedGovPlatform(db: Db, clientId = process.env.GOV_CLIENT_ID || DEV_GOV_CLIENT_ID): GovPlatform {
   return {
+    clientId,
     async loginUrl() {
       const [row] = await db.query<{ value: string }>('select value from app_meta where key = $1', [PLATFORM_URL_KEY]);
       return row?.value ?? process.env.GOV_PLATFORM_URL ?? DEV_GOV_PLATFORM_URL;
     },
-    async exchange(authCode, at) {
-      const hash = sha256(authCode);
-      const [spent] = await db.query<{ id_number: string; name: string }>(
-        'update sso_auth_code set used_at = $2 where code_hash = $1 and used_at is null and expires_at > $2 returning id_number, name',
+    async exchange(use, at) {
+      const hash = sha256(use.authCode);
+      // Any use spends the code, a refused one too: a code that leaked is good for nothing after one try.
+      const [spent] = await db.query<{ id_number: string; name: string; client_id: string; redirect_uri: string; code_challenge: string }>(
+        `update sso_auth_code set used_at = $2 where code_hash = $1 and used_at is null and expires_at > $2
+         returning id_number, name, client_id, redirect_uri, code_challenge`,
         [hash, at],
       );
-      if (spent) return { idNumber: spent.id_number, name: spent.name };
+      if (spent) {
+        const bound =
+          spent.client_id === use.clientId &&
+          spent.redirect_uri === use.redirectUri &&
+          spent.code_challenge !== '' &&
+          spent.code_challenge === pkceChallenge(use.codeVerifier);
+        return bound ? { idNumber: spent.id_number, name: spent.name } : 'mismatch';
+      }
       const [known] = await db.query<{ used: boolean }>('select used_at is not null as used from sso_auth_code where code_hash = $1', [hash]);
       return !known ? 'unknown' : known.used ? 'used' : 'expired';
     },
   };
 }
 
-/** Issues an authCode bound to a citizen (the simulated platform's side); returns the code, kept only as a hash. */
-export async function issueAuthCode(db: Queryable, citizen: { idNumber: string; name: string }, at: Date): Promise<string> {
+/** What an authCode is issued for: the client, its exact return address and the PKCE challenge (S256). */
+export interface AuthCodeBinding {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+}
+
+/** Issues an authCode bound to a citizen and a binding (the simulated platform's side); returns the code, kept only as a hash. */
+export async function issueAuthCode(db: Queryable, citizen: VerifiedCitizen, binding: AuthCodeBinding, at: Date): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   // Expired codes are kept an hour, so that a late return still hears "expired" rather than "invalid".
   await db.query('delete from sso_auth_code where expires_at < $1', [new Date(at.getTime() - 60 * 60_000)]);
-  await db.query('insert into sso_auth_code (code_hash, id_number, name, expires_at) values ($1, $2, $3, $4)', [
-    sha256(code),
-    citizen.idNumber,
-    citizen.name,
-    new Date(at.getTime() + SSO_CODE_TTL_MS),
-  ]);
+  await db.query(
+    `insert into sso_auth_code (code_hash, id_number, name, expires_at, client_id, redirect_uri, code_challenge)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [sha256(code), citizen.idNumber, citizen.name, new Date(at.getTime() + SSO_CODE_TTL_MS), binding.clientId, binding.redirectUri, binding.codeChallenge],
+  );
   return code;
 }
+
+/** The fields of an authCode's binding, as the simulated platform's calls take them (its page passes them on). */
+const BINDING_PROPERTIES = {
+  clientId: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9._-]{1,64}$',
+    description: '接入服务的客户端标识（client_id）',
+    'x-msg': '客户端标识格式不正确',
+    'x-required-msg': '缺少客户端标识（client_id）',
+  },
+  redirectUri: {
+    type: 'string',
+    pattern: '^https?://[^\\s]{1,500}$',
+    description: '返回地址（redirect_uri），原样',
+    'x-msg': '返回地址格式不正确',
+    'x-required-msg': '缺少返回地址（redirect_uri）',
+  },
+  codeChallenge: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]{43}$',
+    description: 'PKCE 校验值（code_challenge）：code_verifier 的 SHA-256，base64url',
+    'x-msg': 'PKCE 校验值格式不正确',
+    'x-required-msg': '缺少 PKCE 校验值（code_challenge）',
+  },
+  codeChallengeMethod: {
+    type: 'string',
+    enum: ['S256'],
+    description: 'PKCE 校验方式，只能是 S256',
+    'x-msg': 'PKCE 校验方式只能是 S256',
+    'x-required-msg': '缺少 PKCE 校验方式（code_challenge_method）',
+  },
+} as const;
+const BINDING_FIELDS = Object.keys(BINDING_PROPERTIES) as Array<keyof typeof BINDING_PROPERTIES>;
+type BindingBody = { clientId: string; redirectUri: string; codeChallenge: string; codeChallengeMethod: 'S256' };
+
+/** The binding of a body with all four fields, null with none; 400 with some. */
+function bindingOf(body: Partial<BindingBody>): AuthCodeBinding | null {
+  const given = BINDING_FIELDS.filter((f) => body[f] !== undefined);
+  if (given.length === 0) return null;
+  if (given.length < BINDING_FIELDS.length) throw new ApiError(400, '客户端标识、返回地址、PKCE 校验值及其方式须一并提供');
+  return { clientId: body.clientId!, redirectUri: body.redirectUri!, codeChallenge: body.codeChallenge! };
+}
+
+/** The body of a code's use at the hall's server: the code, the PKCE verifier and the return address it came to. */
+const CODE_USE_BODY = {
+  type: 'object',
+  required: ['authCode', 'codeVerifier', 'redirectUri'],
+  properties: {
+    authCode: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{16,128}$',
+      description: '授权码',
+      'x-msg': SSO_MESSAGES.codeUnknown,
+      'x-required-msg': '缺少登录授权码，请重新从政务服务网登录',
+    },
+    codeVerifier: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._~-]{43,128}$',
+      description: 'PKCE 原始值（code_verifier），大厅发起登录时生成并保存在本标签页',
+      'x-msg': SSO_MESSAGES.codeMismatch,
+      'x-required-msg': '缺少登录校验值，请重新从政务服务网登录',
+    },
+    redirectUri: {
+      type: 'string',
+      pattern: '^https?://[^\\s]{1,500}$',
+      description: '返回地址（redirect_uri），与发起登录时的完全一致',
+      'x-msg': SSO_MESSAGES.codeMismatch,
+      'x-required-msg': '缺少返回地址，请重新从政务服务网登录',
+    },
+  },
+} as const;
+type CodeUseBody = { authCode: string; codeVerifier: string; redirectUri: string };
 
 /** The origin (`scheme://host[:port]`) of a web address, or null for anything that is not one. */
 export function webOrigin(url: string | null | undefined): string | null {
@@ -146,46 +262,51 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     `${AUTH_PREFIX}/zw/config`,
     {
       schema: {
-        summary: '政务服务网登录页地址（未开通时为 null）',
+        summary: '政务服务网登录页地址和本大厅的客户端标识（未开通时均为 null）',
         tags,
-        response: envelope({ type: 'object', properties: { platformUrl: { type: ['string', 'null'] } } }),
+        response: envelope({ type: 'object', properties: { platformUrl: { type: ['string', 'null'] }, clientId: { type: ['string', 'null'] } } }),
       },
     },
-    async () => ok({ platformUrl: platform ? await platform.loginUrl() : null }),
+    async () => ok({ platformUrl: platform ? await platform.loginUrl() : null, clientId: platform?.clientId ?? null }),
   );
 
-  app.post<{ Body: { authCode: string } }>(
+  /**
+   * The citizen a code is bound to, for this hall only (its client id, the return address, the PKCE verifier); any
+   * refusal as 428 with what to do. Then the platform's verified identity takes the ID number over: every
+   * unverified login of that number is closed (issue 18).
+   */
+  const verifiedCitizen = async (request: FastifyRequest<{ Body: CodeUseBody }>, at: Date): Promise<VerifiedCitizen> => {
+    if (!platform) throw new ApiError(404, SSO_MESSAGES.notConfigured);
+    const { authCode, codeVerifier, redirectUri } = request.body;
+    const citizen = await platform.exchange({ authCode, codeVerifier, redirectUri, clientId: platform.clientId }, at);
+    if (citizen === 'unknown') throw new ApiError(428, SSO_MESSAGES.codeUnknown);
+    if (citizen === 'used') throw new ApiError(428, SSO_MESSAGES.codeUsed);
+    if (citizen === 'expired') throw new ApiError(428, SSO_MESSAGES.codeExpired);
+    if (citizen === 'mismatch') throw new ApiError(428, SSO_MESSAGES.codeMismatch);
+    await takeOverIdNumber(db, app.sms, citizen.idNumber, at, request.log);
+    return citizen;
+  };
+
+  app.post<{ Body: CodeUseBody }>(
     `${AUTH_PREFIX}/zw/login`,
     {
       onRequest: limit(loginLimiter),
       schema: {
-        summary: '以政务服务网的一次性授权码登录',
+        summary: '以政务服务网的一次性授权码登录（须带 PKCE 原始值和返回地址）',
         tags,
-        body: {
-          type: 'object',
-          required: ['authCode'],
-          properties: {
-            authCode: {
-              type: 'string',
-              pattern: '^[A-Za-z0-9_-]{16,128}$',
-              description: '授权码',
-              'x-msg': SSO_MESSAGES.codeUnknown,
-              'x-required-msg': '缺少登录授权码，请重新从政务服务网登录',
-            },
-          },
-        },
+        body: CODE_USE_BODY,
         response: envelope({ type: 'object', properties: { token: { type: 'string' }, loginType: { type: 'integer' } } }),
       },
     },
     async (request, reply) => {
-      if (!platform) throw new ApiError(404, SSO_MESSAGES.notConfigured);
       const at = now();
-      const citizen = await platform.exchange(request.body.authCode, at);
-      if (citizen === 'unknown') throw new ApiError(428, SSO_MESSAGES.codeUnknown);
-      if (citizen === 'used') throw new ApiError(428, SSO_MESSAGES.codeUsed);
-      if (citizen === 'expired') throw new ApiError(428, SSO_MESSAGES.codeExpired);
-      // Individuals only: the platform vouches for a citizen, known to the centre by ID number.
-      const [user] = await db.query<{ id: string }>('select id::text as id from app_user where account = $1 and login_type = 1', [citizen.idNumber]);
+      const citizen = await verifiedCitizen(request, at);
+      // Individuals only: the platform vouches for a citizen, known to the centre by ID number. Never an unverified
+      // login (there is none left: verifiedCitizen closed them).
+      const [user] = await db.query<{ id: string }>(
+        'select id::text as id from app_user where account = $1 and login_type = 1 and identity_verified and closed_at is null',
+        [citizen.idNumber],
+      );
       const [first] = user
         ? await db.query<{ id: string }>('select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1', [
             user.id,
@@ -198,17 +319,45 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     },
   );
 
+  app.post<{ Body: CodeUseBody }>(
+    `${AUTH_PREFIX}/zw/identity`,
+    {
+      onRequest: limit(loginLimiter),
+      schema: {
+        summary: '以政务服务网的一次性授权码核验身份，取得注册用的身份核验凭证（15 分钟，一次有效）',
+        tags,
+        body: CODE_USE_BODY,
+        response: envelope({
+          type: 'object',
+          properties: { ticket: { type: 'string' }, xingming: { type: 'string' }, zjhm: { type: 'string' }, expiresIn: { type: 'integer' } },
+        }),
+      },
+    },
+    async (request) => {
+      const at = now();
+      const citizen = await verifiedCitizen(request, at);
+      const [registered] = await db.query('select 1 from app_user where account = $1 and closed_at is null', [citizen.idNumber]);
+      if (registered) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
+      const [onFile] = await db.query('select 1 from depositor_record where zjhm = $1', [citizen.idNumber]);
+      if (onFile) throw new ApiError(409, HAS_LOCAL_ACCOUNT_MESSAGE);
+      const ticket = await issueIdentityTicket(db, citizen, at);
+      // The citizen's own name and number, to fill the form they are about to submit as themselves.
+      return ok({ ticket, xingming: citizen.name, zjhm: citizen.idNumber, expiresIn: IDENTITY_TICKET_TTL_MS / 1000 }, '身份核验成功');
+    },
+  );
+
   if (production) return routes;
 
   // ---- Development only: the simulated government platform's back end, a stand-in for the real one. ----
   const citizenLimiter = createRateLimiter(db, 'sso-citizen', options.loginRateLimit ?? 20, 60_000);
   let dummyHash: Promise<string> | undefined;
-  app.post<{ Body: { idNumber: string; password: string } }>(
+  app.post<{ Body: { idNumber: string; password: string } & Partial<BindingBody> }>(
     '/sim/gov/login',
     {
       onRequest: limit(citizenLimiter),
       schema: {
-        summary: '模拟政务服务网：市民登录并取得一次性授权码（开发专用，生产环境不存在）',
+        summary:
+          '模拟政务服务网：市民登录，开启平台会话；带上接入服务的客户端标识、返回地址和 PKCE 校验值时，另签发绑定于它们的一次性授权码（开发专用，生产环境不存在）',
         tags,
         body: {
           type: 'object',
@@ -216,6 +365,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
           properties: {
             idNumber: { type: 'string', pattern: '^\\d{17}[\\dX]$', description: '身份证号', 'x-msg': '请输入正确的身份证号', 'x-required-msg': '请输入身份证号' },
             password: { type: 'string', minLength: 1, maxLength: 64, description: '密码', 'x-msg': '请输入密码', 'x-required-msg': '请输入密码' },
+            ...BINDING_PROPERTIES,
           },
         },
         response: envelope({
@@ -231,6 +381,8 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
       },
     },
     async (request) => {
+      // A code only for a named client, return address and challenge, all four together; none: a platform session only.
+      const binding = bindingOf(request.body);
       const [citizen] = await db.query<{ id_number: string; name: string; password_hash: string }>(
         'select id_number, name, password_hash from sim_gov_citizen where id_number = $1',
         [request.body.idNumber],
@@ -239,9 +391,11 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
       const passwordOk = await verifyPassword(request.body.password, citizen?.password_hash ?? (await dummyHash));
       if (!citizen || !passwordOk) throw new ApiError(426, SSO_MESSAGES.citizenFailed);
       const at = now();
-      const authCode = await issueAuthCode(db, { idNumber: citizen.id_number, name: citizen.name }, at);
       const sessionToken = await openSimGovSession(db, citizen.id_number, at);
-      return ok({ authCode, name: citizen.name, expiresIn: SSO_CODE_TTL_MS / 1000, sessionToken, sessionExpiresIn: SIM_GOV_SESSION_TTL_MS / 1000 });
+      const session = { name: citizen.name, sessionToken, sessionExpiresIn: SIM_GOV_SESSION_TTL_MS / 1000 };
+      if (!binding) return ok(session);
+      const authCode = await issueAuthCode(db, { idNumber: citizen.id_number, name: citizen.name }, binding, at);
+      return ok({ ...session, authCode, expiresIn: SSO_CODE_TTL_MS / 1000 });
     },
   );
 
@@ -289,21 +443,25 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     },
   );
 
-  app.post<{ Body: { sessionToken: string } }>(
+  app.post<{ Body: { sessionToken: string } & BindingBody }>(
     '/sim/gov/code',
     {
       onRequest: limit(sessionLimiter),
       schema: {
-        summary: '模拟政务服务网：为已登录的市民签发一次性授权码（开发专用，生产环境不存在）',
+        summary: '模拟政务服务网：为已登录的市民签发绑定于接入服务、返回地址和 PKCE 校验值的一次性授权码（开发专用，生产环境不存在）',
         tags,
-        body: sessionBody,
+        body: {
+          type: 'object',
+          required: ['sessionToken', ...BINDING_FIELDS],
+          properties: { ...sessionBody.properties, ...BINDING_PROPERTIES },
+        },
         response: envelope({ type: 'object', properties: { authCode: { type: 'string' }, name: { type: 'string' }, expiresIn: { type: 'integer' } } }),
       },
     },
     async (request) => {
       const at = now();
       const citizen = await sessionCitizen(request.body.sessionToken, at);
-      const authCode = await issueAuthCode(db, citizen, at);
+      const authCode = await issueAuthCode(db, citizen, bindingOf(request.body)!, at);
       return ok({ authCode, name: citizen.name, expiresIn: SSO_CODE_TTL_MS / 1000 });
     },
   );

@@ -9,6 +9,7 @@ import { seedCa } from './ca';
 import { seedUnits } from './unit';
 import { seedPublic } from './public';
 import { seedPreview } from './preview';
+import { seedIdentity } from './identity';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -129,6 +130,14 @@ const STEPS: SeedStep[] = [
     // The data lives in preview.ts (issue 7, document preview).
     name: 'document preview samples: a PNG flow chart and an OFD certificate as common downloads',
     run: seedPreview,
+  },
+  {
+    version: 9,
+    // The data lives in identity.ts (issue 18, verified identity).
+    name: 'verified registration: platform citizens without a login (冯雪, 褚伟), an unverified login (蒋青)',
+    async run(tx) {
+      await seedIdentity(tx, DEMO_PASSWORD);
+    },
   },
 ];
 

@@ -30,6 +30,8 @@ export interface RegisterFieldSpec {
   options?: ReadonlyArray<readonly [string, string]>;
   /** Keep spaces (addresses, names of places); other fields drop whitespace as it is typed (spec 5.5). */
   keepSpaces?: boolean;
+  /** Shown but not typed in: what a verified identity filled (issue 18). */
+  readOnly?: boolean;
 }
 
 export interface RegisterFormProps {
@@ -51,6 +53,8 @@ export interface RegisterFormProps {
   submitLabel: string;
   /** Shown after the details, e.g. the monthly deposit. */
   summary?: (values: RegisterValues) => ReactNode;
+  /** What the form starts with, e.g. the name and ID number of a verified identity. */
+  initialValues?: RegisterValues;
 }
 
 const failureText = (error: unknown) =>
@@ -68,7 +72,7 @@ const SIGN_IN_INSTEAD = /已注册|请直接登录/;
 export function RegisterForm(props: RegisterFormProps) {
   const { person, details = [], codeNeeds } = props;
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegisterValues>({});
+  const [values, setValues] = useState<RegisterValues>(() => ({ ...props.initialValues }));
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -212,6 +216,7 @@ export function RegisterForm(props: RegisterFormProps) {
         error={errors[spec.name]}
         onChange={(e) => set(spec, e.target.value)}
         addon={addon}
+        readOnly={spec.readOnly}
         {...common}
       />
     );

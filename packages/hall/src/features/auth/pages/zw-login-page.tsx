@@ -2,13 +2,29 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { SSO_NOT_OPEN_MESSAGE, startSsoSignIn } from '../api/sso';
-import { openedByPlatform, signInWithAuthCode, SSO_STORAGE_BLOCKED_MESSAGE, takeSsoReturn } from '../api/sso-return';
+import { SSO_INSECURE_MESSAGE } from '@gjj-hall/sdk/auth';
+import {
+  openedByPlatform,
+  redeemAuthCode,
+  SSO_NOT_OPEN_MESSAGE,
+  SSO_STORAGE_BLOCKED_MESSAGE,
+  startSsoSignIn,
+  takeSsoReturn,
+  type SsoStart,
+} from '../api/sso';
 import { loginFailureMessage } from '../login-form';
+
+/** Why a sign-on did not start, in words. */
+const NOT_STARTED: Record<Exclude<SsoStart, 'going'>, string> = {
+  'not-open': SSO_NOT_OPEN_MESSAGE,
+  'no-storage': SSO_STORAGE_BLOCKED_MESSAGE,
+  insecure: SSO_INSECURE_MESSAGE,
+};
 
 /**
  * /zwLogin (spec 2.1): the return from the government service platform. The authCode leaves the address at once,
- * the `state` is checked against the one kept when the citizen left, and the code is exchanged by POST; then home.
+ * the `state` is checked against the one kept when the citizen left, and the code is exchanged by POST with the PKCE
+ * verifier kept for it; then home, or, when the trip was for a registration's verified identity, that page.
  * Opened without authCode and state, the platform is opening the hall (a link or a frame): home when already signed
  * in, else the same sign-in as the login page's link, leaving no history entry behind. Where the browser will not let
  * this page keep the sign-in's state (framed by another site with third-party storage blocked), it says so and offers
@@ -27,16 +43,14 @@ export function ZwLoginPage() {
     started.current = true;
     if (opened) {
       if (stores.session.$signedIn.get()) return void navigate('/', { replace: true });
-      void startSsoSignIn({ replace: true }).then(
-        (outcome) => outcome === 'going' || setFailure(outcome === 'not-open' ? SSO_NOT_OPEN_MESSAGE : SSO_STORAGE_BLOCKED_MESSAGE),
-      );
+      void startSsoSignIn({ replace: true }).then((outcome) => outcome === 'going' || setFailure(NOT_STARTED[outcome]));
       return;
     }
     const checked = takeSsoReturn();
     // A failed check sends nothing: the code stays unspent.
-    const signingIn = checked.ok ? signInWithAuthCode(checked.authCode) : Promise.reject(new Error(checked.message));
-    signingIn.then(
-      () => navigate('/', { replace: true }),
+    const redeeming = checked.ok ? redeemAuthCode(checked) : Promise.reject(new Error(checked.message));
+    redeeming.then(
+      (next) => navigate(next, { replace: true }),
       (error: unknown) => setFailure(checked.ok ? loginFailureMessage(error) : checked.message),
     );
   }, [navigate, opened]);

@@ -5,22 +5,28 @@ import { useStore } from '../../../shared/use-store';
 
 /**
  * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx). Takes the
- * `activeIndex` query value, the selected business tab.
+ * `activeIndex` query value, the selected business tab. A login whose identity is not verified sees why first.
  */
 export function GrwtHome() {
   const info = useStore(stores.session.$personalInfo) ?? {};
+  const userInfo = useStore(stores.session.$userInfo);
   useStore(stores.config.$dictionary);
   return (
-    <HomeView
-      areaTitle="个人网厅"
-      facts={[
-        { label: '姓名', value: info.xingming },
-        { label: '个人账号', value: info.grzh },
-        { label: '账户状态', value: info.grzhzt ? stores.config.dictionaryLabel('GRZHZT', info.grzhzt) : '' },
-        { label: '账户余额（元）', value: info.grzhye === undefined ? '' : formatMoney(info.grzhye) },
-        { label: '所在单位', value: info.dwmc },
-        { label: '手机号码', value: info.sjhm },
-      ]}
-    />
+    <>
+      {/* A login registered without proof of identity (issue 18): the server's words on why it can do no business and
+          how to verify (getUserInfo's identityNotice; its business calls answer 403 with the same reason). */}
+      {userInfo?.identityNotice ? <p className="page home__notice">{String(userInfo.identityNotice)}</p> : null}
+      <HomeView
+        areaTitle="个人网厅"
+        facts={[
+          { label: '姓名', value: info.xingming },
+          { label: '个人账号', value: info.grzh },
+          { label: '账户状态', value: info.grzhzt ? stores.config.dictionaryLabel('GRZHZT', info.grzhzt) : '' },
+          { label: '账户余额（元）', value: info.grzhye === undefined ? '' : formatMoney(info.grzhye) },
+          { label: '所在单位', value: info.dwmc },
+          { label: '手机号码', value: info.sjhm },
+        ]}
+      />
+    </>
   );
 }
