@@ -9,6 +9,7 @@ import { ok } from './http/envelope';
 import './http/schema';
 import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
 import { calculatorRoutes } from './routes/calculator';
+import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
@@ -28,7 +29,7 @@ import { switchUserRoutes } from './routes/switch-user';
 import { unitRegisterRoutes } from './routes/unit-register';
 import { publicRoutes } from './routes/public';
 
-export interface AppOptions {
+export interface AppOptions extends FloodGuardOptions {
   db: Db;
   /** Folder of the built hall to serve at /home.html; nothing is served when absent. */
   hallDir?: string | undefined;
@@ -164,6 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ code: status, msg, data: null });
   });
 
+  // Per-client limits in the database and shedding of costly calls (issue 18 item 7); before any route is added.
+  await registerFloodGuards(app, { ...options, now });
+
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api/') && request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html')) {
       return reply.redirect('/home.html#/404');
@@ -181,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
 
   rateRoutes(app, options.db, () => centreDate(now()));
-  calculatorRoutes(app);
+  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit });
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });

@@ -5,9 +5,10 @@ import { openDatabase, type Db, type DbTarget } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { defaultHallDir } from './paths';
+import { floodSettingsFromEnv } from './http/flood';
 
 /** Settings read from the environment, each with its default. */
-export interface ServerSettings {
+export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> {
   port: number;
   host: string;
   target: DbTarget;
@@ -24,7 +25,7 @@ export interface ServerSettings {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT and HALL_FRAME_ANCESTORS.
+ * SUBMIT_RATE_LIMIT and HALL_FRAME_ANCESTORS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through floodSettingsFromEnv.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -48,6 +49,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     loginRateLimit,
     submitRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
+    ...floodSettingsFromEnv(env),
   };
 }
 
@@ -75,6 +77,8 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
     frameAncestors: settings.frameAncestors,
+    calcRateLimit: settings.calcRateLimit,
+    maxEventLoopDelay: settings.maxEventLoopDelay,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });
