@@ -7,7 +7,7 @@ import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db } from './db/db';
 import { ok } from './http/envelope';
 import './http/schema';
-import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
+import { MESSAGE_KEYWORDS, registerInputGuards, validationMessage, type SchemaError } from './http/validation';
 import { calculatorRoutes } from './routes/calculator';
 import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
@@ -165,8 +165,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ code: status, msg, data: null });
   });
 
-  // Per-client limits in the database and shedding of costly calls (issue 18 item 7); before any route is added.
+  // Per-client limits in the database and shedding of costly calls (issue 18 item 7), and the rules every input meets
+  // (no control characters, finite numbers: item 9); before any route is added.
   await registerFloodGuards(app, { ...options, now });
+  registerInputGuards(app);
 
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api/') && request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html')) {
