@@ -43,9 +43,10 @@ beforeAll(async () => {
   await app.ready();
   token = await signIn(app, (DEMO_LOGINS[0] as { account: string }).account);
   key = await publicKey(app);
-});
+  // Creating and seeding a database can take over a minute while the machine runs other test files beside this one.
+}, 180_000);
 
-afterAll(() => app.close());
+afterAll(() => app?.close());
 
 /** A whole text of the kinds that broke the server, or anything. */
 const nastyText = fc.oneof(
