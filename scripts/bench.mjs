@@ -1,12 +1,12 @@
-// npm run bench: builds the sdk when its output is stale, then runs every benchmark under packages/*/bench and
-// examples/*/bench.
+// npm run bench: builds the sdk and the server when their output is stale, then runs every benchmark under
+// packages/*/bench and examples/*/bench.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGES, buildPackages, isStale } from './lib/packages.mjs';
 
-const sdk = PACKAGES.filter((p) => p.name === '@gjj-hall/sdk');
-if (sdk.some(isStale) && !buildPackages(sdk)) process.exit(1);
+const stale = PACKAGES.filter((p) => ['@gjj-hall/sdk', '@gjj-hall/server'].includes(p.name) && isStale(p));
+if (stale.length > 0 && !buildPackages(stale)) process.exit(1);
 
 let failed = false;
 for (const pkg of ['packages', 'examples'].flatMap((root) => readdirSync(root).map((name) => join(root, name)))) {

@@ -7,8 +7,9 @@ import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db } from './db/db';
 import { ok } from './http/envelope';
 import './http/schema';
-import { MESSAGE_KEYWORDS, validationMessage, type SchemaError } from './http/validation';
+import { MESSAGE_KEYWORDS, registerInputGuards, validationMessage, type SchemaError } from './http/validation';
 import { calculatorRoutes } from './routes/calculator';
+import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
@@ -30,7 +31,7 @@ import { unitRegisterRoutes } from './routes/unit-register';
 import { publicRoutes } from './routes/public';
 import { parseTrustedProxies } from './http/client-address';
 
-export interface AppOptions {
+export interface AppOptions extends FloodGuardOptions {
   db: Db;
   /** Folder of the built hall to serve at /home.html; nothing is served when absent. */
   hallDir?: string | undefined;
@@ -175,6 +176,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ code: status, msg, data: null });
   });
 
+  // Per-client limits in the database and shedding of costly calls (issue 18 item 7), and the rules every input meets
+  // (no control characters, finite numbers: item 9); before any route is added.
+  await registerFloodGuards(app, { ...options, now });
+  registerInputGuards(app);
+
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api/') && request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html')) {
       return reply.redirect('/home.html#/404');
@@ -193,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
 
   rateRoutes(app, options.db, () => centreDate(now()));
-  calculatorRoutes(app);
+  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit });
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });

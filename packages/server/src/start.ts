@@ -6,9 +6,10 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { defaultHallDir } from './paths';
 import { parseTrustedProxies } from './http/client-address';
+import { floodSettingsFromEnv } from './http/flood';
 
 /** Settings read from the environment, each with its default. */
-export interface ServerSettings {
+export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> {
   port: number;
   host: string;
   target: DbTarget;
@@ -27,7 +28,8 @@ export interface ServerSettings {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT, HALL_FRAME_ANCESTORS and TRUSTED_PROXIES.
+ * SUBMIT_RATE_LIMIT, HALL_FRAME_ANCESTORS and TRUSTED_PROXIES; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
+ * floodSettingsFromEnv.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -52,6 +54,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     submitRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    ...floodSettingsFromEnv(env),
   };
 }
 
@@ -80,6 +83,8 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     submitRateLimit: settings.submitRateLimit,
     frameAncestors: settings.frameAncestors,
     trustedProxies: settings.trustedProxies,
+    calcRateLimit: settings.calcRateLimit,
+    maxEventLoopDelay: settings.maxEventLoopDelay,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });

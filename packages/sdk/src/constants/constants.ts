@@ -69,6 +69,14 @@ export const POSTAL_CODE_LENGTH = 6;
 export const LOAN_AMOUNT_UNIT_YUAN = 10_000;
 /** Bounds of the commercial annual rate, in percent. */
 export const COMMERCIAL_RATE_BOUNDS = { min: 0, max: 10 } as const;
+/** Bounds of the provident fund annual rate, in percent (ours: the spec bounds only the commercial rate). */
+export const PROVIDENT_RATE_BOUNDS = { min: 0, max: 10 } as const;
+/**
+ * The lowest annual rate above 0, in percent (ours). 0 means an interest-free loan; a rate between 0 and this floor is
+ * refused, because at precision 20 (spec 9) (1 + i)^n − 1 loses its digits there: 1e-16 divides by zero, and rates
+ * of 1e-15 to 1e-12 gave schedules off by yuan.
+ */
+export const LOAN_RATE_FLOOR = 0.01;
 /** Maximum digits of the loan term. */
 export const LOAN_TERM_MAX_DIGITS = 3;
 /** Repayment plan dialog width (px) and page size. */

@@ -285,3 +285,38 @@ describe('properties', () => {
     );
   });
 });
+
+describe('rate floor (issue 18, item 9)', () => {
+  const base = { amount: 1_000_000, months: 240, method: '01', issueDate: '2026-01-31' } as const;
+
+  it.each([1e-16, 1e-15, 1e-13, 1e-12, '0.001', 0.0099, '0.00999999'])('refuses %s %% with a Chinese message, not a division by zero or a wrong plan', (annualRate) => {
+    for (const method of ['01', '02'] as const) {
+      let error: unknown;
+      try {
+        calculateLoan({ ...base, method, annualRate });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(LoanInputError);
+      expect(error).toMatchObject({ message: M.rateFloor, field: 'annualRate' });
+    }
+  });
+
+  it('accepts 0 (interest-free) and the floor itself, 0.01 %', () => {
+    expect(loan(1000, 3, 0, '01').totalInterest).toBe('0.00');
+    const r = loan(1_000_000, 240, '0.01', '01');
+    expect(r.schedule).toEqual(reference('1000000', 240, '0.01', '01', '2024-01-31'));
+  });
+
+  it('equals the straightforward reference across the range the calculator takes: 0 or 0.01-10 %, up to 999 months', () => {
+    // Rates with up to four decimals (rate tables publish e.g. 3.575) from the floor to the spec's ceiling.
+    const rate = fc.oneof(fc.constant('0'), fc.integer({ min: 100, max: 100_000 }).map((r) => String(r / 10_000)));
+    fc.assert(
+      fc.property(amountText(0.01, 1_000_000_000), fc.integer({ min: 1, max: 999 }), rate, method, issueDate, (amount, months, r, m, date) => {
+        const result = calculateLoan({ amount, months, annualRate: r, method: m, issueDate: date });
+        expect(result.schedule).toEqual(reference(amount, months, r, m, date));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js-light';
 import { DECIMAL_CONFIG, MONEY } from '../constants/constants';
 import { addMonthsClamped, formatCalendarDate, parseCalendarDate, type CalendarDate } from './dates';
-import { fail, isBlank, LOAN_INPUT_MESSAGES, MAX_ANNUAL_RATE, readCount, type LoanInputField } from './input';
+import { fail, isBlank, LOAN_INPUT_MESSAGES, MAX_ANNUAL_RATE, MIN_ANNUAL_RATE, readCount, type LoanInputField } from './input';
 
 // What needs no decimals lives in input.ts, so a page that only checks input does not load decimal.js; re-exported here.
 export { fail, isBlank, LOAN_INPUT_MESSAGES, LoanInputError, readCount } from './input';
@@ -37,7 +37,7 @@ export interface LoanInput {
   amount: number | string;
   /** Term in months, 1-999. */
   months: number | string;
-  /** Annual rate in percent: 3.1 means 3.1 %. */
+  /** Annual rate in percent: 3.1 means 3.1 %; 0 (interest-free), or from 0.01 to 100. */
   annualRate: number | string;
   method: RepaymentMethod;
   /** Issue date, `YYYY-MM-DD`. */
@@ -144,6 +144,7 @@ export function readLoan(input: LoanInput): Loan {
   const annual = toDecimal(src.annualRate) ?? fail(M.rateInvalid, 'annualRate');
   if (annual.isNegative() && !annual.isZero()) fail(M.rateMin, 'annualRate');
   if (annual.gt(MAX_ANNUAL_RATE)) fail(M.rateMax, 'annualRate');
+  if (!annual.isZero() && annual.lt(MIN_ANNUAL_RATE)) fail(M.rateFloor, 'annualRate');
 
   const method = src.method === '01' || src.method === '02' ? src.method : fail(M.method, 'method');
 
@@ -179,22 +180,40 @@ export function amortize(
   stopWhenPaid = false,
 ): Period[] {
   const periods: Period[] = [];
+  const equalPayment = loan.method === '01';
+  // Below 1e16 a fixed payment and an interest have at most 19 digits with the fen, so fixed − interest + interest is
+  // exact at precision 20 and equals the fixed payment; above (only at extreme rates, where the balance runs away)
+  // the sum is computed as before.
+  const exactFixed = fixed.exponent() < 16;
   for (let k = 1; k <= count; k++) {
     // balance × annual / 1200 rather than × the rounded monthly rate: an exact half fen stays exact and rounds up.
     const interest = balance.times(loan.annual).div(1200).toDecimalPlaces(2);
-    const due = k === count ? balance : loan.method === '01' ? fixed.minus(interest) : fixed;
+    const last = k === count;
+    const due = last ? balance : equalPayment ? fixed.minus(interest) : fixed;
     const principal = min(due, balance);
     balance = balance.minus(principal);
     const period = from + k;
     const date = formatCalendarDate(addMonthsClamped(loan.issue, period));
-    periods.push({ period, date, principal, interest, payment: principal.plus(interest), balance });
+    // A 01 period that repays all it owes pays (fixed − interest) + interest: the fixed payment, one sum fewer.
+    const payment = equalPayment && !last && principal === due && exactFixed && interest.exponent() < 16 ? fixed : principal.plus(interest);
+    periods.push({ period, date, principal, interest, payment, balance });
     if (stopWhenPaid && balance.isZero()) break;
   }
   return periods;
 }
 
-/** @internal Two decimals, as every money figure is shown. */
-export const money = (d: Decimal): string => d.toFixed(2);
+/**
+ * @internal Two decimals, as every money figure is shown. Every figure of a plan already has at most two decimals, so
+ * its plain text only needs padding, which costs a fraction of `toFixed(2)` (a copy, a rounding and another copy); any
+ * other text (more decimals, an exponent) still goes through `toFixed(2)`.
+ */
+export const money = (d: Decimal): string => {
+  const text = d.toString();
+  const dot = text.indexOf('.');
+  if (dot < 0) return /^-?\d+$/.test(text) ? `${text}.00` : d.toFixed(2);
+  const decimals = text.length - dot - 1;
+  return decimals === 2 ? text : decimals === 1 ? `${text}0` : d.toFixed(2);
+};
 
 /** @internal Principal and interest summed over periods. */
 export function totalsOf(periods: readonly Period[]): { principal: Decimal; interest: Decimal } {
@@ -207,15 +226,21 @@ export function totalsOf(periods: readonly Period[]): { principal: Decimal; inte
   return { principal, interest };
 }
 
-/** @internal A period as shown. */
-export const toRow = (p: Period): ScheduleRow => ({
-  period: p.period,
-  date: p.date,
-  principal: money(p.principal),
-  interest: money(p.interest),
-  payment: money(p.payment),
-  balance: money(p.balance),
-});
+/**
+ * @internal The periods as shown. A 01 plan pays the same Decimal every month and a 02 plan repays the same principal,
+ * so the text of the previous row's payment and principal is reused when the figure is the same object.
+ */
+export function rowsOf(periods: readonly Period[]): ScheduleRow[] {
+  let payment: Decimal | null = null;
+  let paymentText = '';
+  let principal: Decimal | null = null;
+  let principalText = '';
+  return periods.map((p) => {
+    if (p.payment !== payment) [payment, paymentText] = [p.payment, money(p.payment)];
+    if (p.principal !== principal) [principal, principalText] = [p.principal, money(p.principal)];
+    return { period: p.period, date: p.date, principal: principalText, interest: money(p.interest), payment: paymentText, balance: money(p.balance) };
+  });
+}
 
 /** @internal The public result of a whole schedule. */
 export function toResult(method: RepaymentMethod, periods: readonly Period[]): LoanResult {
@@ -231,7 +256,7 @@ export function toResult(method: RepaymentMethod, periods: readonly Period[]): L
     totalPrincipal: money(principal),
     totalInterest: money(interest),
     totalPayment: money(principal.plus(interest)),
-    schedule: periods.map(toRow),
+    schedule: rowsOf(periods),
   };
 }
 

@@ -1,11 +1,13 @@
 // Input checks of the loan engine that need no decimals: its messages, its error and the term check. Kept apart from
 // engine.ts so the calculator's form rules and rate selection do not bring decimal.js along.
 import { GjjError } from '../client/errors';
-import { LOAN_TERM_MAX_DIGITS } from '../constants/constants';
+import { LOAN_RATE_FLOOR, LOAN_TERM_MAX_DIGITS } from '../constants/constants';
 import { LOAN_MESSAGES } from './rules';
 
 /** @internal Highest annual rate the engine accepts, in percent (ours: the spec bounds only the commercial rate, 0-10). */
 export const MAX_ANNUAL_RATE = 100;
+/** @internal Lowest annual rate above 0 the engine accepts, in percent (below it the schedule loses its digits). */
+export const MIN_ANNUAL_RATE = LOAN_RATE_FLOOR;
 const TERM = /* @__PURE__ */ new RegExp(`^\\d{1,${LOAN_TERM_MAX_DIGITS}}$`);
 
 /**
@@ -28,6 +30,7 @@ export const LOAN_INPUT_MESSAGES = /* @__PURE__ */ Object.freeze({
   rateInvalid: '贷款年利率格式不正确',
   rateMin: '贷款年利率不能小于0',
   rateMax: `贷款年利率不能大于${MAX_ANNUAL_RATE}`,
+  rateFloor: `贷款年利率大于0时不能小于${MIN_ANNUAL_RATE}`,
   method: LOAN_MESSAGES.repaymentMethod,
   issueDateEmpty: LOAN_MESSAGES.issueDate,
   issueDate: '贷款发放日期格式不正确，请按“年-月-日”（如2024-01-31）填写有效日期',

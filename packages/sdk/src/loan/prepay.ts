@@ -11,8 +11,8 @@ import {
   readCount,
   readLoan,
   readMoney,
+  rowsOf,
   toResult,
-  toRow,
   totalsOf,
   type LoanInput,
   type LoanResult,
@@ -149,6 +149,6 @@ export function calculatePrepayment(input: PrepaymentInput): PrepaymentResult {
     totalInterest: money(interest),
     totalPayment: money(principal.plus(interest)),
     interestSaved: money(totalsOf(periods).interest.minus(interest)),
-    schedule: all.map(toRow),
+    schedule: rowsOf(all),
   };
 }

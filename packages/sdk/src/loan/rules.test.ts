@@ -43,3 +43,27 @@ describe('the calculator rules never throw', () => {
     );
   });
 });
+
+describe('rate ranges (issue 18, item 9): the form and the server refuse what the engine cannot compute', () => {
+  it('commercial rate: 0, or from the floor 0.01 to 10', () =>
+    cases(loanRules.commercialRate(), [
+      ['0.001', '商业贷款年利率大于0时不能小于0.01'],
+      ['0.0000000000000001', '商业贷款年利率大于0时不能小于0.01'],
+      ['1e-16', '请输入数字值'],
+      ['0.01', ''],
+      ['0.00', ''],
+    ]));
+
+  it('provident fund rate: a number, 0 or from 0.01 to 10', () =>
+    cases(loanRules.providentRate(), [
+      ['abc', '请输入数字值'],
+      ['1e-16', '请输入数字值'],
+      ['Infinity', '请输入数字值'],
+      ['0.0000000000001', '公积金贷款年利率大于0时不能小于0.01'],
+      ['10.5', '公积金贷款年利率不能大于10'],
+      ['-1', '公积金贷款年利率不能小于0'],
+      ['0', ''],
+      ['3.1', ''],
+      ['10', ''],
+    ]));
+});

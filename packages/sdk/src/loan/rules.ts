@@ -1,4 +1,4 @@
-import { COMMERCIAL_RATE_BOUNDS, LOAN_TERM_MAX_DIGITS } from '../constants/constants';
+import { COMMERCIAL_RATE_BOUNDS, LOAN_RATE_FLOOR, LOAN_TERM_MAX_DIGITS, PROVIDENT_RATE_BOUNDS } from '../constants/constants';
 import { DECIMAL_MESSAGE, NUMERIC_MESSAGE } from '../validate/messages';
 import { isBlank, isDecimal, isNumber } from '../validate/predicates';
 import { required, type Rule } from '../validate/rule';
@@ -20,7 +20,11 @@ export const LOAN_MESSAGES = /* @__PURE__ */ Object.freeze({
   commercialRateEmpty: '商业贷款年利率不能为空',
   commercialRateMax: '商业贷款年利率不能大于10',
   commercialRateMin: '商业贷款年利率不能小于0',
+  commercialRateFloor: `商业贷款年利率大于0时不能小于${LOAN_RATE_FLOOR}`,
   providentRate: '公积金贷款年利率不能为空',
+  providentRateMax: `公积金贷款年利率不能大于${PROVIDENT_RATE_BOUNDS.max}`,
+  providentRateMin: `公积金贷款年利率不能小于${PROVIDENT_RATE_BOUNDS.min}`,
+  providentRateFloor: `公积金贷款年利率大于0时不能小于${LOAN_RATE_FLOOR}`,
   repaymentDay: '请选择还款日',
   secondHome: '请选择是否为二套房',
 });
@@ -30,6 +34,13 @@ const M = LOAN_MESSAGES;
 const TERM = new RegExp(`^\\d{1,${LOAN_TERM_MAX_DIGITS}}$`);
 const need = (message: string) => (): Rule => required(message);
 
+/** A rate that is not blank: a number, within `bounds`, and 0 or at least LOAN_RATE_FLOOR; '' when it is. */
+function rateProblem(v: unknown, bounds: { min: number; max: number }, m: { max: string; min: string; floor: string }): string {
+  if (!isNumber(v)) return NUMERIC_MESSAGE;
+  const n = Number(v);
+  return n > bounds.max ? m.max : n < bounds.min ? m.min : n > 0 && n < LOAN_RATE_FLOOR ? m.floor : '';
+}
+
 /**
  * The calculator's form rules (spec 5.1): each makes a rule that returns '' when valid, else the message.
  * The widget shows them; the server answers them for `hkjh/gjjsdcs`.
@@ -37,6 +48,8 @@ const need = (message: string) => (): Rule => required(message);
  * @example
  * loanRules.loanAmount()('0')        // '贷款金额不能为0'
  * loanRules.commercialRate()('10.5') // '商业贷款年利率不能大于10'
+ * loanRules.providentRate()('1e-16')  // '请输入数字值'
+ * loanRules.providentRate()('0.001')  // '公积金贷款年利率大于0时不能小于0.01'
  */
 export const loanRules = /* @__PURE__ */ Object.freeze({
   loanAmount: (): Rule => (v) =>
@@ -54,14 +67,11 @@ export const loanRules = /* @__PURE__ */ Object.freeze({
   commercialRate: (): Rule => (v) =>
     isBlank(v)
       ? M.commercialRateEmpty
-      : !isNumber(v)
-        ? NUMERIC_MESSAGE
-        : Number(v) > COMMERCIAL_RATE_BOUNDS.max
-          ? M.commercialRateMax
-          : Number(v) < COMMERCIAL_RATE_BOUNDS.min
-            ? M.commercialRateMin
-            : '',
-  providentRate: need(M.providentRate),
+      : rateProblem(v, COMMERCIAL_RATE_BOUNDS, { max: M.commercialRateMax, min: M.commercialRateMin, floor: M.commercialRateFloor }),
+  providentRate: (): Rule => (v) =>
+    isBlank(v)
+      ? M.providentRate
+      : rateProblem(v, PROVIDENT_RATE_BOUNDS, { max: M.providentRateMax, min: M.providentRateMin, floor: M.providentRateFloor }),
   repaymentDay: need(M.repaymentDay),
   secondHome: need(M.secondHome),
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, waitForRoom } from './rate-limit';
 
 let db: Db;
 beforeAll(async () => {
@@ -54,5 +54,25 @@ describe('createRateLimiter (in the database)', () => {
     await limiter.refund('r', T0 + 1);
     expect(await limiter.hit('r', T0 + 2)).toBe(true);
     expect(await limiter.hit('r', T0 + 3)).toBe(false);
+  });
+});
+
+describe('take: the count and how long to wait (Retry-After of @fastify/rate-limit)', () => {
+  it('passes with no wait, then tells the wait until one more hit passes', async () => {
+    const limiter = createRateLimiter(db, 'test-take', 2, MINUTE);
+    expect(await limiter.take('t', T0 + 20_000)).toEqual({ count: 1, retryAfterMs: 0, resetMs: 40_000 });
+    expect((await limiter.take('t', T0 + 20_001)).retryAfterMs).toBe(0);
+    // Three hits in this window: after the roll they count 3 × (1 − s/60 s), at most 1 when s ≥ 40 s: 40 + 40 s away.
+    expect(await limiter.take('t', T0 + 20_000 + 2)).toEqual({ count: 3, retryAfterMs: 79_998, resetMs: 39_998 });
+    // And that is so: one more hit passes then, not a millisecond before.
+    expect(await limiter.hit('u', T0)).toBe(true);
+    expect(await limiter.count('t', T0 + 20_002 + 79_998)).toBeLessThanOrEqual(1);
+    expect(await limiter.count('t', T0 + 20_002 + 79_997)).toBeGreaterThan(1);
+  });
+
+  it('waits for the previous window to fade when the current one has room', () => {
+    // 10 hits last window, 1 now, limit 5: 1 + 10 × (1 − x/60 s) ≤ 4 when x ≥ 42 s; 12 s in, so 30 s.
+    expect(waitForRoom(1, 10, 12_000, MINUTE, 5)).toBe(30_000);
+    expect(waitForRoom(1, 2, 12_000, MINUTE, 5)).toBe(0);
   });
 });

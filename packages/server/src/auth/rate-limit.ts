@@ -13,6 +13,12 @@ export interface RateLimiter {
   hit(key: string, now: number): Promise<boolean>;
   /** Hits counted for `key` at `now`, without adding one. */
   count(key: string, now: number): Promise<number>;
+  /**
+   * Records a hit like `hit` and tells more: the count with it; `retryAfterMs`, how long the client must wait (if it
+   * sends nothing more) until one more hit would pass, 0 when this one passed; and `resetMs`, until the current window
+   * ends. For `Retry-After` and the `x-ratelimit-*` headers of @fastify/rate-limit.
+   */
+  take(key: string, now: number): Promise<{ count: number; retryAfterMs: number; resetMs: number }>;
   /** Takes back one hit of `key` (a send that failed through no fault of the client's). */
   refund(key: string, now: number): Promise<void>;
   readonly limit: number;
@@ -28,6 +34,22 @@ const estimate = (current: number, previous: number, elapsed: number, windowMs: 
   current + previous * Math.max(0, 1 - elapsed / windowMs);
 
 /**
+ * How long after `elapsed` (ms into the current window) the estimate, with no more hits, falls to `limit − 1`, so
+ * that one more hit passes: first while the previous window's weight fades, else after the roll, when the current
+ * window becomes the previous one and fades in turn.
+ */
+export function waitForRoom(current: number, previous: number, elapsed: number, windowMs: number, limit: number): number {
+  const room = limit - 1;
+  if (estimate(current, previous, elapsed, windowMs) <= room) return 0;
+  if (current <= room && previous > 0) {
+    const at = windowMs * (1 - (room - current) / previous);
+    if (at <= windowMs) return Math.max(0, Math.ceil(at - elapsed));
+  }
+  const faded = current > 0 ? windowMs * Math.max(0, 1 - room / current) : 0;
+  return Math.ceil(windowMs - elapsed + faded);
+}
+
+/**
  * A limiter named `bucket` (one per rule: 'login', 'captcha', …); every limiter of the same bucket on one database
  * shares its counts.
  *
@@ -41,7 +63,7 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
     const start = Math.floor(now / windowMs) * windowMs;
     return { start, previous: start - windowMs, elapsed: now - start };
   };
-  const read = async (key: string, now: number, add: number) => {
+  const counts = async (key: string, now: number, add: number) => {
     const w = windows(now);
     // Forget windows that can no longer count, at most once per window per process.
     if (w.start !== lastSweep) {
@@ -60,7 +82,11 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
                   coalesce((select hits from rate_limit_hit where bucket = $1 and key = $2 and window_start = $4), 0) as previous`,
       [bucket, key, new Date(w.start), new Date(w.previous)],
     );
-    return estimate(Number(row?.current ?? 0), Number(row?.previous ?? 0), w.elapsed, windowMs);
+    return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0), elapsed: w.elapsed };
+  };
+  const read = async (key: string, now: number, add: number) => {
+    const { current, previous, elapsed } = await counts(key, now, add);
+    return estimate(current, previous, elapsed, windowMs);
   };
   return {
     limit,
@@ -70,6 +96,11 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
     },
     async count(key, now) {
       return read(key, now, 0);
+    },
+    async take(key, now) {
+      const { current, previous, elapsed } = await counts(key, now, 1);
+      const count = estimate(current, previous, elapsed, windowMs);
+      return { count, retryAfterMs: count <= limit ? 0 : waitForRoom(current, previous, elapsed, windowMs, limit), resetMs: windowMs - elapsed };
     },
     async refund(key, now) {
       await db.query('update rate_limit_hit set hits = greatest(hits - 1, 0) where bucket = $1 and key = $2 and window_start = $3', [

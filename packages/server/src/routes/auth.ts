@@ -4,6 +4,7 @@ import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { decryptedText } from '../http/validation';
 import { CAPTCHA_TTL_MS, captchaDataUrl, captchaMatches, captchaText } from '../auth/captcha';
 import { clearFailures, lockedMessage, lockedUntil, recordFailure } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -51,11 +52,7 @@ const tags = ['登录与会话'] as const;
 
 /** Decrypts one credential; a field that does not decrypt answers 400. */
 export function decrypt(cipher: string, keys: Sm2KeyPair): string {
-  try {
-    return sm2Decrypt(cipher, keys.privateKey);
-  } catch {
-    throw new ApiError(400, DECRYPT_FAILED_MESSAGE);
-  }
+  return decryptedText(() => sm2Decrypt(cipher, keys.privateKey), DECRYPT_FAILED_MESSAGE);
 }
 
 /** The sign-in, session and menu calls of docs/api-shell.md under /api/auth/v1. */

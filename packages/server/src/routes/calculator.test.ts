@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAN_CALCULATION_PATH, type LoanCalculationResult } from '@gjj-hall/sdk/loan';
+import { LOAN_CALCULATION_PATH, calculateLoan, type LoanCalculationResult } from '@gjj-hall/sdk/loan';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
@@ -68,5 +68,42 @@ describe('GET hkjh/gjjsdcs (spec 7.1, 3.4)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ msg: string }>().msg).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('GET hkjh/gjjsdcs: rates have a floor and a ceiling (issue 18 item 9)', () => {
+  it.each([
+    [{ gjjll: '1e-16' }, '请输入数字值'],
+    [{ gjjll: '0.0000000000000001' }, '公积金贷款年利率大于0时不能小于0.01'],
+    [{ gjjll: '0.000000000001' }, '公积金贷款年利率大于0时不能小于0.01'],
+    [{ sdll: '0.0000000000000001' }, '商业贷款年利率大于0时不能小于0.01'],
+    [{ sdll: '0.001' }, '商业贷款年利率大于0时不能小于0.01'],
+    [{ gjjll: '10.01' }, '公积金贷款年利率不能大于10'],
+    [{ gjjll: '-0.5' }, '公积金贷款年利率不能小于0'],
+    [{ gjjll: 'Infinity' }, '请输入数字值'],
+  ])('answers 400, not 500 or a wrong plan, for %o', async (change, message) => {
+    const res = await get({ ...base, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, msg: message, data: null });
+  });
+
+  it('computes at the floor (0.01 %) and at 0 %', async () => {
+    const res = await get({ ...base, sdll: '0.01', gjjll: '0' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<{ data: LoanCalculationResult }>();
+    expect(data.gjjLxhj).toBe('0.00');
+    expect(data.sdHkjhList.at(-1)?.dkye).toBe('0.00');
+  });
+
+  it('answers JSON with every figure of the engine, 999 months at the most', async () => {
+    const res = await get({ ...base, dkqs: '999', htdkje: '999999999999999.99', sdll: '10', dkhkfs: '02' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { data } = res.json<{ data: LoanCalculationResult }>();
+    const engine = calculateLoan({ amount: '999999999999999.99', months: 999, annualRate: 10, method: '02', issueDate: base.dkffrq });
+    expect(data.sdYhke).toBe(engine.monthlyPayment);
+    expect(data.sdLxhj).toBe(engine.totalInterest);
+    expect(data.sdHkjhList).toEqual(
+      engine.schedule.map((r) => ({ qic: r.period, hkrq: r.date, yhbj: r.principal, yhlx: r.interest, bxhj: r.payment, dkye: r.balance })),
+    );
   });
 });

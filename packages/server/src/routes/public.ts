@@ -484,7 +484,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
           properties: {
             tslx: { type: 'string', pattern: '^[0-9]{2}$', description: '类型', 'x-msg': '请选择正确的类型', 'x-required-msg': '请选择类型' },
             zrbm: { type: 'string', pattern: '^[0-9]{2}$', description: '责任部门', 'x-msg': '请选择正确的责任部门', 'x-required-msg': '请选择责任部门' },
-            nr: { type: 'string', maxLength: CONTENT_MAX, description: '意见', 'x-msg': `意见不能超过 ${CONTENT_MAX} 个字`, 'x-required-msg': VALIDATE_MESSAGES.opinionEmpty },
+            nr: { type: 'string', maxLength: CONTENT_MAX, description: '意见', 'x-multiline': true, 'x-msg': `意见不能超过 ${CONTENT_MAX} 个字`, 'x-required-msg': VALIDATE_MESSAGES.opinionEmpty },
             lxdh: { type: 'string', maxLength: 20, description: '联系电话', 'x-msg': '请输入正确的联系电话（手机号码或带区号的固定电话）' },
           },
         },
@@ -568,7 +568,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
           properties: {
             sxbm: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}$', description: '业务事项', 'x-msg': '请选择正确的业务事项', 'x-required-msg': '请选择业务事项' },
             myd: { type: 'string', pattern: '^[1-5]$', description: '满意度', 'x-msg': '请选择满意度', 'x-required-msg': '请选择满意度' },
-            pjnr: { type: 'string', maxLength: 200, description: '评价内容', 'x-msg': '评价内容不能超过 200 个字' },
+            pjnr: { type: 'string', maxLength: 200, description: '评价内容', 'x-multiline': true, 'x-msg': '评价内容不能超过 200 个字' },
           },
         },
       },

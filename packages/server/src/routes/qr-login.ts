@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { decryptedText } from '../http/validation';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { addressPlace, describeBrowser } from '../http/client-address';
@@ -121,11 +122,7 @@ const scanInfoSchema = {
 } as const;
 
 function decryptField(cipher: string, keys: Sm2KeyPair): string {
-  try {
-    return sm2Decrypt(cipher, keys.privateKey);
-  } catch {
-    throw new ApiError(400, DECRYPT_FAILED_MESSAGE);
-  }
+  return decryptedText(() => sm2Decrypt(cipher, keys.privateKey), DECRYPT_FAILED_MESSAGE);
 }
 
 /** The key of the `qrkey` header: 64 hex digits, else 400. */

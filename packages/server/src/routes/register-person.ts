@@ -5,6 +5,7 @@ import { maskPhone } from '@gjj-hall/sdk/format';
 import { isIdCard, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { decryptedText } from '../http/validation';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { readIdentityTicket, spendIdentityTicket } from '../auth/identity';
@@ -201,13 +202,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
   const limiter = createRateLimiter(db, 'register-person', options.rateLimit ?? 30, 60_000);
   const limit = limitByAddress(limiter, now);
 
-  const decrypt = (value: string): string => {
-    try {
-      return sm2Decrypt(value, keys.privateKey);
-    } catch {
-      throw new ApiError(400, ID_DECRYPT_FAILED_MESSAGE);
-    }
-  };
+  const decrypt = (value: string): string => decryptedText(() => sm2Decrypt(value, keys.privateKey), ID_DECRYPT_FAILED_MESSAGE);
   /** The ID number, decrypted and checked (spec 5.4 messages). */
   const idNumber = (value: string): string => {
     const zjhm = decrypt(value).trim().toUpperCase();

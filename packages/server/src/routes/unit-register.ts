@@ -5,6 +5,7 @@ import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall
 import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { decryptedText } from '../http/validation';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { revokeSessionsOf } from '../auth/session';
@@ -94,11 +95,7 @@ export interface UnitRouteOptions {
 }
 
 function decrypt(text: string, keys: Sm2KeyPair): string {
-  try {
-    return sm2Decrypt(text, keys.privateKey);
-  } catch {
-    throw new ApiError(400, DECRYPT_FAILED_MESSAGE);
-  }
+  return decryptedText(() => sm2Decrypt(text, keys.privateKey), DECRYPT_FAILED_MESSAGE);
 }
 
 /** Month number (year × 12 + month − 1) of `YYYY-MM`. */
