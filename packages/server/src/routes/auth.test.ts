@@ -238,8 +238,13 @@ describe('login rate limit per client address', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 without a token, with an unknown one, and with a malformed one', async () => {
-    for (const headers of [{}, { token: 'f'.repeat(64) }, { token: "' or 1=1 --" }]) {
+  it('answers 401 请先登录 without a token, and 登录令牌已过期 with an unknown or malformed one', async () => {
+    for (const headers of [{}, { token: '' }, { token: '  ' }]) {
+      const res = await app.inject({ url: USER_INFO, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 401, msg: '请先登录', data: null });
+    }
+    for (const headers of [{ token: 'f'.repeat(64) }, { token: "' or 1=1 --" }]) {
       const res = await app.inject({ url: USER_INFO, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 401, msg: '登录令牌已过期，请重新登录', data: null });

@@ -175,6 +175,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     `${AUTH_PREFIX}/getUserInfo`,
     {
       preHandler: app.requireSession,
+      // The hall reads pwdStatus here to know it must ask for a new password first.
+      config: { initialPassword: true },
       schema: {
         summary: '当前用户信息、菜单和同一登录下的全部账户',
         tags,

@@ -188,6 +188,8 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     {
       // The session before the schema, so a signed-out caller hears 401 whatever it sent.
       onRequest: [app.requireSession, limit(sendLimiter)],
+      // Changing an initial password is what such a login must do first (spec 4.1).
+      config: { initialPassword: true },
       schema: {
         summary: '发送修改密码验证码（发往当前登录绑定的手机号；phoneDec 可带可不带，只作核对）',
         tags,
@@ -210,6 +212,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     `${AUTH_PREFIX}/updatePwdByPhone`,
     {
       onRequest: app.requireSession,
+      config: { initialPassword: true },
       schema: {
         summary: '用短信验证码修改密码（三项均为 SM2 密文）；成功后本登录的其他会话失效',
         tags,
