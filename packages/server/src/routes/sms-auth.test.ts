@@ -48,7 +48,7 @@ const smsLogin = (phone: string, code: string, loginType = 1, ip = freshIp()) =>
 const userInfo = (token: string) => app.inject({ url: `${AUTH}/getUserInfo`, headers: { token } });
 const wrong = (code: string) => String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
 
-// scrypt for every sign-in and password: slow on a busy machine.
+// A password hash for every sign-in and password: slow on a busy machine.
 describe('sign-in by SMS code', { timeout: 60_000 }, () => {
   it('sends a 6-digit code (XT_DXYZMCD) to an individual\'s phone, signs in once with it, and the session says how', async () => {
     const sent = await sendLogin(ZHANG.phone);
