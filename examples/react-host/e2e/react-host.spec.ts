@@ -136,8 +136,8 @@ test.describe('the React host app, built', () => {
     await form.getByLabel('意见内容').fill(`请问购房提取公积金需要哪些材料？（React 宿主示例 ${Date.now()}）`);
     await form.getByRole('button', { name: '提交' }).click();
     const note = complaints.locator('.host-note');
-    await expect(note).toHaveText(/^已提交，编号 TS\d{12}。/);
-    const sqbh = /TS\d{12}/.exec((await note.textContent()) ?? '')?.[0] ?? '-';
+    await expect(note).toHaveText(/^已提交，编号 TS\d{14}。/);
+    const sqbh = /TS\d{14}/.exec((await note.textContent()) ?? '')?.[0] ?? '-';
     await expect(complaints.getByText(sqbh, { exact: true })).toBeVisible(); // the form's own receipt
 
     await expectNoAxeViolations(page);

@@ -102,7 +102,7 @@ test('a calculator, a policy list and a complaint form all work under the strict
   await form.getByLabel('责任部门').selectOption({ index: 1 });
   await form.getByLabel('意见内容').fill(`建议在门户首页增加公积金余额查询入口（严格 CSP 示例 ${Date.now()}）`);
   await form.getByRole('button', { name: '提交' }).click();
-  await expect(page.locator('#complaint-summary')).toHaveText(/^您的意见已提交，受理编号 TS\d{12}$/);
+  await expect(page.locator('#complaint-summary')).toHaveText(/^您的意见已提交，受理编号 TS\d{14}$/);
 
   await expectNoAxeViolations(page);
   expect(seen.violations).toEqual([]);

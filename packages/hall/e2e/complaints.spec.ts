@@ -63,7 +63,7 @@ test.describe('complaints and suggestions', () => {
     await expect(page.getByRole('list', { name: '公开的投诉建议' })).toHaveAttribute('aria-busy', 'false');
 
     const first = rows.first().getByRole('link');
-    const sqbh = ((await first.textContent()) ?? '').match(/TS\d{12}/)?.[0] ?? '';
+    const sqbh = ((await first.textContent()) ?? '').match(/TS\d{14}/)?.[0] ?? '';
     expect(sqbh).not.toBe('');
     await first.click();
     await expect(page).toHaveURL(/#\/complaintJYInfo\?id=\d+$/);
@@ -140,7 +140,7 @@ test.describe('complaints and suggestions', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: '提交成功' })).toBeFocused();
     const sqbh = (await page.locator('[data-sqbh]').textContent()) ?? '';
-    expect(sqbh).toMatch(/^TS\d{12}$/);
+    expect(sqbh).toMatch(/^TS\d{14}$/);
     await expect(page.getByRole('status').filter({ hasText: '请牢记受理编号' })).toContainText(sqbh);
     await expect(page).toHaveURL(/#\/complaintJYAdd$/);
     await shot(page, 'complaint-add-anonymous-done');
@@ -169,7 +169,7 @@ test.describe('complaints and suggestions', () => {
     await expect(page).toHaveURL(/#\/complaintJYInfo\?id=\d+$/);
     const details = page.locator('.complaint-detail');
     await expect(details).toContainText(nr);
-    await expect(details).toContainText(/TS\d{12}/);
+    await expect(details).toContainText(/TS\d{14}/);
     await expect(details).toContainText('建议');
     await expect(details).toContainText('139****5678');
     await expect(details).toContainText('待处理');
@@ -195,7 +195,7 @@ test.describe('complaints and suggestions', () => {
     await form(page).getByRole('button', { name: '提交' }).click();
     await expect(page).toHaveURL(/#\/complaintJYInfo\?id=\d+$/);
     const sqbh = ((await page.locator('.complaint-detail dd').first().textContent()) ?? '').trim();
-    expect(sqbh).toMatch(/^TS\d{12}$/);
+    expect(sqbh).toMatch(/^TS\d{14}$/);
 
     await devState(page.request, { processComplaint: sqbh });
     await page.reload();

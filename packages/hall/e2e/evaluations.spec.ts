@@ -78,8 +78,8 @@ test.describe('satisfaction evaluation', () => {
     await expect(page.getByText('评价成功', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/#\/evaluationRecords$/);
     const receipt = page.getByRole('status').filter({ hasText: '评价编号' });
-    await expect(receipt).toHaveText(/评价成功，评价编号：PJ\d{12}/);
-    const pjbh = (await receipt.textContent())?.match(/PJ\d{12}/)?.[0] ?? '';
+    await expect(receipt).toHaveText(/评价成功，评价编号：PJ\d{14}/);
+    const pjbh = (await receipt.textContent())?.match(/PJ\d{14}/)?.[0] ?? '';
 
     const table = page.getByRole('table', { name: '我的评价记录' });
     await expect(table.getByRole('columnheader')).toHaveText(['评价编号', '事项', '满意度', '评价内容', '评价时间', '操作']);

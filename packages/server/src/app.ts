@@ -27,6 +27,7 @@ import { registerPersonRoutes } from './routes/register-person';
 import { switchUserRoutes } from './routes/switch-user';
 import { unitRegisterRoutes } from './routes/unit-register';
 import { publicRoutes } from './routes/public';
+import { parseTrustedProxies } from './http/client-address';
 
 export interface AppOptions {
   db: Db;
@@ -55,6 +56,13 @@ export interface AppOptions {
    * @default []
    */
   frameAncestors?: readonly string[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) the server believes: addresses, CIDR blocks or
+   * `loopback` / `linklocal` / `uniquelocal`, checked with `parseTrustedProxies` (TRUSTED_PROXIES). `request.ip`, which
+   * every per-address limit and the QR confirmation page use, is then the client's address as they report it.
+   * @default [] (none: the connection's own address)
+   */
+  trustedProxies?: readonly string[];
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -121,8 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Made on the first start and kept in the database; read before anything listens.
   const frameAncestors = parseFrameAncestors((options.frameAncestors ?? []).join(' '));
   const keys = await loadSm2KeyPair(options.db);
+  const trustedProxies = parseTrustedProxies((options.trustedProxies ?? []).join(' '));
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
   });
 

@@ -5,6 +5,7 @@ import { openDatabase, type Db, type DbTarget } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { defaultHallDir } from './paths';
+import { parseTrustedProxies } from './http/client-address';
 
 /** Settings read from the environment, each with its default. */
 export interface ServerSettings {
@@ -20,11 +21,13 @@ export interface ServerSettings {
   submitRateLimit: number;
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
   frameAncestors: string[];
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); none by default. */
+  trustedProxies: string[];
 }
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT and HALL_FRAME_ANCESTORS.
+ * SUBMIT_RATE_LIMIT, HALL_FRAME_ANCESTORS and TRUSTED_PROXIES.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -48,6 +51,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     loginRateLimit,
     submitRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }
 
@@ -75,6 +79,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
     frameAncestors: settings.frameAncestors,
+    trustedProxies: settings.trustedProxies,
   });
   try {
     await app.listen({ port: settings.port, host: settings.host });

@@ -53,7 +53,7 @@ test('the script-tag bundle submits a complaint from a plain page under a strict
   await form.getByLabel('联系电话（选填）').fill('0531-86112233');
   await form.getByRole('button', { name: '提交' }).dblclick();
 
-  await expect(page.locator('#log')).toHaveText(/^已受理：TS\d{12}$/);
+  await expect(page.locator('#log')).toHaveText(/^已受理：TS\d{14}$/);
   const events = await page.evaluate(() => (window as unknown as { gjjEvents: Array<{ id: string; sqbh: string; tjsj: string }> }).gjjEvents);
   expect(events).toHaveLength(1);
   expect(events[0]?.tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

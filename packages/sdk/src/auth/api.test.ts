@@ -89,10 +89,10 @@ describe('the other auth calls', () => {
   it('fetchPublicKey and fetchCaptcha read the data', async () => {
     const { client } = fakeCentre({
       [AUTH_PATHS.publicKey]: ok(`04${'a'.repeat(128)}`),
-      [AUTH_PATHS.captcha]: ok({ uuid: 'u', img: 'data:image/svg+xml;base64,AA' }),
+      [AUTH_PATHS.captcha]: ok({ uuid: 'u', img: 'data:image/png;base64,AA' }),
     });
     expect(await fetchPublicKey(client)).toHaveLength(130);
-    expect(await fetchCaptcha(client)).toEqual({ uuid: 'u', img: 'data:image/svg+xml;base64,AA' });
+    expect(await fetchCaptcha(client)).toEqual({ uuid: 'u', img: 'data:image/png;base64,AA' });
   });
 
   it('fetchUserInfo gives an object even when the data is missing', async () => {

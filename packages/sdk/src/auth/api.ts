@@ -18,7 +18,7 @@ export const AUTH_PATHS = /* @__PURE__ */ Object.freeze({
   logout: '/api/auth/v1/auth/token/logout',
 } as const);
 
-/** A picture captcha: `img` is a data URL of the picture, `uuid` goes back with the answer (single use). */
+/** A picture captcha: `img` is the picture as a data URL (`data:image/png;base64,…`), `uuid` goes back with the answer (single use). */
 export interface Captcha {
   uuid: string;
   img: string;

@@ -74,6 +74,8 @@ describe('the confirmation page calls', () => {
       createdAt: '2026-11-22T07:30:00.000Z',
       expiresAt: '2026-11-22T07:32:00.000Z',
       requesterIp: '127.0.0.1',
+      browser: 'Chrome 浏览器（Windows）',
+      place: '本机/内网地址（127.0.0.1）',
       sameType: true,
     };
     const bodies: unknown[] = [];

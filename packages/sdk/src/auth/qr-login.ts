@@ -64,8 +64,12 @@ export interface QrScanInfo {
   createdAt: string;
   /** ISO time it expires. */
   expiresAt: string;
-  /** The address of the browser that asked for it, as the server saw it. */
+  /** The address of the browser that asked for it, as the server saw it (behind its trusted proxies). */
   requesterIp: string;
+  /** That browser in words, such as `Chrome 浏览器（Windows）` (the server's summary of its User-Agent). */
+  browser: string;
+  /** Where it asked from: its address, or `本机/内网地址（…）` for a loopback or private one. */
+  place: string;
   /** Whether the person on the confirmation page is signed in with the code's login type (only then may they confirm). */
   sameType: boolean;
 }
@@ -136,13 +140,17 @@ function scanInfo(data: Partial<QrScanInfo> | null | undefined): QrScanInfo {
     createdAt: String(data?.createdAt ?? ''),
     expiresAt: String(data?.expiresAt ?? ''),
     requesterIp: String(data?.requesterIp ?? ''),
+    browser: String(data?.browser ?? ''),
+    place: String(data?.place ?? ''),
     sameType: data?.sameType === true,
   };
 }
 
 /**
- * The confirmation page opens a code (POST qrcode/scanQrCode, signed in): the asking browser then sees status 1.
- * Silent: the page shows the message in place.
+ * The confirmation page scans a code (POST qrcode/scanQrCode, signed in): the first scan by a login of the code's
+ * type claims it (the asking browser then sees status 1), and from then on only that login may see it, confirm it or
+ * refuse it (others get 403). Call it only with a code the person's own scan read, never one from an address: a
+ * link is how an attacker gets a victim to confirm the attacker's code. Silent: the page shows the message in place.
  *
  * @example
  * const info = await scanQrCode(client, codeId)

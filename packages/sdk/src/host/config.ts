@@ -26,6 +26,13 @@ export interface HostConfig {
    * May return a promise, which is awaited before `getToken` is asked again.
    */
   onUnauthorized?: (error: GjjRequestError) => void | Promise<void>;
+  /**
+   * Further origins (`https://host[:port]`) that may receive the token, besides the origin of `apiBase`. The token
+   * never goes to an origin named only in markup (an element's `api-base`): such requests go without it, and the
+   * console warns once per origin.
+   * @default []
+   */
+  tokenOrigins?: readonly string[];
   /** Nonce for the `<style>` element a widget falls back to where constructable stylesheets are missing. */
   nonce?: string;
 }

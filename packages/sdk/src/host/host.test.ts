@@ -4,7 +4,7 @@ import { $hostConfig, configure, createHostClient, getHostConfig } from './index
 import type * as ConfigModule from './config';
 
 afterEach(() => {
-  configure({ apiBase: undefined, client: undefined, jproject: undefined, getToken: undefined, onUnauthorized: undefined, nonce: undefined });
+  configure({ apiBase: undefined, client: undefined, jproject: undefined, getToken: undefined, onUnauthorized: undefined, nonce: undefined, tokenOrigins: undefined });
 });
 
 /** A fetch that answers each call from `answers` in turn (200 with code 0 past the end) and records what was sent. */
@@ -130,6 +130,44 @@ describe('createHostClient', () => {
     expect(answers.map((x) => x.code)).toEqual([0, 0, 0]);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(calls.filter((c) => c.token === 'new').map((c) => c.url).sort()).toEqual(['/1', '/2', '/3']);
+  });
+
+  it('sends the token only to the configured API origin and tokenOrigins; any other origin gets none, and a warning once', async () => {
+    const calls = fakeFetch([{ status: 200 }, { status: 200 }, { status: 401 }]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onUnauthorized = vi.fn();
+    configure({ apiBase: 'https://gjj.example.gov.cn/api-root', getToken: () => 'secret', onUnauthorized, tokenOrigins: ['https://Files.example.gov.cn:8443/'] });
+    // The configured origin (another path on it too), and an origin the host listed.
+    await createHostClient(getHostConfig(), 'https://gjj.example.gov.cn/other').get('/a');
+    await createHostClient(getHostConfig(), 'https://files.example.gov.cn:8443').get('/b');
+    // An origin named only in markup: no token, no onUnauthorized on its 401, one warning however many clients.
+    await expect(createHostClient(getHostConfig(), 'https://evil.example').get('/c')).rejects.toMatchObject({ status: 401 });
+    await createHostClient(getHostConfig(), 'https://evil.example/x').get('/d');
+    await createHostClient(getHostConfig(), 'http://gjj.example.gov.cn').get('/e');
+    expect(calls.map((c) => [c.url, c.token])).toEqual([
+      ['https://gjj.example.gov.cn/other/a', 'secret'],
+      ['https://files.example.gov.cn:8443/b', 'secret'],
+      ['https://evil.example/c', undefined],
+      ['https://evil.example/x/d', undefined],
+      ['http://gjj.example.gov.cn/e', undefined],
+    ]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('[gjj] 未发送令牌：https://evil.example 不在 configure() 的 apiBase、tokenOrigins 中'),
+      expect.stringContaining('未发送令牌：http://gjj.example.gov.cn '),
+    ]);
+    warn.mockRestore();
+  });
+
+  it("an element's api-base under a configured client gets the token only on that client's origin", async () => {
+    const calls = fakeFetch();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configure({ client: createClient({ baseURL: 'https://given.example' }), getToken: () => 't' });
+    await createHostClient(getHostConfig(), 'https://given.example/v2').get('/a');
+    await createHostClient(getHostConfig(), 'https://elsewhere.example').get('/b');
+    expect(calls.map((c) => c.token)).toEqual(['t', undefined]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('leaves other failures alone', async () => {

@@ -287,7 +287,7 @@ export interface CodeName {
 /** A complaint or suggestion as the list and the detail give it. */
 export interface Complaint {
   id: string;
-  /** Reference number, e.g. TS202611240001. */
+  /** Reference number, e.g. TS20261124000001. */
   sqbh: string;
   tslx: string;
   tslxmc: string;
@@ -430,7 +430,7 @@ export interface EvaluationItem extends CodeName {
 /** One of a person's evaluations. */
 export interface EvaluationRecord {
   id: string;
-  /** Reference number, e.g. PJ202611240001. */
+  /** Reference number, e.g. PJ20261124000001. */
   pjbh: string;
   sxbm: string;
   sxmc: string;

@@ -39,7 +39,8 @@ const accountPath = {
   properties: { account, path: { type: 'string', pattern: '^/[A-Za-z0-9_/-]{0,199}$', description: '页面路径' } },
 } as const;
 
-const sqbh = { type: 'string', pattern: '^TS[0-9]{12}$', description: '受理编号', 'x-msg': '受理编号格式不正确，应为 TS 加 12 位数字' } as const;
+// TS + 14 digits (yyyymmdd + a 6-digit day counter); 12 digits for numbers given before issue 18 widened them.
+const sqbh = { type: 'string', pattern: '^TS([0-9]{12}|[0-9]{14})$', description: '受理编号', 'x-msg': '受理编号格式不正确，应为 TS 加 14 位数字' } as const;
 
 /** Finds a complaint by its reference number, or answers 400 naming it. */
 async function complaintId(db: Queryable, ref: string): Promise<string> {

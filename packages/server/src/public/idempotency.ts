@@ -31,10 +31,22 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return key;
 }
 
+/**
+ * Whose key it is (issue 18, item 17): the signed-in login (`user:<id>`), or for a visitor without a session the client
+ * address as the server sees it (`client:` + a SHA-256 of it, so that no address is stored). Keys of different owners
+ * never meet: a visitor who sends another's key, even with the same content, makes a submission of their own and
+ * never receives the other's receipt; a key cannot be taken in advance to block someone else's submission either.
+ * Within one owner the key stays bound to a SHA-256 of the request content (another content answers 422).
+ */
+export function idempotencyOwner(session: { userId: string } | null | undefined, clientAddress: string): string {
+  if (session) return `user:${session.userId}`;
+  return `client:${createHash('sha256').update(clientAddress).digest('hex').slice(0, 32)}`;
+}
+
 export interface IdempotentCall {
   /** What is submitted: 'complaint', 'evaluation'. */
   scope: string;
-  /** Whose key: the login's id, or 'anonymous'. Keys of different owners never meet. */
+  /** Whose key: {@link idempotencyOwner}. Keys of different owners never meet. */
   owner: string;
   key: string | undefined;
   /** The request content the key is bound to. */

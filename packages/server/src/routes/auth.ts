@@ -82,7 +82,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     {
       onRequest: limit(captchaLimiter),
       schema: {
-        summary: '图形验证码（SVG，一次有效，2 分钟）',
+        summary: '图形验证码（PNG 图片的 data URL，240×80；一次有效，2 分钟内有效）',
         tags,
         response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, img: { type: 'string' } } }),
       },

@@ -66,7 +66,7 @@ describe('sdk/public against the server', () => {
     const form = { tslx: '02', zrbm: '01', nr: `建议增加周六上午的窗口服务 ${key.slice(0, 8)}`, lxdh: '13912345678' };
     const [a, b] = await Promise.all([submitComplaint(client, form, key), submitComplaint(client, form, key)]);
     expect(b.sqbh).toBe(a.sqbh);
-    expect(a.sqbh).toMatch(/^TS\d{12}$/);
+    expect(a.sqbh).toMatch(/^TS\d{14}$/);
     const mine = await fetchComplaints(client, { pageSize: 50 });
     expect(mine.list.filter((c) => c.nr === form.nr)).toHaveLength(1);
     const detail = await fetchComplaint(client, a.id);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import type { Db } from '../db/db';
+import { openDatabase, type Db } from '../db/db';
+import { loadMigrations, migrate } from '../db/migrate';
 import { prepareDatabase } from '../start';
 import { UNSAFE_POLICY_TITLE, demoPolicies } from '../seed/public';
 import { freshIp, signIn } from '../test-support/login';
@@ -120,10 +121,13 @@ describe('policies', () => {
     expect(detail.body.data.body).toContain('onerror=');
     expect(detail.body.data.body).toContain('javascript:');
 
-    const [withdrawn] = await db.query<{ id: string }>(`select id::text as id from policy where status = 'withdrawn' limit 1`);
+    const [withdrawn] = await db.query<{ id: string; title: string }>(`select id::text as id, title from policy where status = 'withdrawn' limit 1`);
     const gone = await get(`${P}/zcxx/getInfo?id=${withdrawn?.id ?? ''}`);
     expect(gone.status).toBe(410);
     expect(gone.body.msg).toBe('该政策已撤回，不再公开');
+    // Nothing of it is answered (issue 18, item 11): no title, no body.
+    expect(gone.body.data).toBeNull();
+    expect(JSON.stringify(gone.body)).not.toContain(withdrawn?.title ?? '');
     expect((await get(`${P}/zcxx/getInfo?id=999999`)).status).toBe(404);
     expect((await get(`${P}/zcxx/getInfo?id=abc`)).body.msg).toBe('编号不正确');
   });
@@ -285,7 +289,7 @@ describe('complaints', () => {
     const token = await signIn(app, PERSON);
     const added = await post<{ id: string; sqbh: string }>(`${P}/tsjy/add`, valid, { token });
     expect(added.body.msg).toBe('提交成功');
-    expect(added.body.data.sqbh).toMatch(/^TS20261124\d{4}$/);
+    expect(added.body.data.sqbh).toMatch(/^TS20261124\d{6}$/);
     await db.query(`update complaint set status = 2, reply = '已转信息技术处研究。', replied_at = now() where id = $1`, [added.body.data.id]);
 
     const mine = await get<Page<{ sqbh: string; ztmc: string; hfnr: string; lxdh: string; mine: boolean }>>(`${P}/tsjy/getList`, token);
@@ -327,7 +331,7 @@ describe('complaints', () => {
       });
     const good = await form({ tslx: '03', zrbm: '02', nr: '请问缴存基数何时调整？' });
     expect(good.statusCode).toBe(200);
-    expect(good.json<{ data: { sqbh: string } }>().data.sqbh).toMatch(/^TS\d{12}$/);
+    expect(good.json<{ data: { sqbh: string } }>().data.sqbh).toMatch(/^TS\d{14}$/);
     const short = await form({ tslx: '03', zrbm: '02', nr: '何时' });
     expect(short.json<{ msg: string }>().msg).toBe('意见不得少于五个字！');
   });
@@ -342,11 +346,11 @@ describe('complaints', () => {
     expect(over.body.msg).toBe('请求过于频繁，请稍后再试');
   });
 
-  it('numbers each day from 0001 on', async () => {
+  it('numbers each day from 000001 on', async () => {
     clock = Date.parse('2026-11-25T09:00:00+08:00');
     const a = await post<{ sqbh: string }>(`${P}/tsjy/add`, valid);
     const b = await post<{ sqbh: string }>(`${P}/tsjy/add`, valid);
-    expect([a.body.data.sqbh, b.body.data.sqbh]).toEqual(['TS202611250001', 'TS202611250002']);
+    expect([a.body.data.sqbh, b.body.data.sqbh]).toEqual(['TS20261125000001', 'TS20261125000002']);
   });
 });
 
@@ -355,10 +359,13 @@ describe('idempotent submissions', () => {
   const count = async (content: string) =>
     Number((await db.query<{ n: number }>('select count(*)::int as n from complaint where content = $1', [content]))[0]?.n);
 
+  // A visitor's key is theirs: each retry below comes from the one client address (see 'another client' below).
+  const visitor = freshIp();
+
   it('the same key twice stores once and answers the first answer', async () => {
     const headers = { 'idempotency-key': 'test-key-0001' };
-    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers);
-    const second = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers);
+    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers, visitor);
+    const second = await post<{ sqbh: string }>(`${P}/tsjy/add`, body, headers, visitor);
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
     expect(await count(body.nr)).toBe(1);
@@ -366,7 +373,7 @@ describe('idempotent submissions', () => {
 
   it('a key reused with other content is refused with 422', async () => {
     const headers = { 'idempotency-key': 'test-key-0001' };
-    const other = await post(`${P}/tsjy/add`, { ...body, nr: '另一条完全不同的意见。' }, headers);
+    const other = await post(`${P}/tsjy/add`, { ...body, nr: '另一条完全不同的意见。' }, headers, visitor);
     expect(other.status).toBe(422);
     expect(other.body.msg).toBe('该幂等键已用于另一份不同内容的提交，请刷新页面后重新提交');
   });
@@ -374,10 +381,35 @@ describe('idempotent submissions', () => {
   it('concurrent submissions with one key store one', async () => {
     const content = '并发提交只应保存一条意见。';
     const headers = { 'idempotency-key': 'concurrent-key-01' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.data.sqbh)).size).toBe(1);
     expect(await count(content)).toBe(1);
+  });
+
+  it('the same key from another client is a submission of its own, never the first receipt (issue 18, item 17)', async () => {
+    const headers = { 'idempotency-key': 'shared-key-0001' };
+    const content = '同一幂等键由另一访客使用。';
+    const mine = await post<{ id: string; sqbh: string; tjsj: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
+    expect(mine.status).toBe(200);
+    // Another visitor with the same key and the same content: a new complaint, a new number.
+    const theirs = await post<{ id: string; sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, freshIp());
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.sqbh).not.toBe(mine.body.data.sqbh);
+    expect(theirs.body.data.id).not.toBe(mine.body.data.id);
+    // ...and with other content: not 422 (which would tell that the key is in use), but their own submission.
+    const third = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: '第三位访客的另一条意见。' }, headers, freshIp());
+    expect(third.status).toBe(200);
+    expect(await count(content)).toBe(2);
+    // The first visitor's retry still answers their own receipt.
+    expect((await post(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor)).body.data).toEqual(mine.body.data);
+    // A signed-in person's key is their login's, whatever the address.
+    const token = await signIn(app, PERSON);
+    const signed = { ...headers, token };
+    const a = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, signed, freshIp());
+    const b = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, signed, freshIp());
+    expect(b.body.data).toEqual(a.body.data);
+    expect(a.body.data.sqbh).not.toBe(mine.body.data.sqbh);
   });
 
   it('a malformed key is refused; a key expires after 24 hours', async () => {
@@ -385,9 +417,9 @@ describe('idempotent submissions', () => {
     expect(bad.status).toBe(400);
     const headers = { 'idempotency-key': 'expiring-key-01' };
     const content = '二十四小时后同一键视为新的提交。';
-    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers);
+    const first = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
     clock += 24 * 3600_000 + 1000;
-    const later = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers);
+    const later = await post<{ sqbh: string }>(`${P}/tsjy/add`, { ...body, nr: content }, headers, visitor);
     expect(later.body.data.sqbh).not.toBe(first.body.data.sqbh);
     expect(await count(content)).toBe(2);
   });
@@ -401,7 +433,7 @@ describe('idempotent submissions', () => {
       post<{ pjbh: string }>(`${P}/hcp/evaluate`, { sxbm: 'TQ01', myd: '5', pjnr: '办理很快' }, headers),
       post<{ pjbh: string }>(`${P}/hcp/evaluate`, { sxbm: 'TQ01', myd: '5', pjnr: '办理很快' }, headers),
     ]);
-    expect(answers[0]?.body.data.pjbh).toMatch(/^PJ\d{12}$/);
+    expect(answers[0]?.body.data.pjbh).toMatch(/^PJ\d{14}$/);
     expect(answers[1]?.body.data).toEqual(answers[0]?.body.data);
     const records = await get<Page<{ id: string; pjbh: string; sxmc: string; mydmc: string }>>(`${P}/hcp/getRecords`, token);
     expect(records.body.data.total).toBe(1);
@@ -416,5 +448,80 @@ describe('idempotent submissions', () => {
     // The same key from another person is their own key.
     const theirs = await post<{ pjbh: string }>(`${P}/hcp/evaluate`, { sxbm: 'DK01', myd: '3' }, { token: other, 'idempotency-key': 'evaluate-key-001' });
     expect(theirs.status).toBe(200);
+  });
+});
+
+describe('reference numbers (issue 18, item 4)', () => {
+  const valid = { tslx: '02', zrbm: '05', nr: '建议增加周末服务时间，方便上班族办理业务。' };
+  const setCounter = (prefix: string, day: string, last: number) =>
+    db.query(
+      `insert into reference_counter (prefix, day, last) values ($1, $2, $3) on conflict (prefix, day) do update set last = excluded.last`,
+      [prefix, day, last],
+    );
+  const day = async (stem: string, order: 'sqbh' | 'id') =>
+    (await db.query<{ sqbh: string }>(`select sqbh from complaint where sqbh like $1 order by ${order}`, [`${stem}%`])).map((r) => r.sqbh);
+
+  it('the 9,999th, 10,000th and 10,001st of a day are distinct, all kept, and sort in the order they came', async () => {
+    clock = Date.parse('2026-12-01T09:00:00+08:00');
+    // The day's counter set directly to 9,998 numbers given.
+    await setCounter('TS', '20261201', 9998);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await post<{ sqbh: string }>(`${P}/tsjy/add`, valid));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const numbers = answers.map((a) => a.body.data.sqbh);
+    expect(numbers).toEqual(['TS20261201009999', 'TS20261201010000', 'TS20261201010001']);
+    expect(await day('TS20261201', 'sqbh')).toEqual(numbers);
+    expect(await day('TS20261201', 'id')).toEqual(numbers);
+
+    const token = await signIn(app, PERSON);
+    await setCounter('PJ', '20261201', 9999);
+    const evaluations = [];
+    for (const sxbm of ['TQ01', 'DK01']) evaluations.push(await post<{ pjbh: string }>(`${P}/hcp/evaluate`, { sxbm, myd: '4' }, { token }));
+    expect(evaluations.map((e) => e.body.data.pjbh)).toEqual(['PJ20261201010000', 'PJ20261201010001']);
+  });
+
+  it('200 concurrent submissions get 200 distinct numbers, and all 200 are kept', async () => {
+    clock = Date.parse('2026-12-02T09:00:00+08:00');
+    // Each from an address of its own (post's default), so the per-address limit plays no part.
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => post<{ sqbh: string }>(`${P}/tsjy/add`, { ...valid, nr: `并发提交的第 ${i + 1} 条意见。` })));
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    const numbers = answers.map((a) => a.body.data.sqbh);
+    expect(new Set(numbers).size).toBe(200);
+    expect([...numbers].sort()).toEqual(Array.from({ length: 200 }, (_, i) => `TS20261202${String(i + 1).padStart(6, '0')}`));
+    expect(await day('TS20261202', 'sqbh')).toHaveLength(200);
+  });
+
+  it('after the 999,999th of a day, answers 429 with a message and stores nothing', async () => {
+    clock = Date.parse('2026-12-03T09:00:00+08:00');
+    await setCounter('TS', '20261203', 999_998);
+    expect((await post<{ sqbh: string }>(`${P}/tsjy/add`, valid)).body.data.sqbh).toBe('TS20261203999999');
+    const full = await post(`${P}/tsjy/add`, valid);
+    expect(full.status).toBe(429);
+    expect(full.body.msg).toBe('今日受理编号已用完，请明日再提交，或拨打 12329 服务热线');
+    expect(await day('TS20261203', 'sqbh')).toEqual(['TS20261203999999']);
+    // The next day starts again from 000001.
+    clock = Date.parse('2026-12-04T09:00:00+08:00');
+    expect((await post<{ sqbh: string }>(`${P}/tsjy/add`, valid)).body.data.sqbh).toBe('TS20261204000001');
+  });
+
+  it('a database numbered the old way (four digits) goes on from where it stopped', async () => {
+    const old = await openDatabase({ memory: true });
+    try {
+      const all = loadMigrations();
+      await migrate(old, all.filter((m) => m.version < '012'));
+      await old.query(`insert into complaint_type (code, name) values ('02', '建议')`);
+      await old.query(`insert into complaint_dept (code, name) values ('05', '归集管理处')`);
+      for (const sqbh of ['TS202611240001', 'TS202611240002', 'TS2026112410000', 'TS202611259999']) {
+        await old.query(`insert into complaint (sqbh, type_code, dept_code, content, created_at) values ($1, '02', '05', '旧编号', now())`, [sqbh]);
+      }
+      await migrate(old, all);
+      const counters = await old.query<{ prefix: string; day: string; last: number }>('select prefix, day, last from reference_counter order by day');
+      expect(counters).toEqual([
+        { prefix: 'TS', day: '20261124', last: 10000 },
+        { prefix: 'TS', day: '20261125', last: 9999 },
+      ]);
+    } finally {
+      await old.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { VALIDATE_MESSAGES, isLandline, isMobile, isOpinion } from '@gjj-hall/sd
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDate, centreDateTime } from '../clock';
-import { idempotencyKeyOf, idempotent } from '../public/idempotency';
+import { idempotencyKeyOf, idempotencyOwner, idempotent } from '../public/idempotency';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { ZHFW_PREFIX } from './shell';
 
@@ -119,13 +119,29 @@ function complaintOut(r: ComplaintRow, owner: boolean) {
   };
 }
 
-/** The next reference number of a day: prefix + yyyymmdd + 4-digit sequence (under a lock of the prefix). */
-async function nextReference(tx: Queryable, table: 'complaint' | 'evaluation', column: 'sqbh' | 'pjbh', prefix: string, day: string): Promise<string> {
-  const stem = `${prefix}${day.replace(/-/g, '')}`;
-  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`ref:${stem}`]);
-  const [row] = await tx.query<{ last: string | null }>(`select max(${column}) as last from ${table} where ${column} like $1`, [`${stem}%`]);
-  const seq = row?.last ? Number(row.last.slice(stem.length)) + 1 : 1;
-  return `${stem}${String(seq).padStart(4, '0')}`;
+/** Digits of the day's counter in a reference number: every number has the same length, so text order is submission order. */
+export const REFERENCE_DIGITS = 6;
+/** Submissions of one kind a day that get a number (999,999). */
+export const REFERENCE_DAY_MAX = 10 ** REFERENCE_DIGITS - 1;
+export const REFERENCE_FULL_MESSAGE = '今日受理编号已用完，请明日再提交，或拨打 12329 服务热线';
+
+/**
+ * The next reference number of a day: prefix + yyyymmdd + the day's counter in {@link REFERENCE_DIGITS} digits
+ * (TS20261124000001). The counter row is taken in the caller's transaction, so concurrent submissions wait on it
+ * and a rolled-back submission gives its number back.
+ */
+export async function nextReference(tx: Queryable, prefix: 'TS' | 'PJ', day: string): Promise<string> {
+  const stem = day.replace(/-/g, '');
+  const [row] = await tx.query<{ last: number }>(
+    `insert into reference_counter (prefix, day, last) values ($1, $2, 1)
+     on conflict (prefix, day) do update set last = reference_counter.last + 1
+     where reference_counter.last < $3
+     returning last`,
+    [prefix, stem, REFERENCE_DAY_MAX],
+  );
+  // 429 rather than 503: the answer's own message reaches the person (5xx answers carry the generic one).
+  if (!row) throw new ApiError(429, REFERENCE_FULL_MESSAGE);
+  return `${prefix}${stem}${String(row.last).padStart(REFERENCE_DIGITS, '0')}`;
 }
 
 /**
@@ -489,13 +505,13 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
       const normal = { tslx: body.tslx, zrbm: body.zrbm, nr: content, lxdh: phone };
       const result = await idempotent(
         db,
-        { scope: 'complaint', owner: session ? `user:${session.userId}` : 'anonymous', key, body: normal, at },
+        { scope: 'complaint', owner: idempotencyOwner(session, request.ip), key, body: normal, at },
         async (tx) => {
           const [type] = await tx.query('select 1 from complaint_type where code = $1', [body.tslx]);
           if (!type) throw new ApiError(400, '请选择正确的类型');
           const [dept] = await tx.query('select 1 from complaint_dept where code = $1', [body.zrbm]);
           if (!dept) throw new ApiError(400, '请选择正确的责任部门');
-          const sqbh = await nextReference(tx, 'complaint', 'sqbh', 'TS', centreDate(at));
+          const sqbh = await nextReference(tx, 'TS', centreDate(at));
           const [row] = await tx.query<{ id: string }>(
             `insert into complaint (sqbh, user_id, type_code, dept_code, content, lxdh, created_at) values ($1, $2, $3, $4, $5, $6, $7) returning id::text as id`,
             [sqbh, session?.userId ?? null, body.tslx, body.zrbm, content, phone, at],
@@ -564,10 +580,10 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
       const at = now();
       const content = (request.body.pjnr ?? '').trim();
       const normal = { sxbm: request.body.sxbm, myd: request.body.myd, pjnr: content };
-      const result = await idempotent(db, { scope: 'evaluation', owner: `user:${session.userId}`, key, body: normal, at }, async (tx) => {
+      const result = await idempotent(db, { scope: 'evaluation', owner: idempotencyOwner(session, request.ip), key, body: normal, at }, async (tx) => {
         const [item] = await tx.query('select 1 from evaluation_item where code = $1', [normal.sxbm]);
         if (!item) throw new ApiError(400, '请选择正确的业务事项');
-        const pjbh = await nextReference(tx, 'evaluation', 'pjbh', 'PJ', centreDate(at));
+        const pjbh = await nextReference(tx, 'PJ', centreDate(at));
         const [row] = await tx.query<{ id: string }>(
           `insert into evaluation (pjbh, user_id, item_code, level_code, content, created_at) values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
           [pjbh, session.userId, normal.sxbm, normal.myd, content, at],

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { freshIp, publicKey, signIn } from '../test-support/login';
-import { QR_LOGIN_EXP_SECONDS, QR_LOGIN_METHOD } from './qr-login';
+import { QR_LOGIN_EXP_SECONDS, QR_LOGIN_METHOD, QR_NOT_SCANNED_MESSAGE, QR_NOT_YOURS_MESSAGE } from './qr-login';
 
 // One in-memory PGlite for the whole file; the clock is ours to move.
 let db: Db;
@@ -16,6 +16,8 @@ let clock = Date.parse('2026-11-22T15:30:00+08:00');
 let key = '';
 
 const ZHANG = '110101199003072316';
+const LI = '320106198506124022';
+const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const UNIT = '100200300001';
 const QR = '/api/auth/v1/qrcode';
 
@@ -35,10 +37,11 @@ interface Code {
 }
 
 /** GET getQrCode as the hall asks for it: the state (login type - 1) and the project SM2-encrypted. */
-async function newCode(loginType: 1 | 2 | 3 = 1, ip = freshIp()): Promise<Code> {
-  const res = await app.inject({
+async function newCode(loginType: 1 | 2 | 3 = 1, ip = freshIp(), headers: Record<string, string> = {}, server = app): Promise<Code> {
+  const res = await server.inject({
     url: `${QR}/getQrCode`,
     remoteAddress: ip,
+    headers,
     query: { state: sm2Encrypt(String(loginType - 1), key), toProjectDec: sm2Encrypt('izfgjj', key) },
   });
   expect(res.statusCode).toBe(200);
@@ -126,6 +129,7 @@ describe('a QR login from asking to the session', () => {
       loginType: 1,
       status: 'scanned',
       sameType: true,
+      place: expect.stringMatching(/^本机\/内网地址（10\.1\.\d+\.\d+）$/),
       createdAt: new Date(clock).toISOString(),
       expiresAt: new Date(clock + QR_LOGIN_EXP_SECONDS * 1000).toISOString(),
     });
@@ -162,6 +166,7 @@ describe('a QR login from asking to the session', () => {
   it('a refused code answers 11, cannot be confirmed afterwards and gives no session', async () => {
     const code = await newCode(1);
     const phone = await signIn(app, ZHANG);
+    expect((await onPhone('scanQrCode', phone, code.codeId)).statusCode).toBe(200);
     expect((await onPhone('refuseQrCode', phone, code.codeId)).json()).toMatchObject({ code: 0, msg: '已拒绝登录', data: { status: 'refused' } });
     expect(await poll(code)).toBe(11);
     expect((await onPhone('confirmQrCode', phone, code.codeId)).json()).toMatchObject({
@@ -181,8 +186,9 @@ describe('a QR login from asking to the session', () => {
       code: 409,
       msg: '此二维码用于个人登录，请使用个人账号登录后再确认',
     });
-    // It can still be refused (someone showed a unit handler the wrong code).
-    expect((await onPhone('refuseQrCode', unit, code.codeId)).json()).toMatchObject({ code: 0 });
+    // Nor refuse it (issue 18: a login that cannot claim a code by scanning it has no say over it); it still waits.
+    expect((await onPhone('refuseQrCode', unit, code.codeId)).json()).toMatchObject({ code: 409, msg: QR_NOT_SCANNED_MESSAGE });
+    expect(await poll(code)).toBe(0);
   });
 
   it('needs a session on the confirmation page, and a well-formed code id', async () => {
@@ -200,6 +206,94 @@ describe('a QR login from asking to the session', () => {
     });
     const missing = await app.inject({ url: `${QR}/findQrStatus`, headers: { qrkey: code.qrKey } });
     expect(missing.json()).toMatchObject({ code: 400, msg: '缺少二维码标识' });
+  });
+});
+
+describe('who may see and decide a code (issue 18, item 20)', () => {
+  it('confirming or refusing a code this login has not scanned is refused: a page reached by a link has nothing to decide', async () => {
+    const code = await newCode(1);
+    const phone = await signIn(app, ZHANG);
+    for (const path of ['confirmQrCode', 'refuseQrCode'] as const) {
+      const res = await onPhone(path, phone, code.codeId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 409, msg: QR_NOT_SCANNED_MESSAGE, data: null });
+    }
+    expect(await poll(code)).toBe(0);
+    expect((await exchange(code)).json()).toMatchObject({ code: 409, msg: '请先在手机上确认登录' });
+    // The scan, then the confirmation, goes through.
+    expect((await onPhone('scanQrCode', phone, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'scanned' } });
+    expect((await onPhone('confirmQrCode', phone, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'confirmed' } });
+  });
+
+  it('once a login has scanned a code, every other login gets 403 and learns nothing about it', async () => {
+    const code = await newCode(1);
+    const zhang = await signIn(app, ZHANG);
+    const others = [await signIn(app, LI), await signIn(app, UNIT, 2)];
+    expect((await onPhone('scanQrCode', zhang, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'scanned' } });
+    const refusedToOthers = async () => {
+      for (const other of others) {
+        for (const path of ['scanQrCode', 'confirmQrCode', 'refuseQrCode'] as const) {
+          const res = await onPhone(path, other, code.codeId);
+          expect(res.statusCode, path).toBe(403);
+          expect(res.json(), path).toEqual({ code: 403, msg: QR_NOT_YOURS_MESSAGE, data: null });
+        }
+      }
+    };
+    await refusedToOthers();
+    // The scanner is untouched by them and still decides.
+    expect(await poll(code)).toBe(1);
+    expect((await onPhone('scanQrCode', zhang, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'scanned', sameType: true } });
+    expect((await onPhone('confirmQrCode', zhang, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'confirmed' } });
+    await refusedToOthers();
+    // Not even that it expired.
+    clock += QR_LOGIN_EXP_SECONDS * 1000;
+    await refusedToOthers();
+  });
+
+  it('before the first scan any login sees the details; one of another type does not claim the code', async () => {
+    const code = await newCode(1);
+    const unit = await signIn(app, UNIT, 2);
+    expect((await onPhone('scanQrCode', unit, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'waiting', sameType: false } });
+    expect((await onPhone('scanQrCode', unit, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'waiting' } });
+    const li = await signIn(app, LI);
+    expect((await onPhone('scanQrCode', li, code.codeId)).json()).toMatchObject({ code: 0, data: { status: 'scanned', sameType: true } });
+    expect((await onPhone('scanQrCode', unit, code.codeId)).statusCode).toBe(403);
+  });
+
+  it('the scanner is told which browser asked, from which address and when', async () => {
+    const code = await newCode(1, '203.0.113.7', { 'user-agent': CHROME_WINDOWS });
+    const phone = await signIn(app, ZHANG);
+    const scan = await onPhone('scanQrCode', phone, code.codeId);
+    expect(scan.json<{ data: unknown }>().data).toMatchObject({
+      browser: 'Chrome 浏览器（Windows）',
+      place: '203.0.113.7',
+      requesterIp: '203.0.113.7',
+      createdAt: new Date(clock).toISOString(),
+    });
+    // Whatever the User-Agent says, only the fixed words come out.
+    const odd = await newCode(1, '::ffff:192.168.3.4', { 'user-agent': '<b>中心工作人员</b>' });
+    expect((await onPhone('scanQrCode', phone, odd.codeId)).json<{ data: unknown }>().data).toMatchObject({
+      browser: '未知浏览器',
+      place: '本机/内网地址（192.168.3.4）',
+    });
+    const [row] = await db.query<{ requester_browser: string }>('select requester_browser from qr_login where code_id = $1', [odd.codeId]);
+    expect(row?.requester_browser).toBe('未知浏览器');
+  });
+
+  it('behind TRUSTED_PROXIES the address is the client\'s as the proxy reports it; from anyone else X-Forwarded-For is ignored', async () => {
+    const proxied = await buildApp({ db: { ...db, close: async () => {} }, now: () => new Date(clock), trustedProxies: ['10.9.0.0/16'] });
+    try {
+      const phone = await signIn(app, ZHANG);
+      const placeOf = async (code: Code) =>
+        (await onPhone('scanQrCode', phone, code.codeId)).json<{ data: { place: string } }>().data.place;
+      const forwarded = { 'x-forwarded-for': '198.51.100.23' };
+      expect(await placeOf(await newCode(1, '10.9.0.1', forwarded, proxied))).toBe('198.51.100.23');
+      expect(await placeOf(await newCode(1, '203.0.113.50', forwarded, proxied))).toBe('203.0.113.50');
+      // Without the setting (the default) no proxy is believed.
+      expect(await placeOf(await newCode(1, '10.9.0.1', forwarded))).toBe('本机/内网地址（10.9.0.1）');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -221,6 +315,7 @@ describe('expiry, on the server clock', () => {
   it('a code confirmed in time but used after it expired gives no session', async () => {
     const code = await newCode(1);
     const phone = await signIn(app, ZHANG);
+    expect((await onPhone('scanQrCode', phone, code.codeId)).statusCode).toBe(200);
     expect((await onPhone('confirmQrCode', phone, code.codeId)).json()).toMatchObject({ code: 0 });
     clock += QR_LOGIN_EXP_SECONDS * 1000;
     expect((await exchange(code)).json()).toMatchObject({ code: 409, msg: '二维码已失效，请刷新二维码后重新扫码' });

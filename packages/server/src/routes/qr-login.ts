@@ -6,6 +6,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
+import { addressPlace, describeBrowser } from '../http/client-address';
 import { AUTH_PREFIX, DECRYPT_FAILED_MESSAGE } from './auth';
 
 /** Seconds a login QR lives (the `exp` of getQrCode). */
@@ -33,6 +34,10 @@ export const QR_DECIDED_MESSAGE = '此二维码已处理，请在电脑上刷新
 export const QR_NOT_CONFIRMED_MESSAGE = '请先在手机上确认登录';
 export const QR_REFUSED_MESSAGE = '登录已被拒绝，请刷新二维码';
 export const QR_KEY_MISSING_MESSAGE = '缺少二维码凭证，请刷新二维码';
+/** Confirming or refusing a code this login has not scanned (a link, not a scan, brought the page). */
+export const QR_NOT_SCANNED_MESSAGE = '请先在网上业务大厅扫描电脑上的二维码，再确认或拒绝登录';
+/** Any call on a code another login has scanned: 403, and nothing about the code. */
+export const QR_NOT_YOURS_MESSAGE = '您无权查看或处理此二维码';
 
 const LOGIN_TYPE_NAMES: Record<number, string> = { 1: '个人', 2: '单位', 3: '开发商' };
 
@@ -65,9 +70,11 @@ interface CodeRow {
   login_type: number;
   status: CodeStatus;
   requester_ip: string;
+  requester_browser: string;
   created_at: Date;
   expires_at: Date;
   user_id: string | null;
+  scanned_by: string | null;
 }
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -107,6 +114,8 @@ const scanInfoSchema = {
     createdAt: { type: 'string' },
     expiresAt: { type: 'string' },
     requesterIp: { type: 'string' },
+    browser: { type: 'string' },
+    place: { type: 'string' },
     sameType: { type: 'boolean' },
   },
 } as const;
@@ -134,8 +143,9 @@ function confirmUrl(base: string, codeId: string): string {
 /**
  * QR login (docs/api-qr.md): the browser that signs in asks for a code (getQrCode), polls it (findQrStatus) and,
  * once a person signed in on the confirmation page has confirmed it, turns it into a session (qrFaceIdLogin). The
- * confirmation page opens the code (scanQrCode) and confirms or refuses it (confirmQrCode, refuseQrCode), with its
- * own session.
+ * confirmation page scans the code (scanQrCode: the first scan by a login of the code's type claims it) and confirms
+ * or refuses it (confirmQrCode, refuseQrCode), with its own session; only the login that scanned a code may see it
+ * or decide it from then on (docs/security/qr-token.md).
  */
 export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions): void {
   const { db, now, keys } = options;
@@ -150,16 +160,23 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
   const find = async (codeId: string) =>
     (
       await db.query<CodeRow>(
-        `select code_id::text as code_id, key_hash, login_type, status, requester_ip, created_at, expires_at, user_id::text as user_id
+        `select code_id::text as code_id, key_hash, login_type, status, requester_ip, requester_browser, created_at, expires_at,
+                user_id::text as user_id, scanned_by::text as scanned_by
            from qr_login where code_id = $1`,
         [codeId],
       )
     )[0];
 
-  /** The code of a confirmation-page call: known and not expired, else 409 with what to do. */
-  const live = async (codeId: string, at: Date): Promise<CodeRow> => {
+  /**
+   * The code of a confirmation-page call: known (else 409), not another login's (else 403, before anything else about
+   * it is said), and not expired (else 409).
+   */
+  const live = async (codeId: string, at: Date, userId: string): Promise<CodeRow> => {
     const row = await find(codeId);
     if (!row) throw new ApiError(409, QR_UNKNOWN_MESSAGE);
+    // Rows decided before scans were recorded have only user_id.
+    const owner = row.scanned_by ?? row.user_id;
+    if (owner !== null && owner !== userId) throw new ApiError(403, QR_NOT_YOURS_MESSAGE);
     if (new Date(row.expires_at) <= at) throw new ApiError(409, QR_EXPIRED_MESSAGE);
     return row;
   };
@@ -197,9 +214,19 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
       const base = publicUrl || `${request.protocol}://${request.host}`;
       const codeImgBase64 = await QRCode.toDataURL(confirmUrl(base, codeId), { errorCorrectionLevel: 'M', margin: 2, width: 240 });
       await db.query('delete from qr_login where expires_at < $1', [new Date(at.getTime() - QR_LOGIN_KEEP_MS)]);
+      // request.ip is the connection's address, or the client's as a proxy of TRUSTED_PROXIES reports it.
       await db.query(
-        `insert into qr_login (code_id, key_hash, login_type, requester_ip, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-        [codeId, hashKey(qrKey), Number(state) + 1, request.ip, at, new Date(at.getTime() + expSeconds * 1000)],
+        `insert into qr_login (code_id, key_hash, login_type, requester_ip, requester_browser, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          codeId,
+          hashKey(qrKey),
+          Number(state) + 1,
+          request.ip,
+          describeBrowser(request.headers['user-agent']),
+          at,
+          new Date(at.getTime() + expSeconds * 1000),
+        ],
       );
       return ok({ codeImgBase64, codeId, exp: expSeconds, qrKey });
     },
@@ -268,6 +295,8 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
     createdAt: new Date(row.created_at).toISOString(),
     expiresAt: new Date(row.expires_at).toISOString(),
     requesterIp: row.requester_ip,
+    browser: row.requester_browser || describeBrowser(''),
+    place: addressPlace(row.requester_ip),
     sameType: row.login_type === loginType,
   });
 
@@ -275,36 +304,42 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
     `${AUTH_PREFIX}/qrcode/scanQrCode`,
     {
       preHandler: app.requireSession,
-      schema: { summary: '确认页：打开二维码（记为已扫码），返回谁在请求登录', tags, body: codeIdBody, response: envelope(scanInfoSchema) },
+      schema: {
+        summary: '确认页：扫码（同类型账号首次扫码即归属该账号），返回谁在请求登录；其他账号 403',
+        tags,
+        body: codeIdBody,
+        response: envelope(scanInfoSchema),
+      },
     },
     async (request) => {
       const session = request.session!;
       const at = now();
-      const row = await live(request.body.codeId, at);
-      let status = row.status;
-      if (status === 'waiting' && row.login_type === session.loginType) {
-        const [scanned] = await db.query<{ status: CodeStatus }>(
-          `update qr_login set status = 'scanned', scanned_at = $2 where code_id = $1 and status = 'waiting' returning status`,
-          [row.code_id, at],
+      let row = await live(request.body.codeId, at, session.userId);
+      if (row.status === 'waiting' && row.login_type === session.loginType) {
+        await db.query(
+          `update qr_login set status = 'scanned', scanned_at = $2, scanned_by = $3 where code_id = $1 and status = 'waiting'`,
+          [row.code_id, at, session.userId],
         );
-        if (scanned) status = scanned.status;
+        // Read again: another login's scan may have come first.
+        row = await live(request.body.codeId, at, session.userId);
       }
-      return ok(info(row, status, session.loginType));
+      return ok(info(row, row.status, session.loginType));
     },
   );
 
   const decide = (decision: 'confirmed' | 'refused') => async (request: FastifyRequest<{ Body: { codeId: string } }>) => {
     const session = request.session!;
     const at = now();
-    const row = await live(request.body.codeId, at);
+    const row = await live(request.body.codeId, at, session.userId);
     if (decision === 'confirmed' && row.login_type !== session.loginType) throw new ApiError(409, wrongTypeMessage(row.login_type));
+    // Only a code this login has scanned: a page reached by a link, not a scan, has no scan to decide.
     const [done] = await db.query<{ status: CodeStatus }>(
       `update qr_login set status = $2, decided_at = $3, user_id = $4, account_id = $5
-        where code_id = $1 and status in ('waiting', 'scanned') and expires_at > $3
+        where code_id = $1 and status = 'scanned' and scanned_by = $4 and expires_at > $3
         returning status`,
       [row.code_id, decision, at, session.userId, session.accountId],
     );
-    if (!done) throw new ApiError(409, QR_DECIDED_MESSAGE);
+    if (!done) throw new ApiError(409, row.status === 'waiting' ? QR_NOT_SCANNED_MESSAGE : QR_DECIDED_MESSAGE);
     return ok(info(row, done.status, session.loginType), decision === 'confirmed' ? '已确认登录' : '已拒绝登录');
   };
 
@@ -312,7 +347,7 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
     `${AUTH_PREFIX}/qrcode/confirmQrCode`,
     {
       preHandler: app.requireSession,
-      schema: { summary: '确认页：确认登录（登录类型须与二维码一致）', tags, body: codeIdBody, response: envelope(scanInfoSchema) },
+      schema: { summary: '确认页：确认登录（须本账号已扫码，登录类型须与二维码一致）', tags, body: codeIdBody, response: envelope(scanInfoSchema) },
     },
     decide('confirmed'),
   );
@@ -321,7 +356,7 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
     `${AUTH_PREFIX}/qrcode/refuseQrCode`,
     {
       preHandler: app.requireSession,
-      schema: { summary: '确认页：拒绝登录', tags, body: codeIdBody, response: envelope(scanInfoSchema) },
+      schema: { summary: '确认页：拒绝登录（须本账号已扫码）', tags, body: codeIdBody, response: envelope(scanInfoSchema) },
     },
     decide('refused'),
   );

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { PAUSE_NOTE } from '../seed/menus';
+import { DEMO_NOTICES } from '../seed/shell';
 import { signIn } from '../test-support/login';
 
 // One in-memory PGlite for the whole file.
@@ -279,11 +280,25 @@ describe('configuration, dictionary, notices, switch (public)', () => {
     expect(dict.DKZT?.map((e) => e.title)).toEqual(['正常', '逾期', '结清']);
 
     const notices = (await get<Array<{ id: string; tgmc: string; tgnr: string; startsj: string; fbzt: number }>>(`${ZHFW}/tzxx/getList`)).body.data;
-    expect(notices.map((n) => n.fbzt)).toEqual([0, 1]);
-    expect(notices[1]).toMatchObject({ startsj: '2026-07-01 09:00:00', tgmc: '关于调整2026年度住房公积金缴存基数的通知' });
-    expect(notices[1]?.tgnr).toContain('<p>');
+    expect(notices.map((n) => n.fbzt)).toEqual([1]);
+    expect(notices[0]).toMatchObject({ startsj: '2026-07-01 09:00:00', tgmc: '关于调整2026年度住房公积金缴存基数的通知' });
+    expect(notices[0]?.tgnr).toContain('<p>');
 
     expect((await get(`${ZHFW}/xtkg/getQdzt`)).body.data).toEqual({ qdzt: '1' });
+  });
+});
+
+describe('unpublished content (issue 18, item 11)', () => {
+  it('a draft notice is not in the public list, neither its title nor its text', async () => {
+    const draft = DEMO_NOTICES.find((n) => n.fbzt === 0);
+    expect(draft).toBeDefined();
+    await db.query(`insert into notice (tgmc, tgnr, startsj, fbzt) values ('未发布的草稿公告', '<p>草稿正文：尚未发布。</p>', $1, 0)`, [new Date(clock)]);
+    const res = await app.inject({ url: `${ZHFW}/tzxx/getList` });
+    expect(res.statusCode).toBe(200);
+    for (const secret of [draft?.tgmc ?? '', draft?.tgnr ?? '', '未发布的草稿公告', '草稿正文']) expect(res.body).not.toContain(secret);
+    const list = res.json<{ data: Array<{ fbzt: number }> }>().data;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((n) => n.fbzt === 1)).toBe(true);
   });
 });
 

@@ -104,7 +104,7 @@ export function shellRoutes(app: FastifyInstance, db: Db): void {
     `${ZHFW_PREFIX}/tzxx/getList`,
     {
       schema: {
-        summary: '公告列表（新的在前）',
+        summary: '公告列表（仅已发布的，新的在前）',
         tags,
         response: envelope({
           type: 'array',
@@ -117,7 +117,8 @@ export function shellRoutes(app: FastifyInstance, db: Db): void {
     },
     async () => {
       const rows = await db.query<{ id: number; tgmc: string; tgnr: string; startsj: Date; fbzt: number }>(
-        'select id, tgmc, tgnr, startsj, fbzt from notice order by startsj desc, id desc',
+        // Only published notices are public: a draft (fbzt 0) never leaves the server (issue 18, item 11).
+        'select id, tgmc, tgnr, startsj, fbzt from notice where fbzt = 1 order by startsj desc, id desc',
       );
       return ok(rows.map((r) => ({ id: String(r.id), tgmc: r.tgmc, tgnr: r.tgnr, startsj: centreDateTime(new Date(r.startsj)), fbzt: r.fbzt })));
     },

@@ -147,7 +147,7 @@ describe('<ComplaintForm> (React)', () => {
     await fill(host, nr, '0531-86112233');
     submitButton(host).click();
     await expect.poll(() => submitted.length).toBe(1);
-    expect(submitted[0]?.sqbh).toMatch(/^TS\d{8}\d{4}$/);
+    expect(submitted[0]?.sqbh).toMatch(/^TS\d{8}\d{6}$/);
     expect(submitted[0]?.tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect.poll(() => host.querySelector('[data-sqbh]')?.textContent).toBe(submitted[0]?.sqbh);
     expect(host.textContent).toContain('提交成功');
@@ -310,7 +310,7 @@ describe('<gjj-complaint-form> (custom element)', () => {
     const button = submitButton(shadow);
     for (let i = 0; i < 5; i += 1) button.click();
     await expect.poll(() => events.length).toBe(1);
-    expect(events[0]?.detail.sqbh).toMatch(/^TS\d{12}$/);
+    expect(events[0]?.detail.sqbh).toMatch(/^TS\d{14}$/);
     expect(events[0]?.composed).toBe(true);
     expect(events[0]?.target).toBe(el);
     await expect.poll(() => shadow.querySelector('[data-sqbh]')?.textContent).toBe(events[0]?.detail.sqbh);

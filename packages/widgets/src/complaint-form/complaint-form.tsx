@@ -17,7 +17,7 @@ import { COMPLAINT_FORM_CSS } from './complaint-form.styles';
 /** What `gjj-submitted` carries: the stored complaint's id, its reference number (受理编号) and when it was stored. */
 export interface ComplaintSubmittedDetail {
   id: string;
-  /** Reference number, e.g. TS202611240001. */
+  /** Reference number, e.g. TS20261124000001. */
   sqbh: string;
   /** Centre time `YYYY-MM-DD HH:mm:ss`. */
   tjsj: string;

@@ -1,6 +1,7 @@
 // The host API (configure() of @gjj-hall/sdk/host) seen from the widgets, against the real reference server: the
 // configured server for elements without api-base, the attribute winning, configure() reaching elements already on the
-// page, getToken's token on each request, and a 401 answered by onUnauthorized with one retry.
+// page, getToken's token on each request (and only to the configured API's origin), and a 401 answered by
+// onUnauthorized with one retry.
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createClient, type GjjClient } from '@gjj-hall/sdk';
 import { accountLogin, fetchCaptcha } from '@gjj-hall/sdk/auth';
@@ -88,7 +89,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  configure({ apiBase: undefined, client: undefined, jproject: undefined, getToken: undefined, onUnauthorized: undefined, nonce: undefined });
+  configure({ apiBase: undefined, client: undefined, jproject: undefined, getToken: undefined, onUnauthorized: undefined, nonce: undefined, tokenOrigins: undefined });
 });
 
 describe('configure() and the elements', () => {
@@ -186,5 +187,46 @@ describe('getToken and onUnauthorized', () => {
     await expect.poll(() => alertText(shadow)).toContain('登录');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(sent.filter((s) => s.url.includes('/tsjy/add'))).toHaveLength(1);
+  });
+});
+
+describe('the token goes only to the API origin the host configured', () => {
+  // The same reference server under another name: a second origin the browser really talks to.
+  const other = apiBase.replace('127.0.0.1', 'localhost');
+
+  it('an element whose api-base names another origin works without the token, and the console warns once', async () => {
+    const { token } = await signIn();
+    const warn = vi.spyOn(console, 'warn');
+    const sent = recordRequests();
+    configure({ apiBase, getToken: () => token });
+
+    const foreign = element('gjj-rate-table', { 'api-base': other });
+    await expect.poll(() => providentRows(foreign.shadowRoot as ShadowRoot)).toBe(4);
+    const second = element('gjj-rate-table', { 'api-base': `${other}/` });
+    await expect.poll(() => providentRows(second.shadowRoot as ShadowRoot)).toBe(4);
+    const toOther = sent.filter((s) => s.url.startsWith(`${other}/`));
+    expect(toOther.length).toBeGreaterThanOrEqual(2);
+    expect(toOther.map((s) => s.token)).toEqual(toOther.map(() => null));
+    const warnings = warn.mock.calls.map((args) => String(args[0])).filter((m) => m.includes(other));
+    expect(warnings).toEqual([`[gjj] 未发送令牌：${other} 不在 configure() 的 apiBase、tokenOrigins 中`]);
+
+    // The configured origin gets it.
+    const own = element('gjj-rate-table');
+    await expect.poll(() => providentRows(own.shadowRoot as ShadowRoot)).toBe(4);
+    const toOwn = sent.filter((s) => s.url.startsWith(`${apiBase}/`));
+    expect(toOwn.length).toBeGreaterThan(0);
+    expect(toOwn.every((s) => s.token === token)).toBe(true);
+    warn.mockRestore();
+  });
+
+  it('an origin the host lists in tokenOrigins gets the token', async () => {
+    const { token } = await signIn();
+    const sent = recordRequests();
+    configure({ apiBase, getToken: () => token, tokenOrigins: [other] });
+    const el = element('gjj-rate-table', { 'api-base': other });
+    await expect.poll(() => providentRows(el.shadowRoot as ShadowRoot)).toBe(4);
+    const toOther = sent.filter((s) => s.url.startsWith(`${other}/`));
+    expect(toOther.length).toBeGreaterThan(0);
+    expect(toOther.every((s) => s.token === token)).toBe(true);
   });
 });

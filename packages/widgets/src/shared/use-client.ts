@@ -13,13 +13,17 @@ export function useHostConfig(): Readonly<HostConfig> {
 /** The fields a widget's client is made from; a change of the nonce alone does not make a new client. */
 function useClientConfig(): Readonly<HostConfig> {
   const config = useHostConfig();
-  const { apiBase, client, jproject, getToken, onUnauthorized } = config;
-  return useMemo(() => ({ apiBase, client, jproject, getToken, onUnauthorized }), [apiBase, client, jproject, getToken, onUnauthorized]);
+  const { apiBase, client, jproject, getToken, onUnauthorized, tokenOrigins } = config;
+  return useMemo(
+    () => ({ apiBase, client, jproject, getToken, onUnauthorized, tokenOrigins }),
+    [apiBase, client, jproject, getToken, onUnauthorized, tokenOrigins],
+  );
 }
 
 /**
  * The client a widget calls with, the one place every widget makes it, in this order: the React `client` prop; the
- * element's `api-base` attribute (the `apiBase` prop; with the configured token and headers); the configured `client`
+ * element's `api-base` attribute (the `apiBase` prop; with the configured headers, and the token only when its origin
+ * is the configured API's or in `tokenOrigins`); the configured `client`
  * or `apiBase` (`configure()`); the page's own origin. A later `configure()` gives a new client, so the widget reloads.
  *
  * @example

@@ -3,10 +3,26 @@ import { isNoLoginRoute, isPublicRoute, NO_LOGIN_ROUTES, OWN_PUBLIC_ROUTES } fro
 import { afterSignInPath } from './login-form';
 
 describe('afterSignInPath', () => {
-  it('comes back to the page a person was sent to sign in from', () => {
-    const back = `/qrConfirm?codeId=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
-    expect(afterSignInPath(`?redirect=${encodeURIComponent(back)}`)).toBe(back);
+  it('comes back to the page inside the hall a person was sent to sign in from', () => {
     expect(afterSignInPath('?redirect=%2Fgrwt%2Fhome')).toBe('/grwt/home');
+    expect(afterSignInPath('?redirect=%2FcomplaintJYAdd%3Ftype%3D1')).toBe('/complaintJYAdd?type=1');
+  });
+
+  it('never goes to the QR confirmation page, or anything like it (issue 18, item 20: a link must not reach it)', () => {
+    const code = `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+    for (const back of [
+      `/qrConfirm?codeId=${code}`,
+      '/qrConfirm',
+      '/QRCONFIRM',
+      '/qrconfirm?codeId=x',
+      '/qrScan',
+      '/%71rConfirm',
+      '/./qrConfirm',
+      '/x/../qrConfirm',
+      '/qrConfirm/',
+    ]) {
+      expect(afterSignInPath(`?redirect=${encodeURIComponent(back)}`), back).toBe('/');
+    }
   });
 
   it('goes home for anything that is not an address inside the hall', () => {
@@ -18,6 +34,7 @@ describe('afterSignInPath', () => {
       '?redirect=%2F%5Cevil.example',
       '?redirect=javascript%3Aalert(1)',
       '?redirect=%2Flogin',
+      '?redirect=%2FLogin%3Fredirect%3D%252FqrConfirm',
       '?redirect=%2Fa%20b',
     ]) {
       expect(afterSignInPath(search), search).toBe('/');

@@ -77,14 +77,19 @@ export function loginSuccessMessage(name: string): string {
 }
 
 /**
- * Where to go once signed in: the `redirect` query of /login when it is an address inside the hall (such as the QR
- * confirmation page a person was asked to sign in for), else `/` (the guard sends that home).
+ * Where to go once signed in: the `redirect` query of /login when it is an address inside the hall, else `/` (the
+ * guard sends that home). Only plain paths (segments of letters, digits, `-` and `_`, then an optional query) count,
+ * and never /login or a QR route (`/qr…`, any case): a link that signs a person in and lands them on the QR
+ * confirmation page is how an attacker has a victim confirm the attacker's code (issue 18, item 20). A confirmation
+ * is reached only by scanning, on the page itself.
  *
  * @example
- * afterSignInPath('?redirect=%2FqrConfirm%3FcodeId%3Dabc') // '/qrConfirm?codeId=abc'
+ * afterSignInPath('?redirect=%2Fgrwt%2Fhome') // '/grwt/home'
+ * afterSignInPath('?redirect=%2FqrConfirm%3FcodeId%3Dabc') // '/'
  * afterSignInPath('?redirect=https%3A%2F%2Fevil.example') // '/'
  */
 export function afterSignInPath(search: string): string {
   const target = new URLSearchParams(search).get('redirect') ?? '';
-  return /^\/(?![/\\])\S*$/.test(target) && !target.startsWith('/login') ? target : '/';
+  const allowed = /^(\/[\w-]+)+(\?\S*)?$/.test(target) && !/^\/(login|qr)/i.test(target);
+  return allowed ? target : '/';
 }

@@ -127,7 +127,7 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
         addon={
           <span className="captcha">
             {captcha ? (
-              <img className="captcha__image" src={captcha.img} alt="图形验证码" width={120} height={42} />
+              <img className="captcha__image" src={captcha.img} alt="图形验证码" width={120} height={40} />
             ) : (
               <span className="captcha__image captcha__image--empty">{captchaFailed ? '加载失败' : '加载中'}</span>
             )}
