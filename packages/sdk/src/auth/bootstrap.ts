@@ -8,7 +8,6 @@ import { buildRoutes, type BuiltRoutes } from '../menu/routes';
 import type { MenuEntry } from '../menu/types';
 import type { LoginType, SessionStore, UserInfo } from '../session/session';
 import { fetchUserInfo } from './api';
-import { hasInitialPassword } from './password';
 import { fetchDictionary, fetchPersonalInfo, fetchUnitInfo } from './shell-api';
 
 /** What {@link loadSession} loaded and stored. */
@@ -56,7 +55,8 @@ export async function loadSession(
   const built = buildRoutes(menus);
   stores.session.update({ userInfo, loginType, menus, buttonMap: buildButtonMap(menus) });
   if (dictionary) stores.config.setDictionary(dictionary);
-  if (options.accountInfo !== false && !hasInitialPassword(userInfo)) await loadAccountInfo(client, stores);
+  // pwdStatus '0', an initial password (auth/password.ts hasInitialPassword, not imported: it would bring the password calls).
+  if (options.accountInfo !== false && String(userInfo.pwdStatus ?? '') !== '0') await loadAccountInfo(client, stores);
   return { userInfo, loginType, menus, built };
 }
 

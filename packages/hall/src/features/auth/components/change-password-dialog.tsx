@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAccountInfo } from '@gjj-hall/sdk/auth';
-import { client, stores } from '../../../shared/services';
+import { stores } from '../../../shared/services';
 import { signOut } from '../../../shared/sign-out';
 import { toast } from '../../../shared/toast';
 import { useStore } from '../../../shared/use-store';
@@ -107,9 +106,6 @@ function ChangePasswordForm({ onDone, forced }: { onDone: () => void; forced: bo
       sessionStorage.removeItem(CHANGE_PASSWORD_COUNTDOWN_KEY);
       const info = stores.session.$userInfo.get();
       stores.session.update({ passwordStatus: '1', ...(info ? { userInfo: { ...info, pwdStatus: '1' } } : {}) });
-      // Until now the server refused the account information to an initial password (spec 4.1): the home page's
-      // summary is loaded now. A failure leaves it empty, as a failed reload would.
-      if (forced) void loadAccountInfo(client, stores).catch(() => undefined);
       toast.success(message);
       onDone();
     } catch (error) {
