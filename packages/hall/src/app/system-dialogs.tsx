@@ -3,8 +3,11 @@ import { signOut } from '../shared/sign-out';
 import { Dialog } from '../shared/ui/dialog';
 import { useStore } from '../shared/use-store';
 
-/** The 401 dialog's text when no session was held: the spec's login-expired tip (spec 8.3). */
-export const EXPIRY_TIP = '未登录或登录已过期，请重新登录';
+/**
+ * What a visitor who holds no session is told (the 401 dialog, pages that need a session): to sign in, not that a
+ * session expired (issue 18 item 15; the server's 401 to a call without a token says the same).
+ */
+export const SIGN_IN_FIRST = '请先登录';
 /** The 401 dialog's text when the session ran out (spec 8.2). */
 export const TOKEN_EXPIRED = '登录令牌已过期，请重新登录';
 /** The 403 dialog's text (spec 6, 8.2). */
@@ -35,11 +38,11 @@ export function SystemDialogs() {
               });
             }}
           >
-            重新登录
+            {event.signedIn ? '重新登录' : '去登录'}
           </button>
         }
       >
-        <p>{event.signedIn ? TOKEN_EXPIRED : EXPIRY_TIP}</p>
+        <p>{event.signedIn ? TOKEN_EXPIRED : SIGN_IN_FIRST}</p>
       </Dialog>
     );
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeCentre, ok } from '../test-support/fake-centre';
 import { AUTH_PATHS } from './api';
-import { loadSession } from './bootstrap';
+import { loadAccountInfo, loadSession } from './bootstrap';
 import { displayName } from './display-name';
 import { SHELL_PATHS } from './shell-api';
 
@@ -84,6 +84,23 @@ describe('loadSession', () => {
     await expect(loadSession(bad.client, bad.stores)).rejects.toThrow('个人信息获取失败');
     const skip = fakeCentre({ [AUTH_PATHS.userInfo]: ok(personal) });
     await expect(loadSession(skip.client, skip.stores, { accountInfo: false })).resolves.toBeTruthy();
+  });
+
+  it('leaves the account information alone while the password is an initial one, and loads it after (spec 4.1)', async () => {
+    const initial = { ...USER, loginType: 1, nikName: '赵初始', companyName: '', menuList: [], pwdStatus: '0' };
+    let changed = false;
+    const c = fakeCentre({
+      [AUTH_PATHS.userInfo]: ok(initial),
+      // The server's answer to everything but the password change until then (issue 18 item 10).
+      [SHELL_PATHS.personalInfo]: () =>
+        changed ? { code: '0', msg: 'ok', data: { xingming: '赵初始' } } : { status: 403, body: { code: 403, msg: '请先修改初始密码', data: null } },
+    });
+    await expect(loadSession(c.client, c.stores)).resolves.toMatchObject({ loginType: 1 });
+    expect(c.calls.some((call) => call.includes(SHELL_PATHS.personalInfo))).toBe(false);
+    expect(c.stores.session.$personalInfo.get()).toBeFalsy();
+    changed = true;
+    await loadAccountInfo(c.client, c.stores);
+    expect(c.stores.session.$personalInfo.get()).toEqual({ xingming: '赵初始' });
   });
 
   it('a developer gets the unit information as other-unit information', async () => {

@@ -24,7 +24,8 @@ export interface SessionBootstrap {
 export interface LoadSessionOptions {
   /**
    * Also load the individual's (grxx/loginGrxx) or unit's (dwxx/dwxxUser) information; a failure then fails the
-   * whole load, which signs the user out (spec 4.5).
+   * whole load, which signs the user out (spec 4.5). Never while the password is an initial one: the server answers
+   * 403 to everything but the password change until then (call {@link loadAccountInfo} after it).
    * @default true
    */
   accountInfo?: boolean;
@@ -54,10 +55,23 @@ export async function loadSession(
   const built = buildRoutes(menus);
   stores.session.update({ userInfo, loginType, menus, buttonMap: buildButtonMap(menus) });
   if (dictionary) stores.config.setDictionary(dictionary);
-  if (options.accountInfo !== false) {
-    if (loginType === LOGIN_TYPES.personal) stores.session.update({ personalInfo: await fetchPersonalInfo(client) });
-    else if (loginType === LOGIN_TYPES.unit) stores.session.update({ unitInfo: await fetchUnitInfo(client) });
-    else stores.session.update({ otherUnitInfo: await fetchUnitInfo(client) });
-  }
+  // pwdStatus '0', an initial password (auth/password.ts hasInitialPassword, not imported: it would bring the password calls).
+  if (options.accountInfo !== false && String(userInfo.pwdStatus ?? '') !== '0') await loadAccountInfo(client, stores);
   return { userInfo, loginType, menus, built };
+}
+
+/**
+ * Loads the signed-in individual's (grxx/loginGrxx) or unit's or developer's (dwxx/dwxxUser) information into the
+ * session store, by the stored login type: what {@link loadSession} does last, and what a host does once an initial
+ * password has been changed (until then the server refuses it, spec 4.1).
+ *
+ * @example
+ * await changePassword(client, input)
+ * await loadAccountInfo(client, stores)
+ */
+export async function loadAccountInfo(client: GjjClient, stores: { session: SessionStore }): Promise<void> {
+  const loginType = stores.session.$loginType.get();
+  if (loginType === LOGIN_TYPES.personal) stores.session.update({ personalInfo: await fetchPersonalInfo(client) });
+  else if (loginType === LOGIN_TYPES.unit) stores.session.update({ unitInfo: await fetchUnitInfo(client) });
+  else stores.session.update({ otherUnitInfo: await fetchUnitInfo(client) });
 }

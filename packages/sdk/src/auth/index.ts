@@ -60,7 +60,7 @@ export {
 export type { InfoCheck, InterestStatement, Notice } from './shell-api';
 export { GUARD_PATHS, configVersionChanged, createRouteGuard, decideRoute } from './guard';
 export type { RouteGuard, RouteGuardDecision, RouteGuardFacts, RouteGuardOptions, RouteGuardOutcome } from './guard';
-export { loadSession } from './bootstrap';
+export { loadAccountInfo, loadSession } from './bootstrap';
 export { displayName } from './display-name';
 export type { LoadSessionOptions, SessionBootstrap } from './bootstrap';
 export {

@@ -271,10 +271,16 @@ describe('hooks: the host draws, the sdk does not', () => {
 
   it('calls onUnauthorized on HTTP 401 and onForbidden on HTTP 403 or code 403, and still rejects', async () => {
     const { calls, client } = recorder();
-    await expect(client.get('/status', { params: { s: 401, msg: 'whatever' } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/status', { params: { s: 401 } })).rejects.toMatchObject({ status: 401 });
     await expect(client.get('/status', { params: { s: 403 } })).rejects.toMatchObject({ status: 403 });
     await expect(client.get('/forbidden-code', { silent: true })).rejects.toMatchObject({ name: 'BusinessError', code: 403 });
     expect(calls).toEqual([`401:${httpStatusMessage(401)}`, `403:${httpStatusMessage(403)}`, `403:${httpStatusMessage(403)}`]);
+  });
+
+  it('a 401 carries the server\'s words: 请先登录 to a visitor, not that a token expired (issue 18 item 15)', async () => {
+    const { calls, client } = recorder();
+    await expect(client.get('/status', { params: { s: 401, msg: '请先登录' } })).rejects.toMatchObject({ status: 401, message: '请先登录' });
+    expect(calls).toEqual(['401:请先登录']);
   });
 
   it('does not call any hook for pass-through codes', async () => {

@@ -279,7 +279,8 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     if (newToken) options.onToken?.(newToken);
 
     if (!response.ok) {
-      const message = response.status === 401 ? httpStatusMessage(401) : (envelopeMessage(parsed) ?? httpStatusMessage(response.status));
+      // A 401 says what the server said: 请先登录 to a visitor without a token, the catalogue's expiry to a session that ended.
+      const message = envelopeMessage(parsed) ?? httpStatusMessage(response.status);
       return fail(new HttpError(message, { status: response.status, kind: 'status', request: req, body: parsed }), opts.silent);
     }
     if (raw !== undefined) return raw;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
+import { httpStatusMessage } from '@gjj-hall/sdk';
 import { ApiError } from '../http/envelope';
 
 /** A session unused this long is over (spec 4.6: the hall's idle limit, enforced here too). */
@@ -11,6 +12,13 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
 export const PASSWORD_LOGIN_METHOD = '100';
 
 const TOKEN = /^[0-9a-f]{64}$/;
+
+/** The 401 of a call that needs a session when the request carries no token at all: a visitor, not an expired session. */
+export const SIGN_IN_FIRST_MESSAGE = '请先登录';
+/** The 401 of a token that opens no session (expired, revoked, unknown): the catalogue's words (spec 8.2). */
+export const SESSION_EXPIRED_MESSAGE = httpStatusMessage(401);
+/** The 403 of a call made by a login whose password is still the initial one (spec 4.1: change it first). */
+export const CHANGE_INITIAL_PASSWORD_MESSAGE = '请先修改初始密码';
 
 /** The signed-in user of a request, from its `token` header. */
 export interface SessionUser {
@@ -24,6 +32,8 @@ export interface SessionUser {
   login: string;
   roles: string[];
   loginMethod: string;
+  /** The login's password status (spec 3.1): '0' an initial one, which must be changed before anything else. */
+  pwdStatus: string;
 }
 
 declare module 'fastify' {
@@ -32,8 +42,16 @@ declare module 'fastify' {
     session: SessionUser | null;
   }
   interface FastifyInstance {
-    /** A preHandler for routes that need a session: HTTP 401 with the catalogue message without one. */
+    /**
+     * A preHandler for routes that need a session: HTTP 401 without one (请先登录 when no token was sent, the
+     * catalogue's expiry message for a token that opens none), and HTTP 403 请先修改初始密码 while the login's password
+     * is an initial one, unless the route allows that (`config: { initialPassword: true }`).
+     */
     requireSession(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** A call a login with an initial password may make: what changing the password needs (spec 4.1). */
+    initialPassword?: boolean;
   }
 }
 
@@ -72,12 +90,21 @@ export async function revokeSessionsOf(db: Queryable, userId: string, at: Date):
 export async function touchSession(db: Db, token: string, at: Date): Promise<SessionUser | null> {
   if (!TOKEN.test(token)) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db.query<{ user_id: string; account_id: string; login_type: number; account: string; roles: string[]; login_method: string }>(
+  const [row] = await db.query<{
+    user_id: string;
+    account_id: string;
+    login_type: number;
+    account: string;
+    roles: string[];
+    login_method: string;
+    pwd_status: string;
+  }>(
     `update user_session s set last_used_at = $2
        from app_user u, user_account a
       where s.token_hash = $1 and s.revoked_at is null and s.last_used_at > $3 and s.created_at > $4
         and u.id = s.user_id and a.id = s.account_id
-      returning s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method`,
+      returning s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
+                u.pwd_status`,
     [tokenHash, at, new Date(at.getTime() - SESSION_IDLE_MS), new Date(at.getTime() - SESSION_MAX_AGE_MS)],
   );
   if (!row) return null;
@@ -89,6 +116,7 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
     login: row.account,
     roles: row.roles,
     loginMethod: row.login_method,
+    pwdStatus: row.pwd_status,
   };
 }
 
@@ -99,7 +127,13 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
 export function sessionHooks(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('session', null);
   app.decorate('requireSession', async (request: FastifyRequest) => {
-    if (!request.session) throw new ApiError(401);
+    if (!request.session) {
+      const token = request.headers.token;
+      throw new ApiError(401, typeof token === 'string' && token.trim() ? SESSION_EXPIRED_MESSAGE : SIGN_IN_FIRST_MESSAGE);
+    }
+    if (request.session.pwdStatus === '0' && request.routeOptions.config.initialPassword !== true) {
+      throw new ApiError(403, CHANGE_INITIAL_PASSWORD_MESSAGE);
+    }
   });
   app.addHook('onRequest', async (request) => {
     const token = request.headers.token;

@@ -6,6 +6,7 @@ import type { Db } from '../db/db';
 import { hashToken } from '../auth/session';
 import { prepareDatabase } from '../start';
 import { captcha, freshIp, login, publicKey, signIn } from '../test-support/login';
+import { oldScryptHash } from '../test-support/hashes';
 
 // One in-memory PGlite for the whole file; the clock is ours to move.
 let db: Db;
@@ -158,16 +159,34 @@ describe('POST otherAuth/accountLogin', () => {
   });
 });
 
-describe('lockout', () => {
+describe('lockout of clients without a device cookie (issue 18; the device rule is in auth/device.test.ts)', () => {
   const LI = '320106198506124022';
+  const SECOND = 1000;
 
-  it('locks after 5 failures in a row for 15 minutes, telling the end time in centre time, then lets in again', async () => {
+  it('slows after 3 failures (1, 2, 4 … s), locks after 10 for 15 minutes, telling the end in centre time, then lets in again', async () => {
     clock = Date.parse('2026-11-22T15:30:00+08:00');
-    for (let i = 1; i <= 4; i++) expect((await login(app, LI, { password: `Wrong${i}` })).statusCode).toBe(426);
-    const fifth = await login(app, LI, { password: 'Wrong5' });
-    expect(fifth.statusCode).toBe(429);
-    const locked = { code: 429, msg: '密码连续输错 5 次，账号已锁定，请于 2026-11-22 15:45 后再试', data: null };
-    expect(fifth.json()).toEqual(locked);
+    for (let i = 1; i <= 3; i++) expect((await login(app, LI, { password: `Wrong${i}` })).statusCode).toBe(426);
+    const early = await login(app, LI, { password: 'Wrong4' });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toEqual({ code: 429, msg: '登录失败次数较多，请 1 秒后再试', data: null });
+    expect(early.headers['retry-after']).toBe('1');
+    // Each wait doubles; an attempt after it is counted.
+    for (let i = 4; i <= 9; i++) {
+      clock += 2 ** (i - 4) * SECOND;
+      expect((await login(app, LI, { password: `Wrong${i}` })).statusCode).toBe(426);
+      expect((await login(app, LI, { password: `Wrong${i}` })).headers['retry-after']).toBe(String(2 ** (i - 3)));
+    }
+    clock += 64 * SECOND;
+    const tenth = await login(app, LI, { password: 'Wrong10' });
+    expect(tenth.statusCode).toBe(429);
+    // 15:32:07 (the waits: 127 s) plus 15 minutes, rounded up to the minute.
+    const locked = {
+      code: 429,
+      msg: '登录失败次数过多，为保护账号安全，已暂停在未登录过的设备上登录该账号，请于 2026-11-22 15:48 后再试；在曾经登录过的浏览器上仍可登录',
+      data: null,
+    };
+    expect(tenth.json()).toEqual(locked);
+    expect(tenth.headers['retry-after']).toBe('900');
 
     clock += 14 * MINUTE;
     // The right password while locked: still locked.
@@ -179,15 +198,34 @@ describe('lockout', () => {
   });
 
   it('clears the count on a success', async () => {
-    for (let i = 0; i < 4; i++) expect((await login(app, LI, { password: 'Wrong' })).statusCode).toBe(426);
+    for (let i = 0; i < 3; i++) expect((await login(app, LI, { password: 'Wrong' })).statusCode).toBe(426);
+    clock += SECOND;
     expect((await login(app, LI)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login(app, LI, { password: 'Wrong' })).statusCode).toBe(426);
+    for (let i = 0; i < 3; i++) expect((await login(app, LI, { password: 'Wrong' })).statusCode).toBe(426);
+    clock += SECOND;
     expect((await login(app, LI)).statusCode).toBe(200);
+    expect((await login(app, LI, { password: 'Wrong' })).statusCode).toBe(426);
   });
 
   it('counts unknown accounts too, so the answers do not tell which exist', async () => {
-    for (let i = 0; i < 4; i++) expect((await login(app, 'nobody-here')).statusCode).toBe(426);
+    for (let i = 0; i < 3; i++) expect((await login(app, 'nobody-here')).statusCode).toBe(426);
     expect((await login(app, 'nobody-here')).statusCode).toBe(429);
+    clock += 15 * MINUTE;
+  });
+});
+
+describe('password hashes', () => {
+  it('re-hashes an older scrypt hash with Argon2id at the next successful sign-in, and keeps signing in', async () => {
+    const DEV = '900100200001';
+    await db.query('update app_user set password_hash = $2 where account = $1', [DEV, oldScryptHash('Gjj@2026')]);
+    const hashOf = async () => (await db.query<{ h: string }>('select password_hash as h from app_user where account = $1', [DEV]))[0]?.h ?? '';
+    // A wrong password changes nothing.
+    expect((await login(app, DEV, { loginType: 3, password: 'Wrong@2026' })).statusCode).toBe(426);
+    expect(await hashOf()).toMatch(/^scrypt\$16384\$/);
+    expect((await login(app, DEV, { loginType: 3 })).statusCode).toBe(200);
+    expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login(app, DEV, { loginType: 3 })).statusCode).toBe(200);
+    expect((await login(app, DEV, { loginType: 3, password: 'Wrong@2026' })).statusCode).toBe(426);
   });
 });
 
@@ -208,8 +246,13 @@ describe('login rate limit per client address', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 without a token, with an unknown one, and with a malformed one', async () => {
-    for (const headers of [{}, { token: 'f'.repeat(64) }, { token: "' or 1=1 --" }]) {
+  it('answers 401 请先登录 without a token, and 登录令牌已过期 with an unknown or malformed one', async () => {
+    for (const headers of [{}, { token: '' }, { token: '  ' }]) {
+      const res = await app.inject({ url: USER_INFO, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 401, msg: '请先登录', data: null });
+    }
+    for (const headers of [{ token: 'f'.repeat(64) }, { token: "' or 1=1 --" }]) {
       const res = await app.inject({ url: USER_INFO, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 401, msg: '登录令牌已过期，请重新登录', data: null });

@@ -6,8 +6,8 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { decryptedText } from '../http/validation';
 import { CAPTCHA_TTL_MS, captchaDataUrl, captchaMatches, captchaText } from '../auth/captcha';
-import { clearFailures, lockedMessage, lockedUntil, recordFailure } from '../auth/lockout';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { createSignInGuard, type SignInGuard } from '../auth/device';
+import { hashPassword, rehashIfNeeded, verifyPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession, revokeSession } from '../auth/session';
 import { IDENTITY_NOTICE } from '../auth/identity';
@@ -32,6 +32,8 @@ export interface AuthRouteOptions {
   loginRateLimit?: number;
   /** The per-address sign-in counter, shared with the other sign-in methods (SMS code). @default a new one of `loginRateLimit` */
   loginLimiter?: RateLimiter;
+  /** The device rule of every sign-in (auth/device.ts). @default a new one on `db` */
+  signInGuard?: SignInGuard;
 }
 
 interface LoginBody {
@@ -60,6 +62,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
   const { db, now, keys, outbox } = options;
   const loginLimiter = options.loginLimiter ?? createRateLimiter(db, 'login', options.loginRateLimit ?? 20, 60_000);
   const captchaLimiter = createRateLimiter(db, 'captcha', 60, 60_000);
+  const guard = options.signInGuard ?? createSignInGuard(db, now);
+  // A DEVICE_COOKIE_SECRET that is too short stops the start, not the first sign-in.
+  app.addHook('onReady', () => guard.ready());
   // Unknown accounts are checked against this too, so that they take as long as known ones.
   let dummyHash: Promise<string> | undefined;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
@@ -140,22 +145,19 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       const password = decrypt(body.password, keys);
       if (!account) throw new ApiError(400, DECRYPT_FAILED_MESSAGE);
 
-      const locked = await lockedUntil(db, account, at);
-      if (locked) throw new ApiError(429, lockedMessage(locked));
-
+      // Counted before the password is checked; 429 while this client may not try (auth/device.ts).
+      const attempt = await guard.begin(request, reply, account);
       const [user] = await db.query<{ id: string; login_type: number; password_hash: string }>(
         'select id::text as id, login_type, password_hash from app_user where account = $1',
         [account],
       );
       dummyHash ??= hashPassword('no such account');
       const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
-      if (!user || !passwordOk || user.login_type !== body.loginType) {
-        const until = await recordFailure(db, account, at);
-        if (until) throw new ApiError(429, lockedMessage(until));
-        throw new ApiError(426);
-      }
+      if (!user || !passwordOk || user.login_type !== body.loginType) throw attempt.failed(new ApiError(426));
 
-      await clearFailures(db, account);
+      await attempt.succeeded();
+      // A hash on older parameters (scrypt N=2^14) is replaced now that the password is at hand.
+      await rehashIfNeeded(db, user.id, password, user.password_hash);
       const [first] = await db.query<{ id: string }>(
         'select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1',
         [user.id],
@@ -171,6 +173,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     `${AUTH_PREFIX}/getUserInfo`,
     {
       preHandler: app.requireSession,
+      // The hall reads pwdStatus here to know it must ask for a new password first.
+      config: { initialPassword: true },
       schema: {
         summary: '当前用户信息、菜单和同一登录下的全部账户',
         tags,

@@ -108,6 +108,11 @@ describe('POST ca/caLogin', () => {
     expect(res.json()).toMatchObject({ msg: CA_MESSAGES.badSignature });
     // The developer's key does not sign the unit in either.
     expect((await caLogin(await signedBody(DEVELOPER, { loginType: 2, account: UNIT.account }))).json()).toMatchObject({ msg: CA_MESSAGES.badSignature });
+    // After three failures a client without a device cookie waits a second before its next try (issue 18, auth/device.ts).
+    const early = await caLogin(await signedBody(UNIT));
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    clock += 1000;
   });
 
   it('spends the random on any attempt: the same random again is refused', async () => {

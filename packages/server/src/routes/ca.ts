@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sm2Verify } from '@gjj-hall/sdk/crypto';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { createSignInGuard, type SignInGuard } from '../auth/device';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { serverRoot } from '../paths';
@@ -33,6 +34,8 @@ export interface CaRouteOptions {
   loginLimiter: RateLimiter;
   /** Production leaves out the download of the demo key files. */
   production: boolean;
+  /** The device rule of every sign-in (auth/device.ts). @default a new one on `db` */
+  signInGuard?: SignInGuard;
 }
 
 interface CaLoginBody {
@@ -55,6 +58,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
   const { db, now } = options;
   const { loginLimiter } = options;
   const randomLimiter = createRateLimiter(db, 'ca-random', 60, 60_000);
+  const guard = options.signInGuard ?? createSignInGuard(db, now);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
   app.get(
@@ -124,6 +128,8 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
         throw new ApiError(428, !known ? CA_MESSAGES.randomUnknown : known.used ? CA_MESSAGES.randomUsed : CA_MESSAGES.randomExpired);
       }
 
+      // The login's own count, shared with its password sign-in (auth/device.ts).
+      const attempt = await guard.begin(request, reply, body.account);
       const certificates = await db.query<{ user_id: string; public_key: string }>(
         `select c.user_id::text as user_id, c.public_key
            from ca_certificate c join app_user u on u.id = c.user_id
@@ -131,9 +137,10 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
             and c.not_before <= $3 and c.not_after > $3 and ($4::text is null or c.serial = $4)`,
         [body.account, body.loginType, at, body.serial ?? null],
       );
-      if (certificates.length === 0) throw new ApiError(426, CA_MESSAGES.noCertificate);
+      if (certificates.length === 0) throw attempt.failed(new ApiError(426, CA_MESSAGES.noCertificate));
       const signer = certificates.find((c) => sm2Verify(body.random, body.signature, c.public_key));
-      if (!signer) throw new ApiError(426, CA_MESSAGES.badSignature);
+      if (!signer) throw attempt.failed(new ApiError(426, CA_MESSAGES.badSignature));
+      await attempt.succeeded();
 
       const [first] = await db.query<{ id: string }>(
         'select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1',

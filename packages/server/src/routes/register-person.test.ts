@@ -98,7 +98,7 @@ describe('/userRegister', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 0, data: { account: zhao.zjhm } });
     const [stored] = await db.query<{ password_hash: string; phone: string }>('select password_hash, phone from app_user where account = $1', [zhao.zjhm]);
-    expect(stored?.password_hash).toMatch(/^scrypt\$/);
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored?.phone).toBe(zhao.sjhm);
 
     const signed = await login(app, zhao.zjhm, { password: PASSWORD });

@@ -5,6 +5,7 @@ import { maskPhone } from '@gjj-hall/sdk/format';
 import { isMobile, isPassword, rules } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { createSignInGuard, type SignInGuard } from '../auth/device';
 import { clearFailures } from '../auth/lockout';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
@@ -34,6 +35,8 @@ export interface SmsAuthRouteOptions {
   loginLimiter: RateLimiter;
   /** Code sends (and recovery look-ups) allowed per client address and minute, on top of the per-phone limits. @default 20 */
   sendRateLimit?: number | undefined;
+  /** The device rule of every sign-in (auth/device.ts). @default a new one on `db` */
+  signInGuard?: SignInGuard;
 }
 
 const tags = ['短信登录与密码'] as const;
@@ -100,6 +103,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
   const { db, now, keys, loginLimiter } = options;
   const sendLimiter = createRateLimiter(db, 'sms-send', options.sendRateLimit ?? 20, 60_000);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
+  const guard = options.signInGuard ?? createSignInGuard(db, now);
   const open = (value: string) => decrypt(value, keys).trim();
   const code = (value: string) => {
     const text = open(value);
@@ -151,8 +155,15 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
       const at = now();
       const to = phone(body.phoneDec);
       const user = await loginByPhone(db, body.loginType, to);
-      if (!user) throw new ApiError(417);
-      await useSmsCode(db, { phone: to, purpose: 'login', code: code(body.smsCodeDec), at });
+      // The login's own count (shared with its password sign-in); a phone that signs nothing in is counted too.
+      const attempt = await guard.begin(request, reply, user?.account ?? `sms:${body.loginType}:${to}`);
+      if (!user) throw attempt.failed(new ApiError(417));
+      try {
+        await useSmsCode(db, { phone: to, purpose: 'login', code: code(body.smsCodeDec), at });
+      } catch (error) {
+        throw attempt.failed(error);
+      }
+      await attempt.succeeded();
       const [first] = await db.query<{ id: string }>(
         'select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1',
         [user.id],
@@ -177,6 +188,8 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     {
       // The session before the schema, so a signed-out caller hears 401 whatever it sent.
       onRequest: [app.requireSession, limit(sendLimiter)],
+      // Changing an initial password is what such a login must do first (spec 4.1).
+      config: { initialPassword: true },
       schema: {
         summary: '发送修改密码验证码（发往当前登录绑定的手机号；phoneDec 可带可不带，只作核对）',
         tags,
@@ -199,6 +212,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     `${AUTH_PREFIX}/updatePwdByPhone`,
     {
       onRequest: app.requireSession,
+      config: { initialPassword: true },
       schema: {
         summary: '用短信验证码修改密码（三项均为 SM2 密文）；成功后本登录的其他会话失效',
         tags,
@@ -288,10 +302,17 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
         response: envelope({ type: 'object', properties: { ticket: { type: 'string' } } }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const at = now();
       const user = await recoverLogin(request.body.loginType, request.body.usernameDec);
-      await useSmsCode(db, { phone: user.phone, purpose: 'recover', code: code(request.body.smsCodeDec), at });
+      // The same count as the login's sign-ins: recovery is no way round a lock (auth/device.ts).
+      const attempt = await guard.begin(request, reply, user.account);
+      try {
+        await useSmsCode(db, { phone: user.phone, purpose: 'recover', code: code(request.body.smsCodeDec), at });
+      } catch (error) {
+        throw attempt.failed(error);
+      }
+      await attempt.succeeded({ cookie: false });
       const ticket = randomBytes(32).toString('hex');
       await db.query('delete from pwd_recover_ticket where expires_at < $1', [at]);
       await db.query('insert into pwd_recover_ticket (ticket_hash, user_id, expires_at) values ($1, $2, $3)', [

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { hashPassword } from '../auth/password';
+import { demoPasswordHash } from './password';
 
 /**
  * The demo certificates (seed step 4): the public keys of the key files in demo-ca/ (whose private keys are
@@ -48,7 +48,7 @@ export async function seedCa(tx: Queryable): Promise<void> {
       [c.serial, c.account, c.subject, c.publicKey, DEMO_CERTIFICATE_VALIDITY.notBefore, DEMO_CERTIFICATE_VALIDITY.notAfter],
     );
   }
-  const passwordHash = await hashPassword(GOV_DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash(GOV_DEMO_PASSWORD);
   for (const c of GOV_DEMO_CITIZENS) {
     await tx.query('insert into sim_gov_citizen (id_number, name, password_hash) values ($1, $2, $3) on conflict do nothing', [
       c.idNumber,

@@ -1,6 +1,6 @@
 import { RATE_CODES, type RateCode } from '@gjj-hall/sdk/rates';
 import type { Db, Queryable } from '../db/db';
-import { hashPassword } from '../auth/password';
+import { demoPasswordHash } from './password';
 import { seedMenus } from './menus';
 import { seedPerson } from './person';
 import { seedShell } from './shell';
@@ -75,7 +75,7 @@ const STEPS: SeedStep[] = [
           [info.kind, r.code, info.label, r.rate, r.effectiveDate],
         );
       }
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      const passwordHash = await demoPasswordHash(DEMO_PASSWORD);
       for (const u of DEMO_LOGINS) {
         await tx.query(
           `insert into app_user (login_type, account, phone, display_name, password_hash)

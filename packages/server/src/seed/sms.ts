@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { hashPassword } from '../auth/password';
+import { demoPasswordHash } from './password';
 import { ROLES } from './menus';
 
 /**
@@ -16,7 +16,7 @@ export const SMS_DEMO_LOGINS = [
 
 /** Seeds the logins above with one personal account each (information complete, so no prompt follows sign-in). */
 export async function seedSmsLogins(tx: Queryable, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await demoPasswordHash(password);
   for (const u of SMS_DEMO_LOGINS) {
     const [user] = await tx.query<{ id: string }>(
       `insert into app_user (login_type, account, phone, display_name, password_hash, pwd_status)

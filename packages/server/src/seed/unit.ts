@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { hashPassword } from '../auth/password';
+import { demoPasswordHash } from './password';
 import { ROLES } from './menus';
 
 /** A unit the centre holds an account for (table unit_record). */
@@ -39,7 +39,7 @@ export const DEMO_UNIT_RECORDS: readonly UnitRecordSeed[] = [
 
 /** Inserts the unit records and the dedicated unit and developer logins (with `password`, the demo one). */
 export async function seedUnits(tx: Queryable, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await demoPasswordHash(password);
   for (const u of DEMO_UNIT_RECORDS) {
     await tx.query(
       `insert into unit_record (dwzh, dwmc, tyshxydm, category, jbrxm, jbrzjhm, jbrsjhm, dwzhzt, group_bh)

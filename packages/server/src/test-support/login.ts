@@ -33,6 +33,8 @@ export interface LoginOptions {
   uuid?: string;
   /** Replaces the encrypted fields as sent. */
   body?: Record<string, unknown>;
+  /** The Cookie header to send, e.g. a device cookie from {@link deviceCookie}. */
+  cookie?: string;
 }
 
 /** POST otherAuth/accountLogin as the hall does: username and password SM2-encrypted with the server's key. */
@@ -43,6 +45,7 @@ export async function login(app: FastifyInstance, account: string, options: Logi
     method: 'POST',
     url: `${AUTH}/otherAuth/accountLogin?grant_type=password&scope=server`,
     remoteAddress: options.ip ?? freshIp(),
+    ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
     payload: {
       loginType: options.loginType ?? 1,
       username: sm2Encrypt(account, key),
@@ -59,4 +62,11 @@ export async function signIn(app: FastifyInstance, account: string, loginType: 1
   const res = await login(app, account, { loginType });
   if (res.statusCode !== 200) throw new Error(`登录失败：${res.statusCode} ${res.body}`);
   return String(res.headers.token);
+}
+
+/** The device cookie a successful sign-in set, as `name=value` for a Cookie header; '' when none. */
+export function deviceCookie(res: LightMyRequestResponse): string {
+  const set = res.headers['set-cookie'];
+  const line = (Array.isArray(set) ? set : set ? [set] : []).find((c) => c.startsWith('gjj_device_'));
+  return line ? (line.split(';')[0] ?? '') : '';
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { hasInitialPassword } from '@gjj-hall/sdk/auth';
-import { stores } from '../../shared/services';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { hasInitialPassword, loadAccountInfo } from '@gjj-hall/sdk/auth';
+import { client, stores } from '../../shared/services';
 import { useStore } from '../../shared/use-store';
 
 // The dialog carries sm-crypto: loaded the first time it opens, not with the shell.
@@ -27,9 +27,16 @@ export function ChangePasswordEntry({ open, onClose }: { open: boolean; onClose:
 export function PasswordGate({ children }: { children: ReactNode }) {
   const userInfo = useStore(stores.session.$userInfo);
   const initial = hasInitialPassword(userInfo);
+  const wasInitial = useRef(initial);
   useEffect(() => {
     if (userInfo && userInfo.pwdStatus !== undefined) stores.session.update({ passwordStatus: String(userInfo.pwdStatus) });
   }, [userInfo]);
+  useEffect(() => {
+    // The server refuses the account information to an initial password (spec 4.1, issue 18): once it is changed, the
+    // home page's summary is loaded. A failure leaves it empty, as a failed reload would.
+    if (wasInitial.current && !initial) void loadAccountInfo(client, stores).catch(() => undefined);
+    wasInitial.current = initial;
+  }, [initial]);
   if (!initial) return <>{children}</>;
   return (
     <Suspense fallback={null}>
