@@ -23,7 +23,7 @@ export const IDENTITY_TICKET_TTL_MS = 15 * 60_000;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The preHandler of every business call: HTTP 401 without a session (as `requireSession`), HTTP 403 with
+     * The preHandler of every business call: everything `requireSession` answers, then HTTP 403 with
      * {@link UNVERIFIED_MESSAGE} for a login whose identity is not verified (or that has been closed).
      */
     requireVerified(request: FastifyRequest): Promise<void>;
@@ -33,8 +33,9 @@ declare module 'fastify' {
 /** Registers `app.requireVerified` (after `sessionHooks`, before the routes that use it). */
 export function identityHooks(app: FastifyInstance, db: Db): void {
   app.decorate('requireVerified', async (request: FastifyRequest) => {
-    const session = request.session;
-    if (!session) throw new ApiError(401);
+    // The session's own rules first: 请先登录 / expired, and the initial-password gate.
+    await app.requireSession(request);
+    const session = request.session!;
     const [row] = await db.query<{ verified: boolean }>('select identity_verified and closed_at is null as verified from app_user where id = $1', [
       session.userId,
     ]);
