@@ -50,6 +50,9 @@ export default async function globalSetup() {
       LOGIN_RATE_LIMIT: '1000',
       // Likewise every complaint and evaluation comes from 127.0.0.1 (30 a minute is public.test.ts's to check).
       SUBMIT_RATE_LIMIT: '1000',
+      // And every SMS is asked for from 127.0.0.1 (10 an hour, 30 a day is sms-code.test.ts's to check).
+      SMS_CLIENT_HOURLY_LIMIT: '1000',
+      SMS_CLIENT_DAILY_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

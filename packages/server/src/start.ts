@@ -18,13 +18,15 @@ export interface ServerSettings {
   /** Sign-in attempts per client address and minute (per instance). */
   loginRateLimit: number;
   submitRateLimit: number;
+  /** SMS a client address may ask for an hour and a day (SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT; 10 and 30). */
+  smsClientLimits: { clientPerHour: number; clientPerDay: number };
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
   frameAncestors: string[];
 }
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT and HALL_FRAME_ANCESTORS.
+ * SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT and HALL_FRAME_ANCESTORS.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -37,6 +39,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   if (!Number.isInteger(submitRateLimit) || submitRateLimit < 1) {
     throw new Error(`SUBMIT_RATE_LIMIT 必须是正整数（每个客户端地址每分钟可提交的投诉建议和评价数），当前为 ${env.SUBMIT_RATE_LIMIT}`);
   }
+  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT', fallback: number, what: string) => {
+    const n = Number(env[name] ?? fallback);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} 必须是正整数（${what}），当前为 ${env[name]}`);
+    return n;
+  };
+  const smsClientLimits = {
+    clientPerHour: positive('SMS_CLIENT_HOURLY_LIMIT', 10, '每个客户端地址每小时可请求的短信数'),
+    clientPerDay: positive('SMS_CLIENT_DAILY_LIMIT', 30, '每个客户端地址每天可请求的短信数'),
+  };
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -47,6 +58,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     logLevel: env.LOG_LEVEL ?? 'warn',
     loginRateLimit,
     submitRateLimit,
+    smsClientLimits,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
   };
 }
@@ -74,6 +86,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     logger: { level: settings.logLevel },
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
+    smsLimits: settings.smsClientLimits,
     frameAncestors: settings.frameAncestors,
   });
   try {
