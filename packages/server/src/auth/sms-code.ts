@@ -121,8 +121,11 @@ async function reserve(db: Db, limits: SmsLimits, request: SmsRequest, message: 
   const subject = sha256(request.subject);
   const phone = message?.phone ?? null;
   return db.transaction(async (tx) => {
-    // One request per subject at a time, so two racing cannot both pass the once-a-minute rule.
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${subject}`]);
+    // One request per subject, per client and per phone at a time, so two racing (on two instances too) cannot both
+    // pass a limit. Always taken in this order, so two requests never wait on each other's.
+    for (const key of [`sms:s:${subject}`, `sms:c:${client}`, ...(phone ? [`sms:p:${phone}`] : [])]) {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [key]);
+    }
     await checkGateway(tx, at);
     const [c] = await tx.query<{ last: Date | null; subject_hour: number; subject_day: number; client_hour: number; client_day: number; phone_day: number }>(
       `select max(at) filter (where subject = $1) as last,
