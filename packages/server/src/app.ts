@@ -52,6 +52,8 @@ export interface AppOptions {
   submitRateLimit?: number;
   /** The limits on sending SMS, over the defaults of `SMS_LIMITS` (docs/security/enumeration-sms.md). */
   smsLimits?: Partial<SmsLimits>;
+  /** Picture captchas a client address may fetch a minute. @default 60 */
+  captchaRateLimit?: number;
   /**
    * Origins besides the hall itself and the configured government platform that may show the hall's pages in a
    * frame (CSP frame-ancestors), e.g. `['https://portal.example.gov.cn']`; checked with `parseFrameAncestors`.
@@ -192,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   calculatorRoutes(app);
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
-  authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });
+  authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);

@@ -20,13 +20,15 @@ export interface ServerSettings {
   submitRateLimit: number;
   /** SMS a client address may ask for an hour and a day (SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT; 10 and 30). */
   smsClientLimits: { clientPerHour: number; clientPerDay: number };
+  /** Picture captchas a client address may fetch a minute (CAPTCHA_RATE_LIMIT; 60). */
+  captchaRateLimit: number;
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
   frameAncestors: string[];
 }
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT and HALL_FRAME_ANCESTORS.
+ * SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT and HALL_FRAME_ANCESTORS.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -39,7 +41,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   if (!Number.isInteger(submitRateLimit) || submitRateLimit < 1) {
     throw new Error(`SUBMIT_RATE_LIMIT 必须是正整数（每个客户端地址每分钟可提交的投诉建议和评价数），当前为 ${env.SUBMIT_RATE_LIMIT}`);
   }
-  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT', fallback: number, what: string) => {
+  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT' | 'CAPTCHA_RATE_LIMIT', fallback: number, what: string) => {
     const n = Number(env[name] ?? fallback);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${name} 必须是正整数（${what}），当前为 ${env[name]}`);
     return n;
@@ -48,6 +50,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     clientPerHour: positive('SMS_CLIENT_HOURLY_LIMIT', 10, '每个客户端地址每小时可请求的短信数'),
     clientPerDay: positive('SMS_CLIENT_DAILY_LIMIT', 30, '每个客户端地址每天可请求的短信数'),
   };
+  const captchaRateLimit = positive('CAPTCHA_RATE_LIMIT', 60, '每个客户端地址每分钟可获取的图形验证码数');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -59,6 +62,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     loginRateLimit,
     submitRateLimit,
     smsClientLimits,
+    captchaRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
   };
 }
@@ -87,6 +91,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
     smsLimits: settings.smsClientLimits,
+    captchaRateLimit: settings.captchaRateLimit,
     frameAncestors: settings.frameAncestors,
   });
   try {

@@ -30,6 +30,8 @@ export interface AuthRouteOptions {
   loginRateLimit?: number;
   /** The per-address sign-in counter, shared with the other sign-in methods (SMS code). @default a new one of `loginRateLimit` */
   loginLimiter?: RateLimiter;
+  /** Picture captchas a client address may fetch a minute (every SMS form fetches one per send too). @default 60 */
+  captchaRateLimit?: number | undefined;
 }
 
 interface LoginBody {
@@ -61,7 +63,7 @@ export function decrypt(cipher: string, keys: Sm2KeyPair): string {
 export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { db, now, keys, outbox } = options;
   const loginLimiter = options.loginLimiter ?? createRateLimiter(db, 'login', options.loginRateLimit ?? 20, 60_000);
-  const captchaLimiter = createRateLimiter(db, 'captcha', 60, 60_000);
+  const captchaLimiter = createRateLimiter(db, 'captcha', options.captchaRateLimit ?? 60, 60_000);
   // Unknown accounts are checked against this too, so that they take as long as known ones.
   let dummyHash: Promise<string> | undefined;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);

@@ -13,7 +13,6 @@ import {
   type LoginField,
   type LoginValues,
 } from '../login-form';
-import { CAPTCHA_LOAD_FAILED_MESSAGE, CaptchaPicture } from './captcha-field';
 import { TextField } from './text-field';
 
 const EMPTY: LoginValues = { username: '', password: '', code: '' };
@@ -63,7 +62,7 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
       return;
     }
     if (!captcha) {
-      setFailure(CAPTCHA_LOAD_FAILED_MESSAGE);
+      setFailure('验证码加载失败，请点击“看不清，换一张”重新获取');
       return;
     }
     setBusy(true);
@@ -125,7 +124,18 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
         error={errors.code}
         onChange={(e) => set('code', e.target.value)}
         onBlur={() => blur('code')}
-        addon={<CaptchaPicture captcha={captcha} failed={captchaFailed} onRefresh={refreshCaptcha} />}
+        addon={
+          <span className="captcha">
+            {captcha ? (
+              <img className="captcha__image" src={captcha.img} alt="图形验证码" width={120} height={42} />
+            ) : (
+              <span className="captcha__image captcha__image--empty">{captchaFailed ? '加载失败' : '加载中'}</span>
+            )}
+            <button type="button" className="link-button" onClick={refreshCaptcha}>
+              看不清，换一张
+            </button>
+          </span>
+        }
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? '正在登录…' : '登录'}

@@ -6,7 +6,7 @@ import { TextField } from './text-field';
 
 const captchaRule = rules.captcha();
 
-/** Shown when a call needs the captcha and the picture did not load. */
+/** Shown when a call needs the captcha and the picture did not load (the account form's words). */
 export const CAPTCHA_LOAD_FAILED_MESSAGE = '验证码加载失败，请点击“看不清，换一张”重新获取';
 
 /** The picture captcha of a form: the picture, what is typed, its message. */
@@ -113,7 +113,10 @@ export function CaptchaField({ id, state, label = '图形验证码' }: CaptchaFi
   );
 }
 
-/** The picture (or 加载中 / 加载失败 in its place) and 看不清，换一张, beside a captcha input. */
+/**
+ * The picture (or 加载中 / 加载失败 in its place) and 看不清，换一张, beside a captcha input: the account form's markup
+ * and classes (account-form.tsx keeps its own copy, so the login page's first chunk does not grow).
+ */
 export function CaptchaPicture({ captcha, failed, onRefresh }: { captcha: Captcha | null; failed: boolean; onRefresh: () => void }) {
   return (
     <span className="captcha">
