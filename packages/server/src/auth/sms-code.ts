@@ -248,6 +248,7 @@ export async function queueSms(db: Db, sender: SmsSender, request: SmsRequest, m
 }
 
 const afterReply = new WeakMap<FastifyRequest, () => void>();
+const AFTER_REPLY_FALLBACK_MS = 10_000;
 const inFlight = new Set<Promise<void>>();
 
 /**
@@ -262,6 +263,8 @@ export function sendAfterReply(request: FastifyRequest, task: () => Promise<void
   const done: Promise<void> = started.then(task).finally(() => inFlight.delete(done));
   inFlight.add(done);
   afterReply.set(request, start);
+  // Should the reply never finish (the connection dropped), the send still goes, and nothing waits for it forever.
+  setTimeout(start, AFTER_REPLY_FALLBACK_MS).unref();
 }
 
 /**
