@@ -53,6 +53,11 @@ export default async function globalSetup() {
       // And every calculation (30 a minute and the shedding under lag are flood.test.ts's to check).
       CALC_RATE_LIMIT: '1000',
       MAX_EVENT_LOOP_DELAY: '0',
+      // And every SMS is asked for from 127.0.0.1 (10 an hour, 30 a day is sms-code.test.ts's to check).
+      SMS_CLIENT_HOURLY_LIMIT: '1000',
+      SMS_CLIENT_DAILY_LIMIT: '1000',
+      // And every picture captcha (the SMS forms fetch a new one after each send): 60 a minute is auth.test.ts's.
+      CAPTCHA_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import { expect } from '../../../test/support/e2e';
 
 /** The demo sign-ins of the reference server (packages/server/src/seed/demo.ts). One password for all. */
@@ -55,6 +55,39 @@ export async function captchaAnswer(request: APIRequestContext, uuid: string): P
   const entry = data.find((e) => e.to === uuid);
   if (!entry) throw new Error(`开发用发件箱中没有验证码 ${uuid}`);
   return entry.code;
+}
+
+/**
+ * Types the answer of the picture captcha shown in `scope` (a form, or the page), read from the development outbox
+ * by the picture's uuid; waits for a picture other than `previous` (each serves one call, and the form fetches the
+ * next after a send). Resolves with the uuid answered. Every call that sends an SMS code before sign-in needs one
+ * (issue 18).
+ */
+export async function answerCaptcha(page: Page, options: { scope?: Locator; previous?: string; label?: string } = {}): Promise<string> {
+  const scope = options.scope ?? page.locator('body');
+  const picture = scope.getByRole('img', { name: '图形验证码' });
+  await expect(picture).toHaveAttribute('data-uuid', options.previous ? new RegExp(`^(?!${options.previous}$).+`) : /.+/);
+  const uuid = (await picture.getAttribute('data-uuid')) ?? '';
+  await scope.getByLabel(options.label ?? '图形验证码', { exact: true }).fill(await captchaAnswer(page.request, uuid));
+  return uuid;
+}
+
+/**
+ * The newest message of `kind` to `phone` in the development outbox (an SMS code, or a notice's text), once there
+ * is one newer than `after` (an ISO time). Polls: a code may go out just after the answer (issue 18).
+ */
+export async function outboxMessage(request: APIRequestContext, kind: 'sms' | 'notice', phone: string, after = ''): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${baseURL()}/dev/outbox`, { params: { kind, to: phone } });
+      const { data } = (await response.json()) as { data: { code: string; at: string }[] };
+      const newest = data[0];
+      text = newest && newest.at > after ? newest.code : '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
 }
 
 /** Changes what an administrator would change on the server (POST /dev/state). */

@@ -22,6 +22,7 @@ import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './dev/dev-routes';
 import { createRateLimiter } from './auth/rate-limit';
+import { SMS_LIMITS, smsSettled, type SmsLimits } from './auth/sms-code';
 import { smsAuthRoutes } from './routes/sms-auth';
 import { caRoutes } from './routes/ca';
 import { ssoRoutes } from './routes/sso';
@@ -52,6 +53,10 @@ export interface AppOptions extends FloodGuardOptions {
   loginRateLimit?: number;
   /** Complaints and evaluations a client address may submit a minute (30 by default). */
   submitRateLimit?: number;
+  /** The limits on sending SMS, over the defaults of `SMS_LIMITS` (docs/security/enumeration-sms.md). */
+  smsLimits?: Partial<SmsLimits>;
+  /** Picture captchas a client address may fetch a minute. @default 60 */
+  captchaRateLimit?: number;
   /**
    * Origins besides the hall itself and the configured government platform that may show the hall's pages in a
    * frame (CSP frame-ancestors), e.g. `['https://portal.example.gov.cn']`; checked with `parseFrameAncestors`.
@@ -168,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(400).send({ code: 400, msg: validationMessage(error.validation, error.validationContext), data: null });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // A route's own 5xx (503 短信服务暂时不可用，请稍后再试) says what is wrong and what to do; any other is not shown.
+    if (status >= 500 && error.name === 'ApiError') return reply.status(status).send({ code: status, msg: error.message, data: null });
     if (status >= 500) {
       request.log.error(error);
       return reply.status(status).send({ code: status, msg: DEFAULT_ERROR_MESSAGE, data: null });
@@ -197,12 +204,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   identityHooks(app, options.db);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
+  app.decorate('smsLimits', { ...SMS_LIMITS, ...options.smsLimits });
+  // SMS sent after their reply finish before the database closes.
+  app.addHook('onClose', () => smsSettled());
 
   rateRoutes(app, options.db, () => centreDate(now()));
   calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit });
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
-  authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter });
+  authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);

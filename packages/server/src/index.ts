@@ -7,3 +7,5 @@ export { DEMO_LOGINS, DEMO_PASSWORD, DEMO_RATES, seedDemo } from './seed/demo';
 export { prepareDatabase, settingsFromEnv, startServer } from './start';
 export type { ServerSettings } from './start';
 export type { SmsGateway } from './outbox/outbox';
+export { SMS_LIMITS } from './auth/sms-code';
+export type { SmsLimits } from './auth/sms-code';

@@ -20,6 +20,10 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
   /** Sign-in attempts per client address and minute (per instance). */
   loginRateLimit: number;
   submitRateLimit: number;
+  /** SMS a client address may ask for an hour and a day (SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT; 10 and 30). */
+  smsClientLimits: { clientPerHour: number; clientPerDay: number };
+  /** Picture captchas a client address may fetch a minute (CAPTCHA_RATE_LIMIT; 60). */
+  captchaRateLimit: number;
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
   frameAncestors: string[];
   /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); none by default. */
@@ -28,8 +32,8 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL, LOGIN_RATE_LIMIT,
- * SUBMIT_RATE_LIMIT, HALL_FRAME_ANCESTORS and TRUSTED_PROXIES; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
- * floodSettingsFromEnv.
+ * SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT, HALL_FRAME_ANCESTORS and
+ * TRUSTED_PROXIES; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through floodSettingsFromEnv.
  */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const port = Number(env.PORT ?? 8080);
@@ -42,6 +46,16 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   if (!Number.isInteger(submitRateLimit) || submitRateLimit < 1) {
     throw new Error(`SUBMIT_RATE_LIMIT 必须是正整数（每个客户端地址每分钟可提交的投诉建议和评价数），当前为 ${env.SUBMIT_RATE_LIMIT}`);
   }
+  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT' | 'CAPTCHA_RATE_LIMIT', fallback: number, what: string) => {
+    const n = Number(env[name] ?? fallback);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} 必须是正整数（${what}），当前为 ${env[name]}`);
+    return n;
+  };
+  const smsClientLimits = {
+    clientPerHour: positive('SMS_CLIENT_HOURLY_LIMIT', 10, '每个客户端地址每小时可请求的短信数'),
+    clientPerDay: positive('SMS_CLIENT_DAILY_LIMIT', 30, '每个客户端地址每天可请求的短信数'),
+  };
+  const captchaRateLimit = positive('CAPTCHA_RATE_LIMIT', 60, '每个客户端地址每分钟可获取的图形验证码数');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -52,6 +66,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     logLevel: env.LOG_LEVEL ?? 'warn',
     loginRateLimit,
     submitRateLimit,
+    smsClientLimits,
+    captchaRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     ...floodSettingsFromEnv(env),
@@ -81,6 +97,8 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
     logger: { level: settings.logLevel },
     loginRateLimit: settings.loginRateLimit,
     submitRateLimit: settings.submitRateLimit,
+    smsLimits: settings.smsClientLimits,
+    captchaRateLimit: settings.captchaRateLimit,
     frameAncestors: settings.frameAncestors,
     trustedProxies: settings.trustedProxies,
     calcRateLimit: settings.calcRateLimit,

@@ -24,6 +24,19 @@ export interface Captcha {
   img: string;
 }
 
+/**
+ * A picture captcha as answered: the `uuid` of {@link fetchCaptcha} and the characters typed. Every call that sends
+ * an SMS code or names an account before sign-in needs one (issue 18); it is spent by the call, right or wrong, so
+ * the page fetches a new picture after each attempt.
+ *
+ * @example
+ * const answer: CaptchaAnswer = { uuid: captcha.uuid, code: typed }
+ */
+export interface CaptchaAnswer {
+  uuid: string;
+  code: string;
+}
+
 /** What the user typed on the account form (spec 2.6), in clear. */
 export interface AccountLoginInput {
   loginType: LoginType;

@@ -39,6 +39,7 @@ export type {
   AccountLoginInput,
   AccountLoginOptions,
   Captcha,
+  CaptchaAnswer,
   LoginResult,
   MenuEnableState,
   MenuIcon,

@@ -63,11 +63,11 @@ describe('password recovery calls', () => {
     const { client } = fakeCentre({
       [PASSWORD_PATHS.recoverPhone]: (url) => {
         seen.phone = Object.fromEntries(url.searchParams);
-        return ok({ phone: '133****0002' });
+        return ok({ phone: '' });
       },
       [PASSWORD_PATHS.sendRecoverCode]: (url) => {
         seen.send = Object.fromEntries(url.searchParams);
-        return ok({ phone: '133****0002' });
+        return ok(null);
       },
       [PASSWORD_PATHS.checkRecoverCode]: (_url, init) => {
         seen.check = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -79,11 +79,15 @@ describe('password recovery calls', () => {
       },
     });
     const who = { loginType: 1 as const, account: '110105199208153027' };
-    expect(await fetchRecoverPhone(client, who, crypto)).toBe('133****0002');
+    const captcha = { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' };
+    // Deprecated: the server shows no phone any more.
+    expect(await fetchRecoverPhone(client, who, crypto, captcha)).toBe('');
     expect(seen.phone?.loginType).toBe('1');
     expect(open(seen.phone?.usernameDec)).toBe(who.account);
-    await sendRecoverPasswordCode(client, who, crypto);
+    expect(seen.phone).toMatchObject(captcha);
+    await sendRecoverPasswordCode(client, { ...who, captcha }, crypto);
     expect(open(seen.send?.usernameDec)).toBe(who.account);
+    expect(seen.send).toMatchObject({ loginType: '1', ...captcha });
     const ticket = await checkRecoverPasswordCode(client, { ...who, code: '112233' }, crypto);
     expect(ticket).toBe('c'.repeat(64));
     expect(open(seen.check?.smsCodeDec)).toBe('112233');

@@ -1,4 +1,5 @@
 import type { Envelope, GjjClient } from '../client/client';
+import type { CaptchaAnswer } from './api';
 import type { LoginType, UserInfo } from '../session/session';
 import { encrypter, type CredentialCrypto } from './sms-login';
 
@@ -79,36 +80,39 @@ export interface RecoverIdentity {
 }
 
 /**
- * The masked phone on file of a login (GET recoverPwdPhone, ours; the account SM2-encrypted). Silent; rejects with
- * 账号不存在或未绑定手机号码，请到柜台办理 when there is none.
+ * The masked phone on file of a login (GET recoverPwdPhone, ours; the account SM2-encrypted, with a captcha).
  *
+ * @deprecated The server shows no phone any more (it told whether an account exists, issue 18): this resolves with
+ * '' for every account. Send the code with {@link sendRecoverPasswordCode} and say it goes to the phone on file.
  * @example
- * await fetchRecoverPhone(client, { loginType: 1, account: '110101199003072316' }, { encrypt: sm2Encrypt }) // '138****8000'
+ * await fetchRecoverPhone(client, { loginType: 1, account: '110101199003072316' }, { encrypt: sm2Encrypt }, { uuid, code }) // ''
  */
-export async function fetchRecoverPhone(client: GjjClient, who: RecoverIdentity, crypto: CredentialCrypto): Promise<string> {
+export async function fetchRecoverPhone(client: GjjClient, who: RecoverIdentity, crypto: CredentialCrypto, captcha?: CaptchaAnswer): Promise<string> {
   const encrypt = await encrypter(client, crypto);
   const { data } = await client.get<{ phone?: string }>(PASSWORD_PATHS.recoverPhone, {
-    params: { loginType: who.loginType, usernameDec: encrypt(who.account) },
+    params: { loginType: who.loginType, usernameDec: encrypt(who.account), ...captcha },
     silent: true,
   });
   return String(data?.phone ?? '');
 }
 
 /**
- * Sends a recovery code to the phone on file (GET sendRecoverPwdSmsCode). Silent: hand the envelope or the error to
- * `sendCodeResult`.
+ * Sends a recovery code to the phone on file of a login (GET sendRecoverPwdSmsCode, the account SM2-encrypted, with
+ * the picture captcha). The answer is the same whether the account exists or not (如该账号存在并已绑定手机号码，
+ * 验证码已发送至预留手机…) and shows no phone. Silent: hand the envelope or the error (428 captcha, 429 too frequent,
+ * 503 SMS unavailable) to `sendCodeResult`.
  *
  * @example
- * const result = sendCodeResult(await sendRecoverPasswordCode(client, who, { encrypt: sm2Encrypt }).catch((e: unknown) => e))
+ * const result = sendCodeResult(await sendRecoverPasswordCode(client, { ...who, captcha: { uuid, code } }, { encrypt: sm2Encrypt }).catch((e: unknown) => e))
  */
 export async function sendRecoverPasswordCode(
   client: GjjClient,
-  who: RecoverIdentity,
+  who: RecoverIdentity & { captcha: CaptchaAnswer },
   crypto: CredentialCrypto,
-): Promise<Envelope<{ phone?: string }>> {
+): Promise<Envelope<null>> {
   const encrypt = await encrypter(client, crypto);
-  return client.get<{ phone?: string }>(PASSWORD_PATHS.sendRecoverCode, {
-    params: { loginType: who.loginType, usernameDec: encrypt(who.account) },
+  return client.get<null>(PASSWORD_PATHS.sendRecoverCode, {
+    params: { loginType: who.loginType, usernameDec: encrypt(who.account), uuid: who.captcha.uuid, code: who.captcha.code },
     silent: true,
   });
 }

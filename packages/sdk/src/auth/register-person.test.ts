@@ -11,6 +11,7 @@ import {
   loadRegisterPhone,
   registerPerson,
   sendOwnPhoneCode,
+  sendRegisterCode,
   setupFlexibleEmployment,
 } from './register-person';
 
@@ -51,14 +52,20 @@ describe('the registration calls', () => {
     };
     const { client, calls } = fakeCentre({
       [AUTH_PATHS.publicKey]: ok(publicKey),
-      [P.loadPhone]: record(P.loadPhone, { sjhm: '131****0001' }),
+      [P.loadPhone]: record(P.loadPhone, { sjhm: '' }),
+      [P.sendRegisterCode]: record(P.sendRegisterCode, null),
       [P.userRegister]: record(P.userRegister, { account: '370102198805123015' }, '注册成功，请使用证件号码和密码登录'),
       [P.flexibleSetup]: record(P.flexibleSetup, { account: '370783199001010045', grzh: '201001000000' }),
     });
     const options = { encrypt: sm2Encrypt };
-    expect(await loadRegisterPhone(client, { xingming: ' 赵六 ', zjhm: '370102198805123015' }, options)).toBe('131****0001');
+    // Deprecated: the server shows no phone any more.
+    expect(await loadRegisterPhone(client, { xingming: ' 赵六 ', zjhm: '370102198805123015' }, options)).toBe('');
     expect(bodies[P.loadPhone]?.xingming).toBe('赵六');
     expect(sm2Decrypt(bodies[P.loadPhone]?.zjhm ?? '', privateKey)).toBe('370102198805123015');
+    const captcha = { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' };
+    await sendRegisterCode(client, { xingming: '赵六', zjhm: '370102198805123015', captcha }, { ...options, publicKey });
+    expect(bodies[P.sendRegisterCode]).toMatchObject({ xingming: '赵六', ...captcha });
+    expect(sm2Decrypt(bodies[P.sendRegisterCode]?.zjhm ?? '', privateKey)).toBe('370102198805123015');
 
     const result = await registerPerson(client, { xingming: '赵六', zjhm: '370102198805123015', password: 'Newpass2026', dxyzm: '123456' }, { ...options, publicKey });
     expect(result).toEqual({ account: '370102198805123015', message: '注册成功，请使用证件号码和密码登录' });
@@ -98,7 +105,12 @@ describe('the registration calls', () => {
       { onError: (m) => errors.push(m) },
     );
     await expect(
-      sendOwnPhoneCode(client, 'flexible', { xingming: '冯雪', zjhm: '370783199001010045', sjhm: '13100130101' }, { encrypt: sm2Encrypt, publicKey }),
+      sendOwnPhoneCode(
+        client,
+        'flexible',
+        { xingming: '冯雪', zjhm: '370783199001010045', sjhm: '13100130101', captcha: { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' } },
+        { encrypt: sm2Encrypt, publicKey },
+      ),
     ).rejects.toThrow('该证件号码已注册');
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { GjjClient } from '../client/client';
-import { fetchPublicKey } from './api';
+import { fetchPublicKey, type CaptchaAnswer } from './api';
 
 /**
  * Where the registration calls of individuals live (docs/api-person.md; spec 7.3 names them without paths).
@@ -141,28 +141,31 @@ async function sealed<T extends { zjhm: string; password?: string }>(client: Gjj
 }
 
 /**
- * The phone on file for a depositor (POST grzc/loadSjhm), masked: `'131****0001'`. Rejects (silently: the form
- * shows the message) when the person is not on file, already registered, or the name does not match.
+ * The phone on file for a depositor (POST grzc/loadSjhm).
  *
+ * @deprecated The server shows no phone any more (it told who is on the centre's records, issue 18): this resolves
+ * with '' for everyone. Send the code with {@link sendRegisterCode} and say it goes to the phone on file.
  * @example
  * import { sm2Encrypt } from '@gjj-hall/sdk/crypto'
- * const phone = await loadRegisterPhone(client, { xingming: '赵六', zjhm: '370102198805123015' }, { encrypt: sm2Encrypt })
+ * const phone = await loadRegisterPhone(client, { xingming: '赵六', zjhm: '370102198805123015', captcha }, { encrypt: sm2Encrypt }) // ''
  */
-export async function loadRegisterPhone(client: GjjClient, person: PersonIdentity, options: RegisterCallOptions): Promise<string> {
-  const body = await sealed(client, { xingming: person.xingming.trim(), zjhm: person.zjhm }, options);
+export async function loadRegisterPhone(client: GjjClient, person: PersonIdentity & { captcha?: CaptchaAnswer }, options: RegisterCallOptions): Promise<string> {
+  const body = await sealed(client, { xingming: person.xingming.trim(), zjhm: person.zjhm, ...person.captcha }, options);
   const { data } = await client.post<{ sjhm?: string }>(REGISTER_PERSON_PATHS.loadPhone, body, FORM);
   return String(data?.sjhm ?? '');
 }
 
 /**
- * Sends the registration code to the phone on file (POST grzc/sendGrSms). Resolves with the envelope, for
- * `sendCodeResult` and the send-code button; rejects silently.
+ * Sends the registration code to the phone on file (POST grzc/sendGrSms, with the picture captcha). The answer is
+ * the same for everyone (如您的姓名和证件号码与本中心登记的一致，验证码已发送至您的预留手机…): a person not on file
+ * gets no code, one already registered a word to their phone instead. Resolves with the envelope, for
+ * `sendCodeResult` and the send-code button; rejects silently (428 captcha, 429 too frequent, 503 SMS unavailable).
  *
  * @example
- * const answer = await sendRegisterCode(client, { xingming, zjhm }, { encrypt: sm2Encrypt })
+ * const answer = await sendRegisterCode(client, { xingming, zjhm, captcha: { uuid, code } }, { encrypt: sm2Encrypt })
  */
-export async function sendRegisterCode(client: GjjClient, person: PersonIdentity, options: RegisterCallOptions): Promise<unknown> {
-  const body = await sealed(client, { xingming: person.xingming.trim(), zjhm: person.zjhm }, options);
+export async function sendRegisterCode(client: GjjClient, person: PersonIdentity & { captcha: CaptchaAnswer }, options: RegisterCallOptions): Promise<unknown> {
+  const body = await sealed(client, { xingming: person.xingming.trim(), zjhm: person.zjhm, uuid: person.captcha.uuid, code: person.captcha.code }, options);
   return client.post(REGISTER_PERSON_PATHS.sendRegisterCode, body, FORM);
 }
 
@@ -181,19 +184,23 @@ export async function registerPerson(client: GjjClient, input: UserRegisterInput
 
 /**
  * Sends a code to the phone a flexible employee (`'flexible'`) or an out-of-area loan person (`'remoteLoan'`) gives
- * (POST lhjy/sendSms or yddk/sendSms). The server refuses first when the ID number is registered or already holds an
- * account here. Resolves with the envelope; rejects silently.
+ * (POST lhjy/sendSms or yddk/sendSms, with the picture captcha), whatever the ID number: a number registered or
+ * holding an account here is refused at submission. Resolves with the envelope; rejects silently.
  *
  * @example
- * await sendOwnPhoneCode(client, 'flexible', { xingming, zjhm, sjhm: '13100130101' }, { encrypt: sm2Encrypt })
+ * await sendOwnPhoneCode(client, 'flexible', { xingming, zjhm, sjhm: '13100130101', captcha: { uuid, code } }, { encrypt: sm2Encrypt })
  */
 export async function sendOwnPhoneCode(
   client: GjjClient,
   flow: 'flexible' | 'remoteLoan',
-  input: PersonIdentity & { sjhm: string },
+  input: PersonIdentity & { sjhm: string; captcha: CaptchaAnswer },
   options: RegisterCallOptions,
 ): Promise<unknown> {
-  const body = await sealed(client, { xingming: input.xingming.trim(), zjhm: input.zjhm, sjhm: input.sjhm.trim() }, options);
+  const body = await sealed(
+    client,
+    { xingming: input.xingming.trim(), zjhm: input.zjhm, sjhm: input.sjhm.trim(), uuid: input.captcha.uuid, code: input.captcha.code },
+    options,
+  );
   const path = flow === 'flexible' ? REGISTER_PERSON_PATHS.sendFlexibleCode : REGISTER_PERSON_PATHS.sendRemoteLoanCode;
   return client.post(path, body, FORM);
 }

@@ -36,14 +36,15 @@ describe('unit calls', () => {
       dwmc: '示范市第一建筑工程有限公司',
       jbrsjhm: '153****0001',
     });
-    await sendUnitSmsCode(client, { category: 'jcdw', dwzh: '100200300101' });
-    expect((await loadUnitPhone(client, { category: 'qtdw', dwzh: '900100200103' })).jbrsjhm).toBe('153****0004');
-    await sendUnitSmsCode(client, { category: 'qtdw', dwzh: '900100200103' });
+    const captcha = { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' };
+    await sendUnitSmsCode(client, { category: 'jcdw', dwzh: '100200300101', captcha });
+    expect((await loadUnitPhone(client, { category: 'qtdw', dwzh: '900100200103' }, { captcha })).jbrsjhm).toBe('153****0004');
+    await sendUnitSmsCode(client, { category: 'qtdw', dwzh: '900100200103', captcha });
     expect(seen).toEqual([
       [UNIT_PATHS.loadPhone, { dwzh: '100200300101', yt: 'register' }],
-      [UNIT_PATHS.sendSms, { dwzh: '100200300101', yt: 'setPwd' }],
-      [UNIT_PATHS.qtLoadPhone, { dwzh: '900100200103' }],
-      [UNIT_PATHS.qtSendSms, { dwzh: '900100200103' }],
+      [UNIT_PATHS.sendSms, { dwzh: '100200300101', yt: 'setPwd', ...captcha }],
+      [UNIT_PATHS.qtLoadPhone, { dwzh: '900100200103', ...captcha }],
+      [UNIT_PATHS.qtSendSms, { dwzh: '900100200103', ...captcha }],
     ]);
   });
 
@@ -84,7 +85,7 @@ describe('unit calls', () => {
     const refused = loadUnitPhone(client, { category: 'jcdw', dwzh: '100200300001', purpose: 'register' });
     await expect(refused).rejects.toBeInstanceOf(HttpError);
     await expect(refused).rejects.toThrow(UNIT_MESSAGES.alreadyRegistered);
-    await sendUnitDepositCode(client, '15300150005');
+    await sendUnitDepositCode(client, '15300150005', { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' });
     const submitted = submitUnitDeposit(
       client,
       { dwmc: 'x', tyshxydm: '91370100ma3j5l2r70', dwdz: 'x', yzbm: '250101', fddbr: 'x', jbrxm: 'x', jbrzjhm: '370107198304303079', jbrsjhm: '15300150005', dxyzm: '000000', jcqsny: '2026-12', dwjcbl: '12', zgrs: '35' },

@@ -1,5 +1,5 @@
 import type { GjjClient } from '../client/client';
-import { fetchPublicKey } from './api';
+import { fetchPublicKey, type CaptchaAnswer } from './api';
 
 /**
  * The unit registration and unit password calls (docs/api-unit.md; spec 7.3 "send unit SMS", "load phone by dwzh",
@@ -103,28 +103,32 @@ const lookupBody = ({ category, dwzh, purpose }: UnitLookup) =>
   category === 'jcdw' ? { dwzh, yt: purpose ?? 'setPwd' } : { dwzh };
 
 /**
- * Loads the unit's name and its handler's phone (masked) by unit account ("load phone by dwzh"). Refused with a
- * message that says what to do when the unit is unknown, of the other category, closed, or already registered
- * (registering) / not registered (setting a password).
+ * Loads the unit's name and its handler's phone by unit account ("load phone by dwzh").
  *
+ * @deprecated The server shows neither any more (they told which unit accounts exist, issue 18): this resolves with
+ * empty strings for every account. Send the code with {@link sendUnitSmsCode} and say it goes to the handler's phone.
  * @example
- * const { dwmc, jbrsjhm } = await loadUnitPhone(client, { category: 'jcdw', dwzh: '100200300101', purpose: 'register' })
- * // jbrsjhm: '153****0001'
+ * const { dwmc, jbrsjhm } = await loadUnitPhone(client, { category: 'jcdw', dwzh: '100200300101', purpose: 'register' }, { captcha }) // '', ''
  */
-export async function loadUnitPhone(client: GjjClient, lookup: UnitLookup, options: { silent?: boolean } = {}): Promise<UnitPhone> {
-  const { data } = await client.post<UnitPhone>(paths(lookup.category).load, lookupBody(lookup), { form: true, silent: options.silent ?? true });
+export async function loadUnitPhone(client: GjjClient, lookup: UnitLookup, options: { silent?: boolean; captcha?: CaptchaAnswer } = {}): Promise<UnitPhone> {
+  const { data } = await client.post<UnitPhone>(paths(lookup.category).load, { ...lookupBody(lookup), ...options.captcha }, {
+    form: true,
+    silent: options.silent ?? true,
+  });
   return { dwmc: String(data?.dwmc ?? ''), jbrsjhm: String(data?.jbrsjhm ?? '') };
 }
 
 /**
- * Sends an SMS code to the handler's phone on file ("send unit SMS (dwzh)"). Resolves with the envelope, so a
- * send-code button can show its `msg`.
+ * Sends an SMS code to the handler's phone on file ("send unit SMS (dwzh)", with the picture captcha). The answer is
+ * the same for every unit account (如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机…); when the unit
+ * cannot take this step (unknown, other category, closed, registered already or not yet), no code goes out and the
+ * handler is told why by SMS. Resolves with the envelope, so a send-code button can show its `msg`.
  *
  * @example
- * await sendUnitSmsCode(client, { category: 'qtdw', dwzh: '900100200103' })
+ * await sendUnitSmsCode(client, { category: 'qtdw', dwzh: '900100200103', captcha: { uuid, code } })
  */
-export function sendUnitSmsCode(client: GjjClient, lookup: UnitLookup) {
-  return client.post<null>(paths(lookup.category).send, lookupBody(lookup), { form: true, silent: true });
+export function sendUnitSmsCode(client: GjjClient, lookup: UnitLookup & { captcha: CaptchaAnswer }) {
+  return client.post<null>(paths(lookup.category).send, { ...lookupBody(lookup), uuid: lookup.captcha.uuid, code: lookup.captcha.code }, { form: true, silent: true });
 }
 
 /**
@@ -191,13 +195,13 @@ export interface UnitDepositResult {
 }
 
 /**
- * Sends the code of a deposit registration to the handler's phone as typed.
+ * Sends the code of a deposit registration to the handler's phone as typed (with the picture captcha).
  *
  * @example
- * await sendUnitDepositCode(client, '15300150005')
+ * await sendUnitDepositCode(client, '15300150005', { uuid, code: 'a3F9' })
  */
-export function sendUnitDepositCode(client: GjjClient, jbrsjhm: string) {
-  return client.post<null>(UNIT_PATHS.depositSendSms, { jbrsjhm }, { form: true, silent: true });
+export function sendUnitDepositCode(client: GjjClient, jbrsjhm: string, captcha: CaptchaAnswer) {
+  return client.post<null>(UNIT_PATHS.depositSendSms, { jbrsjhm, uuid: captcha.uuid, code: captcha.code }, { form: true, silent: true });
 }
 
 /**

@@ -9,7 +9,7 @@ const { publicKey, privateKey } = generateSm2KeyPair();
 const open = (cipher: unknown) => sm2Decrypt(String(cipher), privateKey);
 
 describe('sendLoginSmsCode', () => {
-  it('sends the phone SM2-encrypted in the query with the login type, and hands back the envelope', async () => {
+  it('sends the phone SM2-encrypted in the query with the login type and the picture captcha, and hands back the envelope', async () => {
     let params = new URLSearchParams();
     const { client } = fakeCentre({
       [AUTH_PATHS.publicKey]: ok(publicKey),
@@ -18,20 +18,24 @@ describe('sendLoginSmsCode', () => {
         return { code: 0, msg: '验证码发送成功', data: null };
       },
     });
-    const sent = await sendLoginSmsCode(client, { loginType: 2, phone: '13900139000' }, { encrypt: sm2Encrypt });
+    const captcha = { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'a3F9' };
+    const sent = await sendLoginSmsCode(client, { loginType: 2, phone: '13900139000', captcha }, { encrypt: sm2Encrypt });
     expect(sendCodeResult(sent)).toEqual({ ok: true, message: '验证码发送成功', reset: false });
     expect(params.get('loginType')).toBe('2');
+    expect(params.get('uuid')).toBe(captcha.uuid);
+    expect(params.get('code')).toBe('a3F9');
     expect(params.get('phoneDec')).toMatch(/^04/);
     expect(open(params.get('phoneDec'))).toBe('13900139000');
   });
 
-  it('rejects with the server message (417), which sendCodeResult reads as a failure', async () => {
+  it('rejects with the server message (a wrong captcha, 428), which sendCodeResult reads as a failure', async () => {
     const { client } = fakeCentre({
       [AUTH_PATHS.publicKey]: ok(publicKey),
-      [SMS_LOGIN_PATHS.sendCode]: { status: 417, body: { code: 417, msg: '未绑定登录账号，请使用密码登录后再绑定', data: null } },
+      [SMS_LOGIN_PATHS.sendCode]: { status: 428, body: { code: 428, msg: '图形验证码错误或已失效，请重新输入', data: null } },
     });
-    const error = await sendLoginSmsCode(client, { loginType: 1, phone: '13312345678' }, { encrypt: sm2Encrypt }).catch((e: unknown) => e);
-    expect(sendCodeResult(error)).toEqual({ ok: false, message: '未绑定登录账号，请使用密码登录后再绑定', reset: true });
+    const captcha = { uuid: '0b1f8a52-0e5d-4c7b-9d8e-3f2a1b0c9d8e', code: 'zzzz' };
+    const error = await sendLoginSmsCode(client, { loginType: 1, phone: '13312345678', captcha }, { encrypt: sm2Encrypt }).catch((e: unknown) => e);
+    expect(sendCodeResult(error)).toEqual({ ok: false, message: '图形验证码错误或已失效，请重新输入', reset: true });
   });
 });
 

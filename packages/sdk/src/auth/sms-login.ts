@@ -1,6 +1,6 @@
 import type { Envelope, GjjClient } from '../client/client';
 import type { LoginType } from '../session/session';
-import { fetchPublicKey, type LoginResult } from './api';
+import { fetchPublicKey, type CaptchaAnswer, type LoginResult } from './api';
 
 /**
  * Where the SMS sign-in calls live (spec 7.2; docs/api-sms.md).
@@ -33,22 +33,23 @@ export async function encrypter(client: GjjClient, crypto: CredentialCrypto): Pr
 }
 
 /**
- * Sends a sign-in code to `phone` (GET sendLoginSmsCode, the phone SM2-encrypted). Silent: resolves with the
- * envelope (hand it to `sendCodeResult`), rejects with the server's message: 417 when the phone signs in no login
- * of that type, 429 when a code was sent within the minute (or five this hour).
+ * Sends a sign-in code to `phone` (GET sendLoginSmsCode, the phone SM2-encrypted, with the picture captcha). Silent:
+ * resolves with the envelope (hand it to `sendCodeResult`): the same answer, 如该手机号码已绑定登录账号，验证码已发送…,
+ * whether the phone signs in a login or not (the phone's owner is told by SMS when it does not). Rejects with the
+ * server's message: 428 for a missing or wrong captcha, 429 over a sending limit, 503 when SMS cannot be sent.
  *
  * @example
- * const sent = sendLoginSmsCode(client, { loginType: 1, phone: '13800138000' }, { encrypt: sm2Encrypt })
+ * const sent = sendLoginSmsCode(client, { loginType: 1, phone: '13800138000', captcha: { uuid, code: 'a3F9' } }, { encrypt: sm2Encrypt })
  * const result = sendCodeResult(await sent.catch((error: unknown) => error))
  */
 export async function sendLoginSmsCode(
   client: GjjClient,
-  input: { loginType: LoginType; phone: string },
+  input: { loginType: LoginType; phone: string; captcha: CaptchaAnswer },
   crypto: CredentialCrypto,
 ): Promise<Envelope<null>> {
   const encrypt = await encrypter(client, crypto);
   return client.get<null>(SMS_LOGIN_PATHS.sendCode, {
-    params: { loginType: input.loginType, phoneDec: encrypt(input.phone) },
+    params: { loginType: input.loginType, phoneDec: encrypt(input.phone), uuid: input.captcha.uuid, code: input.captcha.code },
     silent: true,
   });
 }

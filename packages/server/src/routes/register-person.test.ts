@@ -7,9 +7,10 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { DEPOSITOR_RECORDS } from '../seed/person';
-import { freshIp, login, publicKey } from '../test-support/login';
+import { smsSettled } from '../auth/sms-code';
+import { captcha, freshIp, login, publicKey } from '../test-support/login';
 import { verifiedIdentity } from '../test-support/gov';
-import { ALREADY_REGISTERED_MESSAGE, HAS_LOCAL_ACCOUNT_MESSAGE, NOT_ON_FILE_MESSAGE } from './register-person';
+import { ALREADY_REGISTERED_MESSAGE, ALREADY_REGISTERED_NOTICE, HAS_LOCAL_ACCOUNT_MESSAGE, PHONE_HIDDEN_MESSAGE, REGISTER_CODE_SENT_MESSAGE } from './register-person';
 
 let db: Db;
 let app: FastifyInstance;
@@ -30,8 +31,14 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 /** POSTs form-encoded, as the hall does (spec 7.3), from an address of its own. */
 const post = (url: string, fields: Record<string, string>) =>
   app.inject({ method: 'POST', url, remoteAddress: freshIp(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(fields) });
-const lastCode = async (phone: string) =>
-  (await app.inject({ url: `/dev/outbox?kind=sms&to=${phone}` })).json<{ data: Array<{ code: string }> }>().data[0]?.code ?? '';
+/** The newest code (or, with kind 'notice', notice) to `phone`, once the sends after the reply are done. */
+const lastCode = async (phone: string, kind: 'sms' | 'notice' = 'sms') => {
+  await smsSettled();
+  return (await app.inject({ url: `/dev/outbox?kind=${kind}&to=${phone}` })).json<{ data: Array<{ code: string }> }>().data[0]?.code ?? '';
+};
+/** A call that sends or looks up before sign-in: with a picture captcha answered right (issue 18). */
+const send = async (url: string, fields: Record<string, string>) => post(url, { ...fields, ...(await captcha(app)) });
+const INVALID_CODE = '验证码错误或已失效，请重新获取';
 const msg = (res: { json: () => unknown }) => (res.json() as { msg: string }).msg;
 
 const zhao = DEPOSITOR_RECORDS[0];
@@ -48,41 +55,44 @@ describe('the seeded depositor records', () => {
 });
 
 describe('/userRegister', () => {
-  it('loads the phone on file, masked, by name and encrypted ID number', async () => {
-    const res = await post(P.loadPhone, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
+  it('shows the phone on file no more (issue 18), and needs a captcha', async () => {
+    const res = await send(P.loadPhone, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 0, data: { sjhm: '131****0001' } });
+    expect(res.json()).toEqual({ code: 0, msg: PHONE_HIDDEN_MESSAGE, data: { sjhm: '' } });
+    const without = await post(P.loadPhone, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
+    expect([without.statusCode, msg(without)]).toEqual([428, '请输入图形验证码']);
   });
 
-  it('refuses a person not on file, and a wrong name the same way (no hint whose number it is)', async () => {
-    const unknown = await post(P.loadPhone, { xingming: '钱多', zjhm: enc('110101199001011237') });
-    expect(unknown.statusCode).toBe(422);
-    expect(msg(unknown)).toBe(NOT_ON_FILE_MESSAGE);
-    const wrongName = await post(P.loadPhone, { xingming: '赵七', zjhm: enc(zhao.zjhm) });
-    expect(wrongName.statusCode).toBe(422);
-    expect(msg(wrongName)).toBe(NOT_ON_FILE_MESSAGE);
+  it('sends nothing for a person not on file or a wrong name, and answers as if it had', async () => {
+    for (const who of [{ xingming: '钱多', zjhm: '110101199001011237' }, { xingming: '赵七', zjhm: zhao.zjhm }]) {
+      const res = await send(P.sendRegisterCode, { xingming: who.xingming, zjhm: enc(who.zjhm) });
+      expect(res.json()).toMatchObject({ code: 0, msg: REGISTER_CODE_SENT_MESSAGE });
+      clock += 2 * MINUTE;
+    }
+    expect(await lastCode(zhao.sjhm)).toBe('');
   });
 
-  it('refuses an ID number already registered, saying what to do, and sends nothing', async () => {
-    const res = await post(P.sendRegisterCode, { xingming: '张三', zjhm: enc('110101199003072316') });
-    expect(res.statusCode).toBe(409);
-    expect(msg(res)).toBe(ALREADY_REGISTERED_MESSAGE);
+  it('tells the phone on file, not the caller, that an ID number is registered already', async () => {
+    const res = await send(P.sendRegisterCode, { xingming: '张三', zjhm: enc('110101199003072316') });
+    expect(res.json()).toMatchObject({ code: 0, msg: REGISTER_CODE_SENT_MESSAGE });
     expect(await lastCode('13800138000')).toBe('');
+    expect(await lastCode('13800138000', 'notice')).toBe(ALREADY_REGISTERED_NOTICE);
   });
 
   it('answers the spec 5.4 messages for bad fields, and a plain (unencrypted) ID number is refused', async () => {
-    expect(msg(await post(P.loadPhone, { zjhm: enc(zhao.zjhm) }))).toBe('姓名不能为空');
-    expect(msg(await post(P.loadPhone, { xingming: '赵', zjhm: enc(zhao.zjhm) }))).toBe('姓名格式不正确');
-    expect(msg(await post(P.loadPhone, { xingming: '赵六' }))).toBe('身份证号码不能为空');
-    expect(msg(await post(P.loadPhone, { xingming: '赵六', zjhm: enc('370102198805123016') }))).toBe('请输入正确的身份证号码');
-    const plain = await post(P.loadPhone, { xingming: '赵六', zjhm: zhao.zjhm });
+    expect(msg(await send(P.sendRegisterCode, { zjhm: enc(zhao.zjhm) }))).toBe('姓名不能为空');
+    expect(msg(await send(P.sendRegisterCode, { xingming: '赵', zjhm: enc(zhao.zjhm) }))).toBe('姓名格式不正确');
+    expect(msg(await send(P.sendRegisterCode, { xingming: '赵六' }))).toBe('身份证号码不能为空');
+    expect(msg(await send(P.sendRegisterCode, { xingming: '赵六', zjhm: enc('370102198805123016') }))).toBe('请输入正确的身份证号码');
+    const plain = await send(P.sendRegisterCode, { xingming: '赵六', zjhm: zhao.zjhm });
     expect(plain.statusCode).toBe(400);
     expect(msg(plain)).toBe('注册信息解密失败，请刷新页面后重试');
   });
 
   it('registers with the code sent to the phone on file; the new login signs in and sees its own account', async () => {
-    const sent = await post(P.sendRegisterCode, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
-    expect(sent.json()).toMatchObject({ code: 0, msg: '验证码已发送至 131****0001' });
+    clock += 2 * MINUTE;
+    const sent = await send(P.sendRegisterCode, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
+    expect(sent.json()).toMatchObject({ code: 0, msg: REGISTER_CODE_SENT_MESSAGE });
     const code = await lastCode(zhao.sjhm);
     expect(code).toMatch(/^\d{6}$/);
 
@@ -92,7 +102,7 @@ describe('/userRegister', () => {
     expect(msg(weak)).toBe('请输入8-16位密码，至少包含字母、数字两种组合');
     const wrong = await post(P.userRegister, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm), password: enc(PASSWORD), dxyzm: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(428);
-    expect(msg(wrong)).toBe('验证码错误，请重新输入');
+    expect(msg(wrong)).toBe(INVALID_CODE);
 
     const res = await post(P.userRegister, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm), password: enc(PASSWORD), dxyzm: code });
     expect(res.statusCode).toBe(200);
@@ -111,24 +121,27 @@ describe('/userRegister', () => {
     const grxx = (await app.inject({ url: '/api/izfgjj-zhfw/v1/grxx/loginGrxx', headers: { token } })).json<{ data: Record<string, string> }>().data;
     expect(grxx).toMatchObject({ xingming: '赵六', grzh: zhao.grzh, sjhm: '131****0001', dwmc: zhao.dwmc });
 
-    // The code is spent, and registering again is refused with the duplicate message.
+    // The code is spent, and registering again is refused as any code that does not fit (issue 18); a new code
+    // asked for goes out as a word to the phone on file that the number is registered.
     clock += 2 * MINUTE;
     const again = await post(P.userRegister, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm), password: enc(PASSWORD), dxyzm: code });
-    expect(again.statusCode).toBe(409);
-    expect(msg(again)).toBe(ALREADY_REGISTERED_MESSAGE);
+    expect(again.statusCode).toBe(428);
+    expect(msg(again)).toBe(INVALID_CODE);
+    await send(P.sendRegisterCode, { xingming: zhao.xingming, zjhm: enc(zhao.zjhm) });
+    expect(await lastCode(zhao.sjhm, 'notice')).toBe(ALREADY_REGISTERED_NOTICE);
   });
 
   it('refuses a code never sent, and one of the wrong length', async () => {
     const res = await post(P.userRegister, { xingming: sun.xingming, zjhm: enc(sun.zjhm), password: enc(PASSWORD), dxyzm: '123456' });
     expect(res.statusCode).toBe(428);
-    expect(msg(res)).toBe('验证码已失效，请重新获取');
+    expect(msg(res)).toBe(INVALID_CODE);
     const short = await post(P.userRegister, { xingming: sun.xingming, zjhm: enc(sun.zjhm), password: enc(PASSWORD), dxyzm: '1234' });
     expect(short.statusCode).toBe(428);
     expect(msg(short)).toBe('请输入正确的验证码');
   });
 
   it('gives a flexible depositor on file the flexible-employment role', async () => {
-    await post(P.sendRegisterCode, { xingming: zheng.xingming, zjhm: enc(zheng.zjhm) });
+    await send(P.sendRegisterCode, { xingming: zheng.xingming, zjhm: enc(zheng.zjhm) });
     const res = await post(P.userRegister, { xingming: zheng.xingming, zjhm: enc(zheng.zjhm), password: enc(PASSWORD), dxyzm: await lastCode(zheng.sjhm) });
     expect(res.statusCode).toBe(200);
     const [account] = await db.query<{ roles: string[]; account_type: string }>(
@@ -161,7 +174,7 @@ describe('/lhjyrysl and /yddkryzc', () => {
   it('sets up a flexible employee: account number, login with role lhjyjczgry, the declaration kept', async () => {
     clock += 2 * MINUTE;
     fengTicket = (await verifiedIdentity(app, feng.zjhm)).ticket;
-    const sent = await post(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
+    const sent = await send(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
     expect(sent.json()).toMatchObject({ code: 0 });
     const code = await lastCode(feng.sjhm);
     const low = await post(P.flexibleSetup, flexible(code, { jcjs: '1000' }));
@@ -182,22 +195,35 @@ describe('/lhjyrysl and /yddkryzc', () => {
     expect(row).toEqual({ roles: ['lhjyjczgry'], jcjs: '6000.00', jcbl: 12, identity_source: 'gov' });
     expect((await login(app, feng.zjhm, { password: PASSWORD })).statusCode).toBe(200);
 
+    // The code goes to the phone given whatever the ID number (issue 18); the setup is refused, to its holder.
     clock += 2 * MINUTE;
-    const again = await post(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
-    expect(again.statusCode).toBe(409);
-    expect(msg(again)).toBe(ALREADY_REGISTERED_MESSAGE);
+    const again = await send(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
+    expect(again.statusCode).toBe(200);
+    const refused = await post(P.flexibleSetup, flexible(await lastCode(feng.sjhm)));
+    expect(refused.statusCode).toBe(409);
+    expect(msg(refused)).toBe(ALREADY_REGISTERED_MESSAGE);
   });
 
   it('refuses a flexible setup or out-of-area registration for someone who holds an account here', async () => {
-    const res = await post(P.sendRemoteLoanCode, { xingming: sun.xingming, zjhm: enc(sun.zjhm), sjhm: '13100130209' });
-    expect(res.statusCode).toBe(409);
-    expect(msg(res)).toBe(HAS_LOCAL_ACCOUNT_MESSAGE);
-    expect(await lastCode('13100130209')).toBe('');
+    const res = await send(P.sendRemoteLoanCode, { xingming: sun.xingming, zjhm: enc(sun.zjhm), sjhm: '13100130209' });
+    expect(res.statusCode).toBe(200);
+    const refused = await post(P.remoteLoanRegister, {
+      xingming: sun.xingming,
+      zjhm: enc(sun.zjhm),
+      sjhm: '13100130209',
+      password: enc(PASSWORD),
+      jcdcs: '武汉市',
+      jczx: '武汉住房公积金管理中心',
+      ydgrzh: '420100778899',
+      dxyzm: await lastCode('13100130209'),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(msg(refused)).toBe(HAS_LOCAL_ACCOUNT_MESSAGE);
   });
 
   it('registers an out-of-area loan person with role yddkry and where their account is', async () => {
     clock += 2 * MINUTE;
-    await post(P.sendRemoteLoanCode, { xingming: chu.xingming, zjhm: enc(chu.zjhm), sjhm: chu.sjhm });
+    await send(P.sendRemoteLoanCode, { xingming: chu.xingming, zjhm: enc(chu.zjhm), sjhm: chu.sjhm });
     const fields = {
       identityTicket: (await verifiedIdentity(app, chu.zjhm)).ticket,
       xingming: chu.xingming,
@@ -222,8 +248,8 @@ describe('/lhjyrysl and /yddkryzc', () => {
   });
 
   it('takes JSON bodies too, and limits calls per client address', async () => {
-    const json = await app.inject({ method: 'POST', url: P.loadPhone, remoteAddress: freshIp(), payload: { xingming: sun.xingming, zjhm: enc(sun.zjhm) } });
-    expect(json.json()).toMatchObject({ code: 0, data: { sjhm: '131****0002' } });
+    const json = await app.inject({ method: 'POST', url: P.loadPhone, remoteAddress: freshIp(), payload: { xingming: sun.xingming, zjhm: enc(sun.zjhm), ...(await captcha(app)) } });
+    expect(json.json()).toMatchObject({ code: 0, data: { sjhm: '' } });
     const ip = freshIp();
     const answers: number[] = [];
     for (let i = 0; i < 31; i += 1) {

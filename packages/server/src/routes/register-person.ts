@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isNewLoginPassword, NEW_PASSWORD_MESSAGE, REGISTER_PERSON_PATHS } from '@gjj-hall/sdk/auth';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
-import { isIdCard, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
+import { isIdCard, isMobile, VALIDATE_MESSAGES } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { decryptedText } from '../http/validation';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { readIdentityTicket, spendIdentityTicket } from '../auth/identity';
-import { sendSmsCode, smsCodeLength, useSmsCode } from '../auth/sms-code';
+import { CAPTCHA_FIELDS, requireCaptcha, type CaptchaInput } from '../auth/require-captcha';
+import { queueSms, runAfterReply, sendAfterReply, sendSmsCode, SMS_CODE_INVALID_MESSAGE, smsCodeLength, useSmsCode } from '../auth/sms-code';
 import { ROLES } from '../seed/menus';
 
 /**
@@ -26,6 +27,13 @@ export const ID_DECRYPT_FAILED_MESSAGE = '注册信息解密失败，请刷新�
 export const IDENTITY_REQUIRED_MESSAGE = '请先通过政务服务网核验本人身份后再办理；仅凭姓名和证件号码不能注册';
 /** A verified identity that has expired, was used, or is someone else's than the name and ID number given. */
 export const IDENTITY_MISMATCH_MESSAGE = '身份核验已失效或与填写的姓名、证件号码不一致，请重新通过政务服务网核验本人身份';
+/** The one answer of grzc/sendGrSms, whoever the name and ID number are (issue 18, item 3). */
+export const REGISTER_CODE_SENT_MESSAGE = '如您的姓名和证件号码与本中心登记的一致，验证码已发送至您的预留手机，请注意查收';
+/** What grzc/loadSjhm answers now that it shows no phone (it would tell who is on the centre's records). */
+export const PHONE_HIDDEN_MESSAGE = '为保护您的信息，不再显示预留手机号码；验证码将发送至您在本中心预留的手机号码';
+/** Sent to the phone on file instead of a code when that ID number already has a login. */
+export const ALREADY_REGISTERED_NOTICE =
+  '【住房公积金网上业务大厅】您的证件号码已注册网上业务大厅，请直接登录；忘记密码可通过“忘记密码”找回。如非本人操作，请忽略本短信。';
 
 const tags = ['个人注册'] as const;
 
@@ -37,6 +45,7 @@ const envelope = (data: Record<string, unknown>) => ({
 const cipher = (description: string, required: string) =>
   ({ type: 'string', minLength: 1, maxLength: 2048, pattern: '^04[0-9a-fA-F]+$', description, 'x-msg': ID_DECRYPT_FAILED_MESSAGE, 'x-required-msg': required }) as const;
 const FIELDS = {
+  ...CAPTCHA_FIELDS,
   xingming: {
     type: 'string',
     pattern: '^[A-Za-z\\u3400-\\u4dbf\\u4e00-\\u9fff]{2,15}$',
@@ -94,7 +103,7 @@ const body = (required: Field[], optional: Field[] = []) => ({
 /** Monthly contribution base of a flexible employee (yuan): the demo centre's floor and ceiling for 2026. */
 export const FLEXIBLE_BASE = { min: 2_200, max: 33_000 } as const;
 
-interface PersonBody {
+interface PersonBody extends CaptchaInput {
   xingming: string;
   zjhm: string;
 }
@@ -140,6 +149,16 @@ export interface RegisterPersonOptions {
   keys: Sm2KeyPair;
   /** Calls of this part per client address and minute (looking up, sending, registering). @default 30 */
   rateLimit?: number;
+}
+
+/** The login an ID number has already (its name and phone), if any. */
+async function registeredLogin(db: Queryable, zjhm: string): Promise<{ xingming: string; phone: string } | undefined> {
+  const [row] = await db.query<{ xingming: string; phone: string }>(
+    `select display_name as xingming, phone from app_user where account = $1
+     union all select xingming, sjhm as phone from person_info where zjhm = $1 limit 1`,
+    [zjhm],
+  );
+  return row;
 }
 
 /** Whether an open login holds the ID number (a login closed by the platform's verified identity does not). */
@@ -220,16 +239,12 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
     if (code.length !== (await smsCodeLength(db))) throw new ApiError(428, VALIDATE_MESSAGES.captcha);
   };
 
-  /** The record of a depositor by name and ID number; refuses the registered and those not on file. */
-  const depositor = async (input: PersonBody): Promise<DepositorRecord> => {
-    const zjhm = idNumber(input.zjhm);
-    if (await isRegistered(db, zjhm)) throw new ApiError(409, ALREADY_REGISTERED_MESSAGE);
+  /** The centre's record of an ID number, if any. */
+  const onFile = async (zjhm: string): Promise<DepositorRecord | undefined> => {
     const [record] = await db.query<DepositorRecord>(
       'select xingming, zjhm, sjhm, grzh, grzhzt, grzhye::text as grzhye, dwmc, kind from depositor_record where zjhm = $1',
       [zjhm],
     );
-    // A wrong name answers as "not on file", so the call does not confirm whose ID number it is.
-    if (!record || record.xingming !== input.xingming) throw new ApiError(422, NOT_ON_FILE_MESSAGE);
     return record;
   };
 
@@ -268,25 +283,50 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '按姓名和证件号码读取预留手机号（脱敏）',
+          summary: '已停用：预留手机号不再显示（先过图形验证码；答复与证件号码是否登记无关）',
           tags,
-          body: body(['xingming', 'zjhm']),
+          body: body(['xingming', 'zjhm'], ['uuid', 'code']),
           response: envelope({ type: 'object', properties: { sjhm: { type: 'string' } } }),
         },
       },
       async (request) => {
-        const record = await depositor(request.body);
-        return ok({ sjhm: maskPhone(record.sjhm) });
+        await requireCaptcha(db, request.body, now());
+        idNumber(request.body.zjhm);
+        return ok({ sjhm: '' }, PHONE_HIDDEN_MESSAGE);
       },
     );
 
     scope.post<{ Body: PersonBody }>(
       p.sendRegisterCode,
-      { onRequest: limit, schema: { summary: '向预留手机号发送注册验证码', tags, body: body(['xingming', 'zjhm']), response: envelope({ type: 'null' }) } },
+      {
+        onRequest: limit,
+        // The code goes out after the reply: the reply is the same, and as quick, whoever the person is.
+        onResponse: runAfterReply,
+        schema: {
+          summary: '先过图形验证码，向预留手机号发送注册验证码（答复与证件号码是否登记、是否已注册无关）',
+          tags,
+          body: body(['xingming', 'zjhm'], ['uuid', 'code']),
+          response: envelope({ type: 'null' }),
+        },
+      },
       async (request) => {
-        const record = await depositor(request.body);
-        await sendSmsCode(db, app.sms, { phone: record.sjhm, purpose: 'register', at: now() });
-        return ok(null, `验证码已发送至 ${maskPhone(record.sjhm)}`);
+        const at = now();
+        await requireCaptcha(db, request.body, at);
+        const { xingming } = request.body;
+        const zjhm = idNumber(request.body.zjhm);
+        const registered = await registeredLogin(db, zjhm);
+        const record = await onFile(zjhm);
+        // Registered under this name: a word to the login's phone that it is, instead of a code. On file under this
+        // name and not registered: the code to the phone on file. Anything else: nothing.
+        const message = registered
+          ? registered.xingming === xingming && isMobile(registered.phone)
+            ? { phone: registered.phone, notice: ALREADY_REGISTERED_NOTICE }
+            : null
+          : record && record.xingming === xingming
+            ? { phone: record.sjhm }
+            : null;
+        sendAfterReply(request, await queueSms(db, app, { subject: `zjhm:${zjhm}`, client: request.ip, purpose: 'register', at }, message));
+        return ok(null, REGISTER_CODE_SENT_MESSAGE);
       },
     );
 
@@ -303,10 +343,16 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       },
       async (request) => {
         const input = request.body;
-        const record = await depositor(input);
+        const zjhm = idNumber(input.zjhm);
         const passwordHash = await newPassword(input.password);
         await checkCodeLength(input.dxyzm);
-        await useSmsCode(db, { phone: record.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
+        const registered = await isRegistered(db, zjhm);
+        const found = await onFile(zjhm);
+        const record = found && found.xingming === input.xingming && !registered ? found : null;
+        // The code first, with one refusal for every reason (not on file, another name, registered, wrong code): a
+        // code went only to the phone on file, so only its holder can learn more.
+        await useSmsCode(db, { phone: record?.sjhm ?? null, purpose: 'register', code: input.dxyzm, at: now(), uniform: true });
+        if (!record) throw new ApiError(428, SMS_CODE_INVALID_MESSAGE);
         const flexible = record.kind === 'lhjy';
         await db.transaction((tx) =>
           createLogin(tx, {
@@ -322,13 +368,19 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       },
     );
 
-    // Flexible employment and out-of-area loans: the code goes to the phone the person gives.
+    // Flexible employment and out-of-area loans: the code goes to the phone the person gives, whatever the ID number
+    // (whether it is registered or held here is told only at submission, to the holder of that phone).
     const sendToOwnPhone = async (request: FastifyRequest<{ Body: PhoneBody }>) => {
-      await newcomer(request.body);
-      await sendSmsCode(db, app.sms, { phone: request.body.sjhm, purpose: 'register', at: now() });
+      const at = now();
+      await requireCaptcha(db, request.body, at);
+      idNumber(request.body.zjhm);
+      await sendSmsCode(db, app, { phone: request.body.sjhm, purpose: 'register', client: request.ip, at });
       return ok(null, `验证码已发送至 ${maskPhone(request.body.sjhm)}`);
     };
-    const phoneSchema = { onRequest: limit, schema: { summary: '向本人手机号发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm']), response: envelope({ type: 'null' }) } };
+    const phoneSchema = {
+      onRequest: limit,
+      schema: { summary: '先过图形验证码，向本人手机号发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
+    };
     scope.post<{ Body: PhoneBody }>(p.sendFlexibleCode, phoneSchema, sendToOwnPhone);
     scope.post<{ Body: PhoneBody }>(p.sendRemoteLoanCode, phoneSchema, sendToOwnPhone);
 

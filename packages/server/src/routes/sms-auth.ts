@@ -10,7 +10,8 @@ import { clearFailures } from '../auth/lockout';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
-import { sendSmsCode, useSmsCode } from '../auth/sms-code';
+import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
+import { queueSms, runAfterReply, sendAfterReply, sendSms, sendSmsCode, useSmsCode } from '../auth/sms-code';
 import { AUTH_PREFIX, decrypt } from './auth';
 
 /** Login method of a sign-in by SMS code (ours: the spec names only 100 account and password, 400 face). */
@@ -19,6 +20,15 @@ export const SMS_LOGIN_METHOD = '200';
 export const RECOVER_TICKET_TTL_MS = 10 * 60_000;
 
 export const SMS_SENT_MESSAGE = '验证码发送成功';
+/** The one answer of sendLoginSmsCode, whether the phone signs a login in or not (issue 18, item 3). */
+export const LOGIN_CODE_SENT_MESSAGE = '如该手机号码已绑定登录账号，验证码已发送，请注意查收';
+/** What the owner of a phone that signs in no login is told by SMS, instead of telling whoever typed it (spec 8.2's 417). */
+export const NO_LOGIN_NOTICE =
+  '【住房公积金网上业务大厅】您的手机号码未绑定该类型的登录账号，不能用短信验证码登录，请使用账号密码登录后再绑定。如非本人操作，请忽略本短信。';
+/** The one answer of sendRecoverPwdSmsCode, whether the account exists or not. */
+export const RECOVER_CODE_SENT_MESSAGE = '如该账号存在并已绑定手机号码，验证码已发送至预留手机，请注意查收';
+/** What recoverPwdPhone answers now that it shows no phone (it would tell whether an account exists). */
+export const RECOVER_PHONE_HIDDEN_MESSAGE = '为保护账号安全，不再显示预留手机号码；验证码将发送至该账号绑定的手机号码';
 export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
 export const PASSWORD_RECOVERED_MESSAGE = '密码重置成功，请使用新密码登录';
 export const NO_ACCOUNT_FOR_RECOVERY_MESSAGE = '账号不存在或未绑定手机号码，请到柜台办理';
@@ -118,23 +128,26 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
 
   // ---- Sign-in by SMS code (issue 6.1) ----
 
-  app.get<{ Querystring: { loginType: number; phoneDec: string } }>(
+  app.get<{ Querystring: { loginType: number; phoneDec: string; uuid?: string; code?: string } }>(
     `${AUTH_PREFIX}/sendLoginSmsCode`,
     {
       onRequest: limit(sendLimiter),
       schema: {
-        summary: '发送短信登录验证码（手机号为 SM2 密文；每个号码每分钟 1 条、每小时 5 条）',
+        summary: '发送短信登录验证码（先过图形验证码；手机号为 SM2 密文；号码未绑定登录账号时改为通知机主，答复相同）',
         tags,
-        querystring: { type: 'object', required: ['loginType', 'phoneDec'], properties: { loginType, phoneDec } },
+        querystring: { type: 'object', required: ['loginType', 'phoneDec'], properties: { loginType, phoneDec, ...CAPTCHA_FIELDS } },
         response: envelope({ type: 'null' }),
       },
     },
     async (request) => {
+      const at = now();
+      await requireCaptcha(db, request.query, at);
       const to = phone(request.query.phoneDec);
-      // No code goes to a phone that signs in nothing: 417 (spec 8.2).
-      if (!(await loginByPhone(db, request.query.loginType, to))) throw new ApiError(417);
-      await sendSmsCode(db, app.sms, { phone: to, purpose: 'login', at: now() });
-      return ok(null, SMS_SENT_MESSAGE);
+      const user = await loginByPhone(db, request.query.loginType, to);
+      // Spec 8.2's 417 (no login for this phone) goes to the phone's owner, not to whoever typed the number: the
+      // answer is the same either way, and so is the work (a notice is sent like a code).
+      await sendSms(db, app, { subject: `phone:${to}`, client: request.ip, purpose: 'login', at }, user ? { phone: to } : { phone: to, notice: NO_LOGIN_NOTICE });
+      return ok(null, LOGIN_CODE_SENT_MESSAGE);
     },
   );
 
@@ -203,7 +216,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
         const shown = open(request.query.phoneDec);
         if (shown !== to && shown !== maskPhone(to)) throw new ApiError(400, PHONE_MISMATCH_MESSAGE);
       }
-      await sendSmsCode(db, app.sms, { phone: to, purpose: 'updatePwd', at: now() });
+      await sendSmsCode(db, app, { phone: to, purpose: 'updatePwd', client: request.ip, at: now() });
       return ok(null, SMS_SENT_MESSAGE);
     },
   );
@@ -250,40 +263,54 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     if (!user) throw new ApiError(400, NO_ACCOUNT_FOR_RECOVERY_MESSAGE);
     return user;
   };
-  const recoverQuery = { type: 'object', required: ['loginType', 'usernameDec'], properties: { loginType, usernameDec } } as const;
 
-  app.get<{ Querystring: { loginType: number; usernameDec: string } }>(
+  type RecoverQuery = { loginType: number; usernameDec: string; uuid?: string; code?: string };
+  const recoverSendQuery = {
+    type: 'object',
+    required: ['loginType', 'usernameDec'],
+    properties: { loginType, usernameDec, ...CAPTCHA_FIELDS },
+  } as const;
+
+  app.get<{ Querystring: RecoverQuery }>(
     `${AUTH_PREFIX}/recoverPwdPhone`,
     {
       onRequest: limit(sendLimiter),
       schema: {
-        summary: '找回密码：账号绑定的手机号（脱敏）（ours）',
+        summary: '找回密码：已停用的预留手机号查询（ours；先过图形验证码；不再显示号码，答复与账号是否存在无关）',
         tags,
-        querystring: recoverQuery,
+        querystring: recoverSendQuery,
         response: envelope({ type: 'object', properties: { phone: { type: 'string' } } }),
       },
     },
     async (request) => {
-      const user = await recoverLogin(request.query.loginType, request.query.usernameDec);
-      return ok({ phone: maskPhone(user.phone) });
+      await requireCaptcha(db, request.query, now());
+      open(request.query.usernameDec);
+      return ok({ phone: '' }, RECOVER_PHONE_HIDDEN_MESSAGE);
     },
   );
 
-  app.get<{ Querystring: { loginType: number; usernameDec: string } }>(
+  app.get<{ Querystring: RecoverQuery }>(
     `${AUTH_PREFIX}/sendRecoverPwdSmsCode`,
     {
       onRequest: limit(sendLimiter),
+      // The code goes out after the reply, so the reply is the same, and as quick, whether the account exists or not.
+      onResponse: runAfterReply,
       schema: {
-        summary: '找回密码：向账号绑定的手机号发送验证码',
+        summary: '找回密码：先过图形验证码，向账号绑定的手机号发送验证码（答复与账号是否存在无关）',
         tags,
-        querystring: recoverQuery,
-        response: envelope({ type: 'object', properties: { phone: { type: 'string' } } }),
+        querystring: recoverSendQuery,
+        response: envelope({ type: 'null' }),
       },
     },
     async (request) => {
-      const user = await recoverLogin(request.query.loginType, request.query.usernameDec);
-      await sendSmsCode(db, app.sms, { phone: user.phone, purpose: 'recover', at: now() });
-      return ok({ phone: maskPhone(user.phone) }, SMS_SENT_MESSAGE);
+      const at = now();
+      await requireCaptcha(db, request.query, at);
+      const { loginType: type } = request.query;
+      const account = open(request.query.usernameDec);
+      const user = await loginByAccount(db, type, account);
+      const subject = { subject: `account:${type}:${account}`, client: request.ip, purpose: 'recover' as const, at };
+      sendAfterReply(request, await queueSms(db, app, subject, user ? { phone: user.phone } : null));
+      return ok(null, RECOVER_CODE_SENT_MESSAGE);
     },
   );
 

@@ -9,13 +9,20 @@ import { decryptedText } from '../http/validation';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { revokeSessionsOf } from '../auth/session';
-import { sendSmsCode, useSmsCode, type SmsPurpose } from '../auth/sms-code';
+import { CAPTCHA_FIELDS, requireCaptcha, type CaptchaInput } from '../auth/require-captcha';
+import { queueSms, runAfterReply, sendAfterReply, sendSmsCode, SMS_CODE_INVALID_MESSAGE, useSmsCode, type SmsPurpose } from '../auth/sms-code';
 import { centreDate } from '../clock';
 import { ROLES } from '../seed/menus';
 import { DECRYPT_FAILED_MESSAGE } from './auth';
 
-
 const tags = ['单位注册与密码'] as const;
+
+/** The one answer of dwzc/sendSms and qtdw/sendSms, whatever the unit account (issue 18, item 3). */
+export const UNIT_CODE_SENT_MESSAGE = '如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机，请注意查收';
+/** What dwzc/loadPhone and qtdw/loadPhone answer now that they show neither the unit nor the phone. */
+export const UNIT_PHONE_HIDDEN_MESSAGE = '为保护单位信息，不再显示单位名称和经办人手机号码；验证码将发送至中心登记的经办人手机';
+/** The text of an SMS to a handler's phone instead of a code (why the code cannot be sent, and what to do). */
+export const unitNotice = (why: string) => `【住房公积金网上业务大厅】${why}如非本人操作，请忽略本短信。`;
 
 const envelope = (data: Record<string, unknown>) => ({
   200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
@@ -120,29 +127,35 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
   const submissions = createRateLimiter(db, 'unit-register-submit', rateLimit, 60_000);
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
 
-  async function record(account: string): Promise<UnitRecord> {
+  async function find(account: string): Promise<UnitRecord | undefined> {
     const [row] = await db.query<UnitRecord>(
       `select r.dwzh, r.dwmc, r.category, r.jbrxm, r.jbrzjhm, r.jbrsjhm, r.dwzhzt, r.group_bh, u.id::text as user_id
          from unit_record r left join app_user u on u.account = r.dwzh
         where r.dwzh = $1`,
       [account],
     );
-    if (!row) throw new ApiError(400, U.unknownUnit);
     return row;
   }
 
-  /** The record of `account` for a page of `category`, refused when it is of the other category or closed. */
-  async function recordFor(account: string, category: Category): Promise<UnitRecord> {
-    const row = await record(account);
-    if (row.category !== category) throw new ApiError(400, category === 'jcdw' ? U.notDepositUnit : U.notOtherUnit);
-    if (row.dwzhzt === '05') throw new ApiError(400, U.closed);
-    return row;
+  /**
+   * Why `row` cannot take this step of a page of `category` (registering: no login yet; setting a password: one),
+   * in the words of the unit messages; '' when it can. Told only to the handler's phone on file.
+   */
+  function refusal(row: UnitRecord, category: Category, wantsLogin: boolean): string {
+    if (row.category !== category) return category === 'jcdw' ? U.notDepositUnit : U.notOtherUnit;
+    if (row.dwzhzt === '05') return U.closed;
+    if (wantsLogin && !row.user_id) return row.category === 'jcdw' ? U.notRegistered : U.otherNotRegistered;
+    if (!wantsLogin && row.user_id) return U.alreadyRegistered;
+    return '';
   }
 
-  /** What a step of a flow needs of the login: none yet (registering) or one (setting a password). */
-  function requireLogin(row: UnitRecord, wanted: boolean) {
-    if (wanted && !row.user_id) throw new ApiError(400, row.category === 'jcdw' ? U.notRegistered : U.otherNotRegistered);
-    if (!wanted && row.user_id) throw new ApiError(409, U.alreadyRegistered);
+  /**
+   * The unit of a submission if it can take this step, else null; looked up the same way whatever the account, and
+   * followed by the code check, which refuses null with the answer of a wrong code.
+   */
+  async function eligible(account: string, category: Category, wantsLogin: boolean): Promise<UnitRecord | null> {
+    const row = await find(account);
+    return row && !refusal(row, category, wantsLogin) ? row : null;
   }
 
   /** The handler's name and ID number as the centre has them; the ID's letter X in either case. */
@@ -163,59 +176,58 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
     if (problem) throw new ApiError(400, problem);
   }
 
-  const loadPhoneRoute = (path: string, category: Category, summary: string) =>
-    app.post<{ Body: { dwzh: string; yt?: string } }>(
+  type LookupBody = { dwzh: string; yt?: string } & CaptchaInput;
+  const lookupBody = {
+    type: 'object',
+    required: ['dwzh'],
+    properties: { dwzh, yt: { type: 'string', enum: ['register', 'setPwd'], description: '用途', 'x-msg': '用途不正确' }, ...CAPTCHA_FIELDS },
+  } as const;
+
+  const loadPhoneRoute = (path: string, summary: string) =>
+    app.post<{ Body: LookupBody }>(
       path,
       {
         onRequest: limit(lookups),
         schema: {
           summary,
           tags,
-          body: {
-            type: 'object',
-            required: ['dwzh'],
-            properties: { dwzh, yt: { type: 'string', enum: ['register', 'setPwd'], description: '用途', 'x-msg': '用途不正确' } },
-          },
+          body: lookupBody,
           response: envelope({ type: 'object', properties: { dwmc: { type: 'string' }, jbrsjhm: { type: 'string' } } }),
         },
       },
       async (request) => {
-        const row = await recordFor(request.body.dwzh, category);
-        requireLogin(row, category === 'qtdw' || request.body.yt !== 'register');
-        return ok({ dwmc: row.dwmc, jbrsjhm: maskPhone(row.jbrsjhm) });
+        await requireCaptcha(db, request.body, now());
+        return ok({ dwmc: '', jbrsjhm: '' }, UNIT_PHONE_HIDDEN_MESSAGE);
       },
     );
 
   const sendSmsRoute = (path: string, category: Category, summary: string) =>
-    app.post<{ Body: { dwzh: string; yt?: string } }>(
+    app.post<{ Body: LookupBody }>(
       path,
       {
         onRequest: limit(lookups),
-        schema: {
-          summary,
-          tags,
-          body: {
-            type: 'object',
-            required: ['dwzh'],
-            properties: { dwzh, yt: { type: 'string', enum: ['register', 'setPwd'], description: '用途', 'x-msg': '用途不正确' } },
-          },
-          response: envelope({ type: 'null' }),
-        },
+        // The code goes out after the reply: the reply is the same, and as quick, whatever the unit account.
+        onResponse: runAfterReply,
+        schema: { summary, tags, body: lookupBody, response: envelope({ type: 'null' }) },
       },
       async (request) => {
-        const row = await recordFor(request.body.dwzh, category);
+        const at = now();
+        await requireCaptcha(db, request.body, at);
         const registering = category === 'jcdw' && request.body.yt === 'register';
-        requireLogin(row, !registering);
         const purpose: SmsPurpose = category === 'qtdw' ? 'otherUnitPassword' : registering ? 'register' : 'unitPassword';
-        await sendSmsCode(db, app.sms, { phone: row.jbrsjhm, purpose, at: now() });
-        return ok(null, `验证码已发送至经办人手机 ${maskPhone(row.jbrsjhm)}`);
+        const row = await find(request.body.dwzh);
+        // A unit that cannot take this step: its handler is told why by SMS, instead of whoever typed the account.
+        const why = row ? refusal(row, category, !registering) : '';
+        const message = row ? (why ? { phone: row.jbrsjhm, notice: unitNotice(why) } : { phone: row.jbrsjhm }) : null;
+        sendAfterReply(request, await queueSms(db, app, { subject: `dwzh:${request.body.dwzh}`, client: request.ip, purpose, at }, message));
+        return ok(null, UNIT_CODE_SENT_MESSAGE);
       },
     );
 
-  loadPhoneRoute(UNIT_PATHS.loadPhone, 'jcdw', '按单位账号读取经办人手机号（掩码）');
-  sendSmsRoute(UNIT_PATHS.sendSms, 'jcdw', '向单位经办人手机发送验证码（yt：register 注册，setPwd 设置密码）');
-  loadPhoneRoute(UNIT_PATHS.qtLoadPhone, 'qtdw', '其他类单位：按单位账号读取经办人手机号（掩码）');
-  sendSmsRoute(UNIT_PATHS.qtSendSms, 'qtdw', '其他类单位：向经办人手机发送验证码');
+  loadPhoneRoute(UNIT_PATHS.loadPhone, '已停用：不再显示单位名称和经办人手机号（先过图形验证码；答复与单位账号无关）');
+  sendSmsRoute(UNIT_PATHS.sendSms, 'jcdw', '先过图形验证码，向单位经办人手机发送验证码（yt：register 注册，setPwd 设置密码；答复与单位账号无关）');
+  loadPhoneRoute(UNIT_PATHS.qtLoadPhone, '其他类单位：已停用，同上');
+  sendSmsRoute(UNIT_PATHS.qtSendSms, 'qtdw', '其他类单位：先过图形验证码，向经办人手机发送验证码（答复与单位账号无关）');
 
   app.post<{ Body: PasswordBody }>(
     UNIT_PATHS.register,
@@ -234,10 +246,11 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
       const idNumber = decrypt(body.jbrzjhm, keys).trim();
       const password = decrypt(body.password, keys);
       await checkIdAndPassword(idNumber, password);
-      const row = await recordFor(body.dwzh, 'jcdw');
-      requireLogin(row, false);
-      // The code first: only the holder of the handler's phone learns whether the name and ID match.
-      await useSmsCode(db, { phone: row.jbrsjhm, purpose: 'register', code: body.dxyzm, at });
+      const row = await eligible(body.dwzh, 'jcdw', false);
+      // The code first, one refusal for an unknown unit and a wrong code: only the holder of the handler's phone
+      // learns more (whether the name and ID match).
+      await useSmsCode(db, { phone: row?.jbrsjhm ?? null, purpose: 'register', code: body.dxyzm, at, uniform: true });
+      if (!row) throw new ApiError(428, SMS_CODE_INVALID_MESSAGE);
       checkHandler(row, body.jbrxm, idNumber);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -276,9 +289,10 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
         const idNumber = decrypt(body.jbrzjhm, keys).trim();
         const password = decrypt(body.password, keys);
         await checkIdAndPassword(idNumber, password);
-        const row = await recordFor(body.dwzh, category);
-        requireLogin(row, true);
-        await useSmsCode(db, { phone: row.jbrsjhm, purpose: category === 'qtdw' ? 'otherUnitPassword' : 'unitPassword', code: body.dxyzm, at });
+        const row = await eligible(body.dwzh, category, true);
+        const purpose = category === 'qtdw' ? 'otherUnitPassword' : 'unitPassword';
+        await useSmsCode(db, { phone: row?.jbrsjhm ?? null, purpose, code: body.dxyzm, at, uniform: true });
+        if (!row) throw new ApiError(428, SMS_CODE_INVALID_MESSAGE);
         checkHandler(row, body.jbrxm, idNumber);
         const passwordHash = await hashPassword(password);
         await db.transaction(async (tx) => {
@@ -294,19 +308,21 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
   setPasswordRoute(UNIT_PATHS.setLoginPwd, 'jcdw', '单位设置登录密码：核对经办人后设置新密码');
   setPasswordRoute(UNIT_PATHS.qtSetLoginPwd, 'qtdw', '其他类单位设置登录密码：核对经办人后设置新密码');
 
-  app.post<{ Body: { jbrsjhm: string } }>(
+  app.post<{ Body: { jbrsjhm: string } & CaptchaInput }>(
     UNIT_PATHS.depositSendSms,
     {
       onRequest: limit(lookups),
       schema: {
-        summary: '单位缴存登记：向经办人手机发送验证码',
+        summary: '单位缴存登记：先过图形验证码，向经办人手机发送验证码',
         tags,
-        body: { type: 'object', required: ['jbrsjhm'], properties: { jbrsjhm: mobile } },
+        body: { type: 'object', required: ['jbrsjhm'], properties: { jbrsjhm: mobile, ...CAPTCHA_FIELDS } },
         response: envelope({ type: 'null' }),
       },
     },
     async (request) => {
-      await sendSmsCode(db, app.sms, { phone: request.body.jbrsjhm, purpose: 'unitDeposit', at: now() });
+      const at = now();
+      await requireCaptcha(db, request.body, at);
+      await sendSmsCode(db, app, { phone: request.body.jbrsjhm, purpose: 'unitDeposit', client: request.ip, at });
       return ok(null, `验证码已发送至 ${maskPhone(request.body.jbrsjhm)}`);
     },
   );
@@ -349,12 +365,13 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
       const offset = monthIndex(body.jcqsny) - monthIndex(today.slice(0, 7));
       if (offset < -12 || offset > 12) throw new ApiError(400, U.jcqsnyRange);
 
+      // The code first: whether a credit code has an account or an application here is told only to a phone's holder.
+      await useSmsCode(db, { phone: body.jbrsjhm, purpose: 'unitDeposit', code: body.dxyzm, at });
       const [opened] = await db.query('select 1 from unit_record where tyshxydm = $1', [body.tyshxydm]);
       if (opened) throw new ApiError(409, U.depositOpened);
       const [pending] = await db.query('select 1 from unit_deposit_application where tyshxydm = $1 and status = 0', [body.tyshxydm]);
       if (pending) throw new ApiError(409, U.depositPending);
 
-      await useSmsCode(db, { phone: body.jbrsjhm, purpose: 'unitDeposit', code: body.dxyzm, at });
       const [row] = await db.transaction(async (tx) => {
         const [next] = await tx.query<{ id: string }>(`select nextval('unit_deposit_application_id_seq')::text as id`);
         const sqbh = `DJ${today.replace(/-/g, '')}${next!.id.padStart(6, '0')}`;

@@ -5,11 +5,11 @@ import { loginPhoneRule, newPasswordRule, smsCodeLength, smsCodeRule, stripInput
 const DEMO_PASSWORD_PATTERN_FOR_TEST = '^(?![A-Za-z]+$)(?![0-9]+$)(?![^A-Za-z0-9]+$)[^\\s\\u4e00-\\u9fa5]{8,16}$';
 
 describe('the password and SMS rules of the hall', () => {
-  it('reads the SMS code length from XT_DXYZMCD, 4 to 8, else 4', () => {
+  it('reads the SMS code length from XT_DXYZMCD, 4 to 8, else 6 (issue 18)', () => {
     expect(smsCodeLength('6')).toBe(6);
-    expect(smsCodeLength('')).toBe(4);
-    expect(smsCodeLength('3')).toBe(4);
-    expect(smsCodeLength('abc')).toBe(4);
+    expect(smsCodeLength('')).toBe(6);
+    expect(smsCodeLength('3')).toBe(6);
+    expect(smsCodeLength('abc')).toBe(6);
     expect(smsCodeRule(6)('')).toBe('验证码不能为空');
     expect(smsCodeRule(6)('12345')).toBe('请输入正确的验证码');
     expect(smsCodeRule(6)('123456')).toBe('');

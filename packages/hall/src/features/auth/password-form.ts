@@ -2,11 +2,11 @@ import { DEFAULT_SMS_CODE_LENGTH } from '@gjj-hall/sdk';
 import { isPassword, rules, VALIDATE_MESSAGES, type Rule } from '@gjj-hall/sdk/validate';
 
 /**
- * The SMS code length from the configuration (XT_DXYZMCD, spec 5.2), 4 to 8; otherwise the default 4.
+ * The SMS code length from the configuration (XT_DXYZMCD, spec 5.2), 4 to 8; otherwise the default 6 (issue 18).
  *
  * @example
  * smsCodeLength('6') // 6
- * smsCodeLength('')  // 4
+ * smsCodeLength('')  // 6
  */
 export function smsCodeLength(configured: string): number {
   const n = Number(configured);

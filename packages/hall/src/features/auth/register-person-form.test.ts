@@ -63,9 +63,9 @@ describe('monthlyDeposit', () => {
 });
 
 describe('smsCodeLengthOf', () => {
-  it('reads XT_DXYZMCD (4 to 8), else the default 4', () => {
-    expect(smsCodeLengthOf('6')).toBe(6);
-    expect(smsCodeLengthOf('')).toBe(4);
-    expect(smsCodeLengthOf('12')).toBe(4);
+  it('reads XT_DXYZMCD (4 to 8), else the default 6 (issue 18)', () => {
+    expect(smsCodeLengthOf('5')).toBe(5);
+    expect(smsCodeLengthOf('')).toBe(6);
+    expect(smsCodeLengthOf('12')).toBe(6);
   });
 });

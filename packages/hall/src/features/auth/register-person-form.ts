@@ -13,7 +13,7 @@ export interface RegisterConfig {
   smsCodeLength: number;
 }
 
-/** Reads the code length setting: 4 to 8 digits, else the default of spec 9. */
+/** Reads the code length setting: 4 to 8 digits, else 6 (issue 18; spec 9 said 4). */
 export function smsCodeLengthOf(value: string): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 4 && n <= 8 ? n : DEFAULT_SMS_CODE_LENGTH;

@@ -1,12 +1,12 @@
 import type { LoginType } from '@gjj-hall/sdk';
 import {
   checkRecoverPasswordCode,
-  fetchRecoverPhone,
   recoverPassword,
   sendLoginSmsCode,
   sendRecoverPasswordCode,
   sendUpdatePasswordCode,
   updatePasswordByPhone,
+  type CaptchaAnswer,
 } from '@gjj-hall/sdk/auth';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { client } from '../../../shared/services';
@@ -14,8 +14,9 @@ import { client } from '../../../shared/services';
 // The SMS and password calls of the hall, SM2-encrypted with the centre's key (this chunk carries sm-crypto).
 const crypto = { encrypt: sm2Encrypt };
 
-/** Sends a sign-in code to a phone. */
-export const sendLoginCode = (loginType: LoginType, phone: string) => sendLoginSmsCode(client, { loginType, phone }, crypto);
+/** Sends a sign-in code to a phone, with the picture captcha answered. */
+export const sendLoginCode = (loginType: LoginType, phone: string, captcha: CaptchaAnswer) =>
+  sendLoginSmsCode(client, { loginType, phone, captcha }, crypto);
 
 /** Sends a password-change code to the signed-in login's phone (the masked phone shown goes along to be checked). */
 export const sendChangeCode = (phone: string) => sendUpdatePasswordCode(client, { phone }, crypto);
@@ -23,11 +24,9 @@ export const sendChangeCode = (phone: string) => sendUpdatePasswordCode(client, 
 /** Changes the password; resolves with the server's message. */
 export const changePassword = (input: { phone: string; code: string; password: string }) => updatePasswordByPhone(client, input, crypto);
 
-/** The masked phone on file of a login that recovers its password. */
-export const recoverPhone = (loginType: LoginType, account: string) => fetchRecoverPhone(client, { loginType, account }, crypto);
-
-/** Sends a recovery code to the phone on file. */
-export const sendRecoverCode = (loginType: LoginType, account: string) => sendRecoverPasswordCode(client, { loginType, account }, crypto);
+/** Sends a recovery code to the phone on file, with the picture captcha answered (the same answer for any account). */
+export const sendRecoverCode = (loginType: LoginType, account: string, captcha: CaptchaAnswer) =>
+  sendRecoverPasswordCode(client, { loginType, account, captcha }, crypto);
 
 /** Checks the recovery code; resolves with the ticket that sets the new password. */
 export const checkRecoverCode = (loginType: LoginType, account: string, code: string) =>

@@ -1,10 +1,10 @@
 import {
-  loadRegisterPhone,
   registerPerson,
   registerRemoteLoanPerson,
   sendOwnPhoneCode,
   sendRegisterCode,
   setupFlexibleEmployment,
+  type CaptchaAnswer,
   type FlexibleSetupInput,
   type PersonIdentity,
   type RegisterResult,
@@ -18,14 +18,12 @@ import { client } from '../../../shared/services';
 // (this chunk carries sm-crypto, as the login page's does). Every call is silent: the forms show the messages.
 const options = { encrypt: sm2Encrypt };
 
-/** The phone on file, masked, for a depositor's name and ID number. */
-export const loadPhone = (person: PersonIdentity): Promise<string> => loadRegisterPhone(client, person, options);
-/** Sends the registration code to the phone on file. */
-export const sendPersonCode = (person: PersonIdentity): Promise<unknown> => sendRegisterCode(client, person, options);
+/** Sends the registration code to the phone on file, with the picture captcha answered. */
+export const sendPersonCode = (person: PersonIdentity & { captcha: CaptchaAnswer }): Promise<unknown> => sendRegisterCode(client, person, options);
 /** Registers a depositor on file. */
 export const submitUserRegister = (input: UserRegisterInput): Promise<RegisterResult> => registerPerson(client, input, options);
-/** Sends a code to the phone a flexible employee or an out-of-area loan person gives. */
-export const sendOwnCode = (flow: 'flexible' | 'remoteLoan', input: PersonIdentity & { sjhm: string }): Promise<unknown> =>
+/** Sends a code to the phone a flexible employee or an out-of-area loan person gives, with the picture captcha answered. */
+export const sendOwnCode = (flow: 'flexible' | 'remoteLoan', input: PersonIdentity & { sjhm: string; captcha: CaptchaAnswer }): Promise<unknown> =>
   sendOwnPhoneCode(client, flow, input, options);
 /** Sets up a flexible employee. */
 export const submitFlexibleSetup = (input: FlexibleSetupInput): Promise<RegisterResult> => setupFlexibleEmployment(client, input, options);

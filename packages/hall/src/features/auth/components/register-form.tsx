@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BusinessError, HttpError, LOGIN_TYPES } from '@gjj-hall/sdk';
-import type { RegisterResult } from '@gjj-hall/sdk/auth';
+import type { CaptchaAnswer, RegisterResult } from '@gjj-hall/sdk/auth';
 import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@gjj-hall/sdk/validate';
 import { stores } from '../../../shared/services';
 import { toast } from '../../../shared/toast';
@@ -14,6 +14,7 @@ import {
   type RegisterField,
   type RegisterValues,
 } from '../register-person-form';
+import { CaptchaField, useCaptcha } from './captcha-field';
 import { TextField } from './text-field';
 import '../register.css';
 
@@ -45,10 +46,10 @@ export interface RegisterFormProps {
   codeNeeds: RegisterField[];
   /** Session-storage key of the send-code countdown. */
   codeKey: string;
-  /** Sends the code; the server refuses duplicates here already. */
-  sendCode: (values: RegisterValues) => Promise<unknown>;
-  /** /userRegister: loads the phone on file once name and ID number are valid; shown read-only and masked. */
-  loadPhone?: (values: RegisterValues) => Promise<string>;
+  /** Sends the code with the picture captcha answered; the server answers the same whoever the person is. */
+  sendCode: (values: RegisterValues, captcha: CaptchaAnswer) => Promise<unknown>;
+  /** Where the code goes, when it is not the phone typed (/userRegister: the phone on file, which is not shown). */
+  codeNote?: string;
   submit: (values: RegisterValues) => Promise<RegisterResult>;
   submitLabel: string;
   /** Shown after the details, e.g. the monthly deposit. */
@@ -64,10 +65,11 @@ const failureText = (error: unknown) =>
 const SIGN_IN_INSTEAD = /已注册|请直接登录/;
 
 /**
- * A registration form of an individual (spec 2.1, 3.9): the person, the SMS code (to the phone on file or the phone
- * given), what the flow declares, the new password twice with its strength (spec 4.9). Each field is checked with
- * its Chinese message on leaving it and on submit; the server's refusals show in an alert above the form and nothing
- * typed is lost. On success: the server's message, the individual login type chosen, and /login.
+ * A registration form of an individual (spec 2.1, 3.9): the person, the picture captcha each send needs (issue 18;
+ * a new picture after every send), the SMS code (to the phone on file or the phone given), what the flow declares,
+ * the new password twice with its strength (spec 4.9). Each field is checked with its Chinese message on leaving it
+ * and on submit; the server's refusals show in an alert above the form and nothing typed is lost. On success: the
+ * server's message, the individual login type chosen, and /login.
  */
 export function RegisterForm(props: RegisterFormProps) {
   const { person, details = [], codeNeeds } = props;
@@ -76,7 +78,7 @@ export function RegisterForm(props: RegisterFormProps) {
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const [phone, setPhone] = useState<{ for: string; sjhm: string } | null>(null);
+  const captcha = useCaptcha();
   const inputs = useRef<Partial<Record<RegisterField, HTMLInputElement | HTMLSelectElement | null>>>({});
 
   const config = useMemo(
@@ -92,7 +94,6 @@ export function RegisterForm(props: RegisterFormProps) {
   const addressMax = stores.config.inputLengths().lengths.address ?? 30;
 
   const order: RegisterField[] = [...person.map((f) => f.name), 'dxyzm', ...details.map((f) => f.name), 'password', 'confirmPassword'];
-  const identity = (v: RegisterValues) => `${v.xingming ?? ''}|${v.zjhm ?? ''}`;
 
   const set = (spec: RegisterFieldSpec, raw: string) => {
     let value = spec.keepSpaces ? raw : raw.replace(/\s/g, '');
@@ -107,24 +108,7 @@ export function RegisterForm(props: RegisterFormProps) {
     }
   };
 
-  const lookUpPhone = async (v: RegisterValues) => {
-    if (!props.loadPhone) return;
-    const who = identity(v);
-    if (phone?.for === who || Object.keys(validateFields(['xingming', 'zjhm'], rulesOf, v)).length) return;
-    try {
-      const sjhm = await props.loadPhone(v);
-      setPhone({ for: who, sjhm });
-      setFailure('');
-    } catch (error) {
-      setPhone(null);
-      setFailure(failureText(error));
-    }
-  };
-
-  const blur = (field: RegisterField) => {
-    setErrors((e) => ({ ...e, [field]: rulesOf[field](values[field] ?? '') }));
-    if (field === 'xingming' || field === 'zjhm') void lookUpPhone(values);
-  };
+  const blur = (field: RegisterField) => setErrors((e) => ({ ...e, [field]: rulesOf[field](values[field] ?? '') }));
 
   const focusFirst = (found: RegisterErrors) => {
     const first = order.find((f) => found[f]);
@@ -137,11 +121,17 @@ export function RegisterForm(props: RegisterFormProps) {
     const found = validateFields(codeNeeds, rulesOf, v);
     setErrors((e) => ({ ...e, ...Object.fromEntries(codeNeeds.map((f) => [f, found[f] ?? ''])) }));
     if (focusFirst(found)) return false;
+    const answer = captcha.take();
+    if (!answer) return false;
     setFailure('');
-    return props.sendCode(v).catch((error: unknown) => {
-      setFailure(failureText(error));
-      throw error;
-    });
+    return props
+      .sendCode(v, answer)
+      .catch((error: unknown) => {
+        setFailure(failureText(error));
+        throw error;
+      })
+      // The picture serves one send, right or wrong.
+      .finally(captcha.refresh);
   };
 
   const submit = async (event: FormEvent) => {
@@ -239,23 +229,12 @@ export function RegisterForm(props: RegisterFormProps) {
       </div>
       <div className="register-form__grid">
         {person.map((spec) => field(spec))}
-        {props.loadPhone && (
-          <div className="field">
-            <label className="field__label" htmlFor="register-phone-on-file">
-              预留手机号
-            </label>
-            <div className="field__control">
-              <input
-                id="register-phone-on-file"
-                className="field__input"
-                readOnly
-                value={phone?.for === identity(values) ? phone.sjhm : ''}
-                placeholder="填写姓名和证件号码后自动带出"
-              />
-            </div>
-            <p className="field__error" />
-          </div>
+        {props.codeNote && (
+          <p id="register-code-note" className="register-form__summary">
+            {props.codeNote}
+          </p>
         )}
+        <CaptchaField id="register-captcha" state={captcha} />
         {field(
           {
             name: 'dxyzm',
@@ -265,7 +244,7 @@ export function RegisterForm(props: RegisterFormProps) {
             inputMode: 'numeric',
             autoComplete: 'one-time-code',
           },
-          <SendCodeButton storageKey={props.codeKey} send={send} aria-describedby="register-dxyzm" />,
+          <SendCodeButton storageKey={props.codeKey} send={send} aria-describedby={props.codeNote ? 'register-code-note' : 'register-dxyzm'} />,
         )}
         {details.map((spec) => field(spec))}
         {props.summary?.(values)}

@@ -7,14 +7,17 @@ import { signInBySms } from '../api/login';
 import { sendLoginCode } from '../api/password';
 import { loginFailureMessage } from '../login-form';
 import { digitsOnly, loginPhoneRule, smsCodeLength, smsCodeRule } from '../password-form';
+import { CaptchaField, useCaptcha } from './captcha-field';
 import { TextField } from './text-field';
 
 type Field = 'phone' | 'code';
 
 /**
  * The SMS code method (spec 2.6, issue 6): the phone that identifies the login (an individual's own, a unit's or
- * developer's handler's), the send-code button with its 60 s countdown, and the code (length from XT_DXYZMCD).
- * Only the phone is checked before sending. A failed sign-in keeps what was typed and shows the server's message.
+ * developer's handler's), the picture captcha each send needs (issue 18; a new picture after every send), the
+ * send-code button with its 60 s countdown, and the code (length from XT_DXYZMCD). The phone and the captcha are
+ * checked before sending; the server answers the same whether the phone has a login or not. A failed sign-in keeps
+ * what was typed and shows the server's message.
  */
 export function SmsForm({ loginType }: { loginType: LoginType }) {
   const navigate = useNavigate();
@@ -24,6 +27,7 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const captcha = useCaptcha();
   const rules: Record<Field, (v: string) => string> = { phone: loginPhoneRule, code: smsCodeRule(length) };
 
   const set = (field: Field, value: string) => {
@@ -40,8 +44,11 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
       fields.current.phone?.focus();
       return false;
     }
+    const answer = captcha.take();
+    if (!answer) return false;
     setFailure('');
-    return sendLoginCode(loginType, values.phone);
+    // The picture serves one send, right or wrong.
+    return sendLoginCode(loginType, values.phone, answer).finally(captcha.refresh);
   };
 
   const submit = async (event: FormEvent) => {
@@ -85,6 +92,7 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
         onChange={(e) => set('phone', e.target.value)}
         onBlur={() => blur('phone')}
       />
+      <CaptchaField id="sms-captcha" state={captcha} />
       <TextField
         id="sms-code"
         label="短信验证码"

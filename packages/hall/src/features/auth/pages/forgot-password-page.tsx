@@ -6,7 +6,8 @@ import { stores } from '../../../shared/services';
 import { toast } from '../../../shared/toast';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
-import { checkRecoverCode, recoverPhone, sendRecoverCode, setRecoveredPassword } from '../api/password';
+import { checkRecoverCode, sendRecoverCode, setRecoveredPassword } from '../api/password';
+import { CaptchaField, useCaptcha } from '../components/captcha-field';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TextField } from '../components/text-field';
 import { LOGIN_TYPE_OPTIONS, loginFailureMessage } from '../login-form';
@@ -22,10 +23,14 @@ import {
 const STEPS = ['验证身份', '短信验证', '设置新密码'] as const;
 const accountRule = rules.account(undefined, { empty: '请输入账号' });
 
+/** Where the recovery code goes: said instead of showing the phone, which would tell whether an account exists. */
+const RECOVER_CODE_NOTE = '验证码将发送至该账号绑定的手机号码。如账号不存在或未绑定手机号码，将收不到验证码，请到柜台办理。';
+
 /**
- * /forgotPwd: recovering a password with an SMS code. 1 the login type and account (the phone on file shows masked);
- * 2 the code sent to that phone, checked by the server (spent); 3 the new password (XT_MMZZ and 8-16 with letters
- * and digits, the strength meter), then back to /login with the server's message. Going back keeps what was typed.
+ * /forgotPwd: recovering a password with an SMS code. 1 the login type and account; 2 the picture captcha and the
+ * code sent to the phone on file (no phone is shown: the server answers the same for any account, issue 18),
+ * checked by the server (spent); 3 the new password (XT_MMZZ and 8-16 with letters and digits, the strength meter),
+ * then back to /login with the server's message. Going back keeps what was typed.
  */
 export function ForgotPasswordPage() {
   usePageTitle('找回密码');
@@ -35,8 +40,8 @@ export function ForgotPasswordPage() {
   const [step, setStep] = useState(0);
   const [loginType, setLoginType] = useState<LoginType>(stores.session.$loginType.get());
   const [account, setAccount] = useState('');
-  const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const captcha = useCaptcha();
   const [ticket, setTicket] = useState('');
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<{ account?: string; code?: string } & NewPasswordErrors>({});
@@ -70,10 +75,16 @@ export function ForgotPasswordPage() {
     const message = accountRule(account);
     setErrors((e) => ({ ...e, account: message }));
     if (message) return inputs.current.account?.focus();
-    void run(async () => {
-      setPhone(await recoverPhone(loginType, account));
-      setStep(1);
-    });
+    setFailure('');
+    setStep(1);
+  };
+
+  const sendCode = () => {
+    const answer = captcha.take();
+    if (!answer) return false;
+    setFailure('');
+    // The picture serves one send, right or wrong.
+    return sendRecoverCode(loginType, account, answer).finally(captcha.refresh);
   };
 
   const verify = (event: FormEvent) => {
@@ -185,7 +196,10 @@ export function ForgotPasswordPage() {
 
       {step === 1 && (
         <form className="login-form" noValidate onSubmit={verify} aria-label="短信验证">
-          <TextField id="recover-phone" label="绑定手机号码" readOnly value={phone} />
+          <p id="recover-note" className="page__muted">
+            {RECOVER_CODE_NOTE}
+          </p>
+          <CaptchaField id="recover-captcha" state={captcha} />
           <TextField
             id="recover-code"
             label="短信验证码"
@@ -202,7 +216,7 @@ export function ForgotPasswordPage() {
               if (errors.code) setErrors((er) => ({ ...er, code: smsCodeRule(length)(next) }));
             }}
             onBlur={() => setErrors((e) => ({ ...e, code: smsCodeRule(length)(code) }))}
-            addon={<SendCodeButton storageKey="recoverPwdCodeTime" send={() => sendRecoverCode(loginType, account)} aria-describedby="recover-phone" />}
+            addon={<SendCodeButton storageKey="recoverPwdCodeTime" send={sendCode} aria-describedby="recover-note" />}
           />
           <div className="form-actions">
             <button type="button" className="btn" onClick={back}>

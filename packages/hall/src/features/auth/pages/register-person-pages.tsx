@@ -3,7 +3,6 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import {
   sendOwnCode,
   sendPersonCode,
-  loadPhone,
   submitFlexibleSetup,
   submitRemoteLoanRegister,
   submitUserRegister,
@@ -37,9 +36,12 @@ const spending = <T,>(registered: Promise<T>): Promise<T> =>
     return result;
   });
 
+/** Where the /userRegister code goes: the phone on file is not shown (it would tell who is on the records, issue 18). */
+const ON_FILE_NOTE = '验证码将发送至您在本中心预留的手机号码。如姓名、证件号码与中心登记的不一致或已注册，将收不到验证码。';
+
 /**
- * /userRegister (spec 2.1, 3.9): a depositor on the centre's records opens a login. Name and ID number load the
- * phone on file (masked); the code goes to that phone; the password follows the centre's rule (XT_MMZZ).
+ * /userRegister (spec 2.1, 3.9): a depositor on the centre's records opens a login. Name, ID number and the picture
+ * captcha send the code to the phone on file (not shown); the password follows the centre's rule (XT_MMZZ).
  */
 export function UserRegisterPage() {
   usePageTitle('个人用户注册');
@@ -52,8 +54,8 @@ export function UserRegisterPage() {
         person={[NAME, ID_NUMBER]}
         codeNeeds={['xingming', 'zjhm']}
         codeKey="userRegisterCodeTime"
-        loadPhone={(values) => loadPhone({ xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm') })}
-        sendCode={(values) => sendPersonCode({ xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm') })}
+        codeNote={ON_FILE_NOTE}
+        sendCode={(values, captcha) => sendPersonCode({ xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm'), captcha })}
         submit={(values) =>
           submitUserRegister({
             xingming: v(values, 'xingming'),
@@ -90,7 +92,9 @@ export function FlexibleSetupPage() {
           person={[...VERIFIED_PERSON, OWN_PHONE]}
           codeNeeds={['xingming', 'zjhm', 'sjhm']}
           codeKey="flexibleSetupCodeTime"
-          sendCode={(values) => sendOwnCode('flexible', { xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm'), sjhm: v(values, 'sjhm') })}
+          sendCode={(values, captcha) =>
+            sendOwnCode('flexible', { xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm'), sjhm: v(values, 'sjhm'), captcha })
+          }
           details={[
             { name: 'hjszd', label: '户籍所在地', placeholder: '如：示范市历下区', keepSpaces: true },
             { name: 'txdz', label: '通讯地址', placeholder: '请输入详细通讯地址', keepSpaces: true },
@@ -162,7 +166,9 @@ export function RemoteLoanRegisterPage() {
           person={[...VERIFIED_PERSON, OWN_PHONE]}
           codeNeeds={['xingming', 'zjhm', 'sjhm']}
           codeKey="remoteLoanRegisterCodeTime"
-          sendCode={(values) => sendOwnCode('remoteLoan', { xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm'), sjhm: v(values, 'sjhm') })}
+          sendCode={(values, captcha) =>
+            sendOwnCode('remoteLoan', { xingming: v(values, 'xingming'), zjhm: v(values, 'zjhm'), sjhm: v(values, 'sjhm'), captcha })
+          }
           details={[
             { name: 'jcdcs', label: '缴存地城市', placeholder: '如：武汉市', maxLength: 15, keepSpaces: true },
             { name: 'jczx', label: '缴存地住房公积金管理中心', placeholder: '如：武汉住房公积金管理中心', maxLength: 30, keepSpaces: true },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { sendDepositCode, submitDeposit, unitFormConfig } from '../api/unit';
+import { CaptchaField, useCaptcha } from '../components/captcha-field';
 import { TextField, type TextFieldProps } from '../components/text-field';
 import {
   cleanInput,
@@ -22,7 +23,7 @@ const RATES = ['5', '6', '7', '8', '9', '10', '11', '12'];
 
 /**
  * /UnitDeposit (单位缴存登记): a new employer applies to open a deposit account: the unit, its contribution, and its
- * handler, whose phone receives the code. The result is a pending application with a reference number; the centre
+ * handler, whose phone receives the code (each send with a picture captcha, issue 18). The result is a pending application with a reference number; the centre
  * reviews it (no login is made).
  */
 export function UnitDepositPage() {
@@ -33,6 +34,7 @@ export function UnitDepositPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ sqbh: string; dwmc: string; message: string } | null>(null);
   const fields = useRef<Partial<Record<UnitDepositField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const captcha = useCaptcha();
   const ruleSet = unitDepositRules({ codeLength: unitFormConfig().codeLength, today: centreToday() });
 
   const set = (field: UnitDepositField, raw: string) => {
@@ -49,7 +51,10 @@ export function UnitDepositPage() {
       fields.current.jbrsjhm?.focus();
       return false;
     }
-    return sendDepositCode(values.jbrsjhm);
+    const answer = captcha.take();
+    if (!answer) return false;
+    // The picture serves one send, right or wrong.
+    return sendDepositCode(values.jbrsjhm, answer).finally(captcha.refresh);
   };
 
   const submit = async (event: FormEvent) => {
@@ -173,6 +178,7 @@ export function UnitDepositPage() {
             {field('jbrxm', '经办人姓名', { maxLength: 15, placeholder: '请输入经办人姓名' })}
             {field('jbrzjhm', '经办人身份证号码', { maxLength: 18, placeholder: '请输入经办人身份证号码' })}
             {field('jbrsjhm', '经办人手机号码', { maxLength: 11, inputMode: 'numeric', type: 'tel', placeholder: '请输入经办人手机号码', autoComplete: 'tel' })}
+            <CaptchaField id="deposit-captcha" state={captcha} />
             {field('dxyzm', '短信验证码', {
               maxLength: 8,
               inputMode: 'numeric',

@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { UNIT_MESSAGES as U, type UnitLookup, type UnitPhone } from '@gjj-hall/sdk/auth';
+import { UNIT_MESSAGES as U, type UnitLookup } from '@gjj-hall/sdk/auth';
 import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@gjj-hall/sdk/validate';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
-import { sendUnitCode, submitUnitPassword, unitFormConfig, unitPhone } from '../api/unit';
+import { sendUnitCode, submitUnitPassword, unitFormConfig } from '../api/unit';
+import { CaptchaField, useCaptcha } from '../components/captcha-field';
 import { TextField } from '../components/text-field';
 import {
   cleanInput,
@@ -35,10 +36,14 @@ export function SetQtLoginPwdPage() {
   return <UnitPasswordPage mode="qtSetPwd" />;
 }
 
+/** Where the unit code goes: neither the unit nor the phone is shown (they told which unit accounts exist, issue 18). */
+const HANDLER_PHONE_NOTE = '验证码将发送至中心登记的经办人手机。如单位账号有误、单位已销户或尚不能办理本业务，经办人将收到说明短信，不会收到验证码。';
+
 /**
- * The three unit password pages share one form: the unit account loads the unit's name and its handler's phone on
- * file (masked); the code goes to that phone; the handler's name and ID number must match the centre's record; the
- * new password follows XT_MMZZ. A refusal keeps what was typed (only a spent code is emptied).
+ * The three unit password pages share one form: the unit account and the picture captcha send the code to the
+ * handler's phone on file (neither the unit nor the phone is shown: the server answers the same for any account);
+ * the handler's name and ID number must match the centre's record; the new password follows XT_MMZZ. A refusal
+ * keeps what was typed (only a spent code is emptied).
  */
 function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
   const page = UNIT_PASSWORD_PAGES[mode];
@@ -48,63 +53,41 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
   const [errors, setErrors] = useState<FieldErrors<UnitPasswordField>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const [phone, setPhone] = useState<(UnitPhone & { dwzh: string }) | null>(null);
-  const [loadingPhone, setLoadingPhone] = useState(false);
   const [done, setDone] = useState('');
+  const captcha = useCaptcha();
   const fields = useRef<Partial<Record<UnitPasswordField, HTMLInputElement | null>>>({});
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  const ruleSet = unitPasswordRules(unitFormConfig(), () => valuesRef.current);
+  const ruleSet = unitPasswordRules(unitFormConfig(), () => values);
   const lookup = (dwzh: string): UnitLookup => ({ category: page.category, dwzh, purpose: mode === 'register' ? 'register' : 'setPwd' });
 
   const set = (field: UnitPasswordField, raw: string) => {
     const value = cleanInput(field, raw);
     setValues((v) => ({ ...v, [field]: value }));
-    if (field === 'dwzh' && phone && phone.dwzh !== value) setPhone(null);
     if (errors[field]) setErrors((e) => ({ ...e, [field]: ruleSet[field](value) }));
   };
-  /** Checks the field on leaving it; a valid unit account loads the unit (again when asked with `reload`). */
-  const blur = (field: UnitPasswordField, reload = false) => {
-    const message = ruleSet[field](values[field]);
-    setErrors((e) => ({ ...e, [field]: message }));
-    if (field === 'dwzh' && !message && (reload || phone?.dwzh !== values.dwzh)) void loadPhone(values.dwzh);
-  };
-
-  async function loadPhone(dwzh: string): Promise<boolean> {
-    setLoadingPhone(true);
-    try {
-      const found = await unitPhone(lookup(dwzh));
-      setPhone({ ...found, dwzh });
-      setErrors((e) => ({ ...e, dwzh: '' }));
-      return true;
-    } catch (error) {
-      setPhone(null);
-      setErrors((e) => ({ ...e, dwzh: failureMessage(error) }));
-      return false;
-    } finally {
-      setLoadingPhone(false);
-    }
-  }
+  /** Checks the field on leaving it. */
+  const blur = (field: UnitPasswordField) => setErrors((e) => ({ ...e, [field]: ruleSet[field](values[field]) }));
 
   const sendCode = () => {
-    const message = ruleSet.dwzh(values.dwzh) || (phone?.dwzh === values.dwzh ? '' : U.loadPhoneFirst);
+    const message = ruleSet.dwzh(values.dwzh);
     setErrors((e) => ({ ...e, dwzh: message }));
     if (message) {
       fields.current.dwzh?.focus();
       return false;
     }
-    return sendUnitCode(lookup(values.dwzh));
+    const answer = captcha.take();
+    if (!answer) return false;
+    setFailure('');
+    // The picture serves one send, right or wrong.
+    return sendUnitCode(lookup(values.dwzh), answer).finally(captcha.refresh);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const { errors: found, first } = validateAll(ruleSet, values);
-    if (!found.dwzh && phone?.dwzh !== values.dwzh) found.dwzh = U.loadPhoneFirst;
     setErrors(found);
-    const firstInvalid = found.dwzh ? 'dwzh' : first;
-    if (firstInvalid) {
-      fields.current[firstInvalid]?.focus();
+    if (first) {
+      fields.current[first]?.focus();
       return;
     }
     setBusy(true);
@@ -162,14 +145,10 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
           error={errors.dwzh}
           onChange={(e) => set('dwzh', e.target.value)}
           onBlur={() => blur('dwzh')}
-          addon={
-            <button type="button" className="btn" disabled={loadingPhone} onClick={() => blur('dwzh', true)}>
-              {loadingPhone ? '查询中…' : '查询单位'}
-            </button>
-          }
         />
-        <TextField id="unit-dwmc" label="单位名称" readOnly value={phone?.dwmc ?? ''} placeholder="输入单位账号后自动显示" />
-        <TextField id="unit-phone" label="经办人手机号" readOnly value={phone?.jbrsjhm ?? ''} placeholder="输入单位账号后自动显示" />
+        <p id="unit-phone-note" className="page__muted">
+          {HANDLER_PHONE_NOTE}
+        </p>
         <TextField
           id="unit-jbrxm"
           label="经办人姓名"
@@ -196,6 +175,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
           onChange={(e) => set('jbrzjhm', e.target.value)}
           onBlur={() => blur('jbrzjhm')}
         />
+        <CaptchaField id="unit-captcha" state={captcha} />
         <TextField
           id="unit-dxyzm"
           label="短信验证码"
@@ -209,7 +189,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
           error={errors.dxyzm}
           onChange={(e) => set('dxyzm', e.target.value.replace(/\D/g, ''))}
           onBlur={() => blur('dxyzm')}
-          addon={<SendCodeButton storageKey={`unitCodeTime:${mode}`} send={sendCode} aria-describedby="unit-phone" />}
+          addon={<SendCodeButton storageKey={`unitCodeTime:${mode}`} send={sendCode} aria-describedby="unit-phone-note" />}
         />
         <TextField
           id="unit-password"
