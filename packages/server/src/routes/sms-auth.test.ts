@@ -62,8 +62,9 @@ describe('sign-in by SMS code', { timeout: 60_000 }, () => {
     expect(code).toMatch(/^\d{6}$/);
 
     const bad = await smsLogin(ZHANG.phone, wrong(code));
+    // One refusal for a wrong code, a spent or expired one and a phone with no login (issue 18, item 3).
     expect(bad.statusCode).toBe(428);
-    expect(bad.json().msg).toBe('验证码错误，请重新输入');
+    expect(bad.json().msg).toBe('验证码错误或已失效，请重新获取');
 
     const res = await smsLogin(ZHANG.phone, code);
     expect(res.statusCode).toBe(200);
@@ -75,7 +76,7 @@ describe('sign-in by SMS code', { timeout: 60_000 }, () => {
     // Single use.
     const again = await smsLogin(ZHANG.phone, code);
     expect(again.statusCode).toBe(428);
-    expect(again.json().msg).toBe('验证码已失效，请重新获取');
+    expect(again.json().msg).toBe('验证码错误或已失效，请重新获取');
   });
 
   it('signs a unit in by its handler\'s phone, only as a unit', async () => {
@@ -97,8 +98,10 @@ describe('sign-in by SMS code', { timeout: 60_000 }, () => {
     expect(res.json()).toMatchObject({ code: 0, msg: LOGIN_CODE_SENT_MESSAGE });
     expect(await lastCode('13312345678')).toBe('');
     expect(await lastCode('13312345678', 'notice')).toBe(NO_LOGIN_NOTICE);
-    const login417 = await smsLogin('13312345678', '123456');
-    expect(login417.statusCode).toBe(417);
+    // Signing in with it is refused exactly as a wrong code for a phone that has a login (fails on the old 417).
+    const none = await smsLogin('13312345678', '123456');
+    expect(none.statusCode).toBe(428);
+    expect(none.json()).toEqual({ code: 428, msg: '验证码错误或已失效，请重新获取', data: null });
   });
 
   it('refuses a second code within a minute and a sixth in an hour (429)', async () => {
@@ -121,7 +124,7 @@ describe('sign-in by SMS code', { timeout: 60_000 }, () => {
     clock += 5 * MINUTE + 1;
     const res = await smsLogin(ZHANG.phone, code);
     expect(res.statusCode).toBe(428);
-    expect(res.json().msg).toBe('验证码已失效，请重新获取');
+    expect(res.json().msg).toBe('验证码错误或已失效，请重新获取');
   });
 
   it('checks its input: a bad phone, a missing field, a field that does not decrypt', async () => {
@@ -269,11 +272,11 @@ describe('password recovery', { timeout: 60_000 }, () => {
     // Recovery's check is a way in too: refused to a client without a device cookie while the login is locked for
     // those (the code is not spent), open to the browser that signed in before.
     expect((await check(RECOVER!.account, code)).statusCode).toBe(429);
-    expect((await check(RECOVER!.account, wrong(code), known)).json()).toMatchObject({ code: 428, msg: '验证码错误，请重新输入' });
+    expect((await check(RECOVER!.account, wrong(code), known)).json()).toMatchObject({ code: 428, msg: '验证码错误或已失效，请重新获取' });
     const checked = await check(RECOVER!.account, code, known);
     const ticket = checked.json().data.ticket as string;
     expect(ticket).toMatch(/^[0-9a-f]{64}$/);
-    expect((await check(RECOVER!.account, code, known)).json().msg).toBe('验证码已失效，请重新获取');
+    expect((await check(RECOVER!.account, code, known)).json().msg).toBe('验证码错误或已失效，请重新获取');
 
     expect((await recover(ticket, 'short1')).json().msg).toBe('请输入8-16位密码，至少包含字母、数字两种组合');
     const done = await recover(ticket, 'Found2026ok');
@@ -283,6 +286,14 @@ describe('password recovery', { timeout: 60_000 }, () => {
     expect((await userInfo(session)).statusCode).toBe(401);
     expect((await login(app, RECOVER!.account, { password: DEMO_PASSWORD })).statusCode).toBe(426);
     expect((await login(app, RECOVER!.account, { password: 'Found2026ok' })).statusCode).toBe(200);
+  });
+
+  it('checks a code for an account that does not exist exactly as a wrong code for one that does (fails on the old 400 账号不存在)', async () => {
+    const real = await check(ZHANG.account, '000000');
+    const none = await check('110101199001011237', '000000');
+    expect(none.statusCode).toBe(428);
+    expect(none.body).toBe(real.body);
+    expect(none.json()).toEqual({ code: 428, msg: '验证码错误或已失效，请重新获取', data: null });
   });
 
   it('a ticket lasts 10 minutes', async () => {

@@ -11,7 +11,7 @@ import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
 import { openSession } from '../auth/session';
 import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
-import { queueSms, runAfterReply, sendAfterReply, sendSms, sendSmsCode, useSmsCode } from '../auth/sms-code';
+import { queueSms, runAfterReply, sendAfterReply, sendSms, sendSmsCode, SMS_CODE_INVALID_MESSAGE, useSmsCode } from '../auth/sms-code';
 import { AUTH_PREFIX, decrypt } from './auth';
 
 /** Login method of a sign-in by SMS code (ours: the spec names only 100 account and password, 400 face). */
@@ -31,7 +31,6 @@ export const RECOVER_CODE_SENT_MESSAGE = '如该账号存在并已绑定手机�
 export const RECOVER_PHONE_HIDDEN_MESSAGE = '为保护账号安全，不再显示预留手机号码；验证码将发送至该账号绑定的手机号码';
 export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
 export const PASSWORD_RECOVERED_MESSAGE = '密码重置成功，请使用新密码登录';
-export const NO_ACCOUNT_FOR_RECOVERY_MESSAGE = '账号不存在或未绑定手机号码，请到柜台办理';
 export const RECOVER_TICKET_EXPIRED_MESSAGE = '验证已失效，请重新获取验证码';
 export const PHONE_MISMATCH_MESSAGE = '手机号码与当前账号绑定的不一致';
 /** The new-password message (spec 5.2's placeholder): 8-16 characters with letters and digits. */
@@ -170,12 +169,14 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
       const user = await loginByPhone(db, body.loginType, to);
       // The login's own count (shared with its password sign-in); a phone that signs nothing in is counted too.
       const attempt = await guard.begin(request, reply, user?.account ?? `sms:${body.loginType}:${to}`);
-      if (!user) throw attempt.failed(new ApiError(417));
+      // One refusal for a wrong code, no live code and a phone that signs nothing in (no code was ever sent to it: its
+      // owner got a notice), so the answer never tells whether the phone has a login (issue 18, item 3).
       try {
-        await useSmsCode(db, { phone: to, purpose: 'login', code: code(body.smsCodeDec), at });
+        await useSmsCode(db, { phone: user ? to : null, purpose: 'login', code: code(body.smsCodeDec), at, uniform: true });
       } catch (error) {
         throw attempt.failed(error);
       }
+      if (!user) throw attempt.failed(new ApiError(428, SMS_CODE_INVALID_MESSAGE));
       await attempt.succeeded();
       const [first] = await db.query<{ id: string }>(
         'select id::text as id from user_account where user_id = $1 order by is_primary desc, sort, id limit 1',
@@ -259,9 +260,8 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
   // ---- Password recovery (/forgotPwd): who, code to the phone on file, check, new password ----
 
   const recoverLogin = async (type: number, cipherText: string) => {
-    const user = await loginByAccount(db, type, open(cipherText));
-    if (!user) throw new ApiError(400, NO_ACCOUNT_FOR_RECOVERY_MESSAGE);
-    return user;
+    const account = open(cipherText);
+    return { account, user: await loginByAccount(db, type, account) };
   };
 
   type RecoverQuery = { loginType: number; usernameDec: string; uuid?: string; code?: string };
@@ -331,14 +331,16 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     },
     async (request, reply) => {
       const at = now();
-      const user = await recoverLogin(request.body.loginType, request.body.usernameDec);
+      const { account, user } = await recoverLogin(request.body.loginType, request.body.usernameDec);
       // The same count as the login's sign-ins: recovery is no way round a lock (auth/device.ts).
-      const attempt = await guard.begin(request, reply, user.account);
+      const attempt = await guard.begin(request, reply, user?.account ?? `recover:${request.body.loginType}:${account}`);
+      // An account that does not exist is refused exactly like a wrong code (issue 18, item 3).
       try {
-        await useSmsCode(db, { phone: user.phone, purpose: 'recover', code: code(request.body.smsCodeDec), at });
+        await useSmsCode(db, { phone: user?.phone ?? null, purpose: 'recover', code: code(request.body.smsCodeDec), at, uniform: true });
       } catch (error) {
         throw attempt.failed(error);
       }
+      if (!user) throw attempt.failed(new ApiError(428, SMS_CODE_INVALID_MESSAGE));
       await attempt.succeeded({ cookie: false });
       const ticket = randomBytes(32).toString('hex');
       await db.query('delete from pwd_recover_ticket where expires_at < $1', [at]);
