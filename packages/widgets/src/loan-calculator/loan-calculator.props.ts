@@ -13,11 +13,11 @@ import type { LoanCalculatorMode } from './types';
  */
 export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
 
-/** @internal The element's attributes (`prop`, type) and events (name, callback prop). */
+/** @internal The element's attributes (`prop`, type, reflected) and events (name, callback prop). */
 export const LOAN_CALCULATOR_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
-    ['mode', 'string'],
+    ['mode', 'string', 'reflect'],
     ['providentRates', 'string'],
     ['commercialRates', 'string'],
   ],
