@@ -172,7 +172,7 @@ export default {
   plugins: [typescript, apiServer],
   middleware: partnerPages,
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
-  // Two cores shared with the reference server: one test file at a time is fastest here.
+  // Two test files at a time, one a core.
   concurrency: 2,
   testFramework: { config: { timeout: 15_000 } },
   testsFinishTimeout: 120_000,
