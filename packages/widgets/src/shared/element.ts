@@ -119,8 +119,8 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       // The attribute as it is now: on an upgrade, the calls for the attributes it had come after the constructor,
       // which may have reflected a property set before the upgrade.
       const text = this.getAttribute(name);
-      if (text !== null && /\[object \w+\]/.test(text)) {
-        console.warn(`[gjj] <${this.localName}> 的 ${name} 属性是 "${text.slice(0, 40)}"，已忽略：对象或数组请设置 property（el.${prop} = …），或把 JSON 文本写在 ${attributeName(prop)} 属性里。`);
+      if (text?.includes('[object ')) {
+        console.warn(`[gjj] <${this.localName}> ${name}="${text}" 已忽略：对象或数组请设置 property（el.${prop} = …），或在 ${attributeName(prop)} 属性中写 JSON`);
         return;
       }
       this[SET](prop, text === null ? undefined : PARSE[type](text));
