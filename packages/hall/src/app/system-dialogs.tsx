@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { $systemEvent } from '../shared/services';
 import { signOut } from '../shared/sign-out';
 import { Dialog } from '../shared/ui/dialog';
-import { useStore } from '../shared/use-store';
 
 /** The 401 dialog's text when no session was held: the spec's login-expired tip (spec 8.3). */
 export const EXPIRY_TIP = '未登录或登录已过期，请重新登录';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { hasInitialPassword } from '@gjj-hall/sdk/auth';
+import { useStore } from '@nanostores/react';
 import { stores } from '../../shared/services';
-import { useStore } from '../../shared/use-store';
 
 // The dialog carries sm-crypto: loaded the first time it opens, not with the shell.
 const ChangePasswordDialog = lazy(async () => ({

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { QrScanInfo } from '@gjj-hall/sdk/auth';
 import { formatDateTime } from '@gjj-hall/sdk/format';
+import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import { qrConfirmCalls } from '../api/qr-confirm';
 import { LOGIN_TYPE_OPTIONS, loginFailureMessage } from '../login-form';
 
