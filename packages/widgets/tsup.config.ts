@@ -8,6 +8,7 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   target: 'es2022',
-  treeshake: true,
+  // As in the sdk (tsup.config.ts there says why): no bare imports of chunks, which register nothing.
+  treeshake: { preset: 'recommended', moduleSideEffects: 'no-external' },
   splitting: true,
 });
