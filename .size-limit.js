@@ -254,7 +254,8 @@ export default [
     gzip: true,
     // 129.1 KB measured before issue 6; the account switch, the password status and its forced change (the dialog
     // itself loads when it opens) brought it to 132.4 KB; issue 7's route entries for its 18 public pages, the quick
-    // menu's session check and the sanitizer's link hook to 134.72 KB.
-    limit: '135.5 KB',
+    // menu's session check and the sanitizer's link hook to 134.72 KB; @nanostores/react's useStore in place of the
+    // hall's own use-store.ts (issue 19) from 135.26 to 135.50 KB.
+    limit: '136 KB',
   }
 ];
