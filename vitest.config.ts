@@ -35,6 +35,8 @@ export default defineConfig({
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and
       // every built entry of both packages imports without a DOM.
       nodeProject('widgets-node', 'packages/widgets', ['scripts/**/*.test.ts']),
+      // The repository itself: the README's map of it.
+      nodeProject('repo', '.', ['scripts/**/*.test.ts']),
       {
         ...source,
         test: {

@@ -1,6 +1,6 @@
-// `npm test`: every check of every layer, in order: build, types, lint, unit + browser (vitest),
-// end to end (Playwright), size budgets. Each step runs even if an earlier one failed, except those that
-// need the build; the exit code is non-zero if any step failed.
+// `npm test`: every check of every layer, in order: build, types, lint, unit + browser (vitest), the script-tag
+// files (@web/test-runner), end to end (Playwright), size budgets. Each step runs even if an earlier one failed,
+// except those that need the build; the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
@@ -8,6 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 const RESULTS = 'test-results';
 const VITEST_JSON = `${RESULTS}/vitest.json`;
 const PLAYWRIGHT_JSON = `${RESULTS}/playwright.json`;
+const WTR_JSON = `${RESULTS}/wtr.json`;
 
 const steps = [
   // The build first: the examples are type-checked against the packages' built types (dist/).
@@ -18,6 +19,8 @@ const steps = [
     name: 'unit + browser',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
   },
+  // The script-tag files as built, on plain pages under a strict CSP (@web/test-runner: web-test-runner.config.mjs).
+  { name: 'script-tag', cmd: ['npx', 'wtr', '--static-logging'], env: { WTR_JSON_OUTPUT: WTR_JSON }, needsBuild: true },
   { name: 'end to end', cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }, needsBuild: true },
   { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true },
   // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
@@ -83,6 +86,14 @@ if (existsSync(PLAYWRIGHT_JSON)) {
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of p.suites ?? []) walk(suite, []);
+}
+
+if (existsSync(WTR_JSON)) {
+  const w = JSON.parse(readFileSync(WTR_JSON, 'utf8'));
+  passed += w.passed;
+  failed += w.failed;
+  skipped += w.skipped;
+  for (const f of w.failures) failures.push(`${f.file} › ${f.name}: ${firstLine(f.message)}`);
 }
 
 console.log('\n━━ summary');

@@ -25,5 +25,9 @@ export default defineConfig({
   sourcemap: true,
   splitting: true,
   target: 'es2022',
-  treeshake: true,
+  // tsup's rollup pass over each output file, which sees every other chunk as external: chunks register nothing
+  // (the one module that does, host/config.ts, is imported for its exports wherever it is used), so an unused import
+  // of one is dropped rather than left as a bare import './chunk-….js', which an integrator's bundler reports as an
+  // ignored side-effect import.
+  treeshake: { preset: 'recommended', moduleSideEffects: 'no-external' },
 });

@@ -14,7 +14,7 @@ export const PACKAGES = [
   { name: '@gjj-hall/server', from: ['packages/server', 'packages/sdk'], output: 'packages/server/dist/main.js' },
 ];
 
-const SKIP = new Set(['dist', 'node_modules', 'e2e', '.data']);
+const SKIP = new Set(['dist', 'node_modules', 'e2e', 'wtr', '.data']);
 
 function newestInput(dir) {
   let newest = 0;

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * @typedef {{ name: string; prop: string; type: 'string' | 'number' | 'boolean' | 'json'; description: string; default?: string }} Attribute
+ * @typedef {{ name: string; prop: string; type: 'string' | 'number' | 'boolean' | 'json'; description: string; default?: string; reflects?: boolean }} Attribute
  * @typedef {{ name: string; prop: string; detail: string; description: string; stable: boolean; cancelable?: boolean }} Event
  * @typedef {{ name: string; description: string; default?: string }} StyleHook
  * @typedef {{ tag: string; summary: string; attributes: readonly Attribute[]; events: readonly Event[]; parts: readonly StyleHook[]; cssProperties: readonly StyleHook[] }} Meta
@@ -71,6 +71,7 @@ export function buildManifest(widgets) {
             type: { text: `${component}Props['${a.prop}']` },
             description: a.description,
             attribute: a.name,
+            ...(a.reflects ? { reflects: true } : {}),
           })),
           events: meta.events.map((e) => ({
             name: e.name,

@@ -3,10 +3,9 @@ export type { RateTableProps } from './rate-table/rate-table';
 export { rateTableMeta } from './rate-table/rate-table.meta';
 export type { AttributeMeta, EventMeta, StyleHookMeta, WidgetMeta } from './shared/meta';
 export { adoptStyles, setStyleNonce } from './shared/styles';
-export { LoanCalculator } from './loan-calculator/loan-calculator';
+export { LOAN_CALCULATOR_DEFAULT_MODE, LoanCalculator } from './loan-calculator/loan-calculator';
 export type { LoanCalculatorProps } from './loan-calculator/loan-calculator';
 export { loanCalculatorMeta } from './loan-calculator/loan-calculator.meta';
-export { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator/loan-calculator.props';
 export type {
   CompareInputs,
   CompareResults,

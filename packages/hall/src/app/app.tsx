@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HashRouter, useLocation, useNavigate, type Location } from 'react-router';
+import { useStore } from '@nanostores/react';
 import { $systemEvent } from '../shared/services';
 import { ToastHost } from '../shared/ui/toast-host';
 import { FullScreenLoader } from '../shared/ui/loader';
-import { useStore } from '../shared/use-store';
 import { BackToTop } from './back-to-top';
 import { guard } from './guard';
 import { IdleWatcher } from './idle-watcher';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { createIdleTimer, systemClock } from '@gjj-hall/sdk';
+import { useStore } from '@nanostores/react';
 import { stores } from '../shared/services';
 import { signOut } from '../shared/sign-out';
 import { toast } from '../shared/toast';
-import { useStore } from '../shared/use-store';
 
 /** What counts as activity (spec 4.6 names mouse press and scroll; key presses keep keyboard users signed in). */
 const ACTIVITY_EVENTS = ['mousedown', 'scroll', 'keydown'] as const;

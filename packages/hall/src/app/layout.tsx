@@ -1,10 +1,10 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { useStore } from '@nanostores/react';
 import { $homePath, stores } from '../shared/services';
 import { centreName, SITE } from '../shared/site';
 import { Footer } from '../shared/ui/footer';
 import { QuickMenu } from '../shared/ui/quick-menu';
 import { SkipLink } from '../shared/ui/skip-link';
-import { useStore } from '../shared/use-store';
 
 /** The public shell: banner, content, the quick menu and the footer (spec 2.3, 2.5). */
 export function PublicLayout() {

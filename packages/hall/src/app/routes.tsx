@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
+import { useStore } from '@nanostores/react';
 import { LoanCalculatorPage } from '../features/public/pages/loan-calculator-page';
 import { $homePath, $menuRoutes, stores } from '../shared/services';
-import { useStore } from '../shared/use-store';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
 import { layoutGroups, type FlatRoute } from './menu-routes';

@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { $systemEvent } from '../shared/services';
 import { signOut } from '../shared/sign-out';
 import { Dialog } from '../shared/ui/dialog';
-import { useStore } from '../shared/use-store';
 
 /**
  * What a visitor who holds no session is told (the 401 dialog, pages that need a session): to sign in, not that a

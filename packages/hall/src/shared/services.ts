@@ -1,8 +1,8 @@
 import { createClient, createStores, type GjjRequestError } from '@gjj-hall/sdk';
 import type { MenuIcon } from '@gjj-hall/sdk/auth';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
+import { atom } from 'nanostores';
 import { toast } from './toast';
-import { createValue } from './use-store';
 
 /** The hall's session and configuration stores (sdk), kept in this tab's session storage. */
 export const stores = createStores();
@@ -16,7 +16,7 @@ export interface SystemEvent {
 }
 
 /** The last 401 or 403 any call met; the app's dialog host follows it. */
-export const $systemEvent = createValue<SystemEvent | null>(null);
+export const $systemEvent = atom<SystemEvent | null>(null);
 
 /**
  * The one request client of the hall: headers, the token, and the hooks of spec 8 wired once (401 and 403 to the
@@ -36,11 +36,11 @@ export const client = createClient({
 });
 
 /** The routes built from the signed-in user's menus (spec 2.2); empty while signed out. */
-export const $menuRoutes = createValue<MenuRoute[]>([]);
+export const $menuRoutes = atom<MenuRoute[]>([]);
 /** The signed-in user's home path; '' while signed out. */
-export const $homePath = createValue('');
+export const $homePath = atom('');
 /** Menu tile icons by name (GET menu/getAllMenuImgIcon). */
-export const $menuIcons = createValue<Record<string, string>>({});
+export const $menuIcons = atom<Record<string, string>>({});
 
 /** Stores the menu icons as a name → data URL map. */
 export function setMenuIcons(icons: readonly MenuIcon[]): void {

@@ -1,5 +1,5 @@
 import { TOAST_HELPER_ERROR_MS } from '@gjj-hall/sdk';
-import { createValue } from './use-store';
+import { atom } from 'nanostores';
 
 /** The kinds of the toast helper (spec 8.4). */
 export type ToastType = 'error' | 'success' | 'info' | 'warning';
@@ -39,7 +39,7 @@ export function toastLines(message: unknown): string[] {
 }
 
 /** The toast on screen, or null: one at a time, a new one replaces the last (spec 8.4). */
-export const $toast = createValue<Toast | null>(null);
+export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;

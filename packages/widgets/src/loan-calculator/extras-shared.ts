@@ -1,4 +1,4 @@
-// @internal How the script-tag bundle and its extras file fit together (load-extras.standalone.ts, tsup.config.ts).
+// @internal How the script-tag bundle and its extras file fit together (load-extras.standalone.ts, rollup.config.mjs).
 import type * as ExtrasModule from './extras';
 
 /** @internal The calculator's parts loaded on first use. */
@@ -13,7 +13,7 @@ export const EXTRAS_HOOK = 'gjjLoanCalculatorExtras';
 /**
  * @internal What the extras file takes from the main bundle instead of carrying a copy: the one preact whose hooks
  * render it, the one engine (decimal.js-light inside; `LoanInputError` is told by `instanceof`), and the calculator's
- * own building blocks. Module paths are relative to src/loan-calculator/; tsup.config.ts maps each import of one of
+ * own building blocks. Module paths are relative to src/loan-calculator/; rollup.config.mjs maps each import of one of
  * these to the main bundle's module. The engine's modules are named by path because the sdk's combined-loan and
  * prepayment trials, which only the extras use, are bundled into the extras file and build on the engine's internals.
  */

@@ -1,4 +1,4 @@
-// The script-tag bundle's loadExtras, put in place of load-extras.ts by tsup.config.ts. A script-tag bundle has no
+// The script-tag bundle's loadExtras, put in place of load-extras.ts by rollup.config.mjs. A script-tag bundle has no
 // chunks, so the parts used less often are a second file, gjj-loan-calculator.extras.js, beside the main one; the bank's
 // page keeps its one <script> tag and this adds the second script itself, from the same directory (so a CSP allowing
 // the first allows it too) and with the same nonce. The extras file takes preact, the engine and the shared building

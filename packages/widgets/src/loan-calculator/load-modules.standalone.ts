@@ -1,4 +1,4 @@
-// The script-tag bundle's load-modules.ts, put in its place by tsup.config.ts: that bundle has no chunks (and computes
+// The script-tag bundle's load-modules.ts, put in its place by rollup.config.mjs: that bundle has no chunks (and computes
 // locally by default), so the modules are inside it.
 import * as client from './client';
 import * as compute from './compute';

@@ -1,5 +1,5 @@
 // @internal The calculator's modules loaded when first needed. A bundler makes each import a chunk of its own; the
-// script-tag bundle, which has no chunks, has this module replaced by load-modules.standalone.ts (see tsup.config.ts),
+// script-tag bundle, which has no chunks, has this module replaced by load-modules.standalone.ts (see rollup.config.mjs),
 // where they are simply inside. The parts used less often are loaded by load-extras.ts.
 
 /** A chunk that cannot be fetched (offline, or replaced by a new release) fails with words a user can act on. */

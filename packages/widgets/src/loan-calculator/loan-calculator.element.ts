@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { createWidgetElement, type WidgetElementClass } from '../shared/element';
-import { LoanCalculator, type LoanCalculatorProps } from './loan-calculator';
-import { LOAN_CALCULATOR_DEFAULT_MODE, LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
+import { LOAN_CALCULATOR_DEFAULT_MODE, LoanCalculator, type LoanCalculatorProps } from './loan-calculator';
+import { LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
 import type { LoanCalculateDetail, LoanCalculatorMode } from './types';
 
 let elementClass: WidgetElementClass | undefined;

@@ -2,8 +2,8 @@ import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/m
 import { themeProperties } from '../shared/theme.meta';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import { PLAN_DIALOG_CSS } from './plan-dialog.styles';
-import type { LoanCalculatorProps } from './loan-calculator';
-import { LOAN_CALCULATOR_DEFAULT_MODE, LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
+import { LOAN_CALCULATOR_DEFAULT_MODE, type LoanCalculatorProps } from './loan-calculator';
+import { LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
 
 export { LOAN_CALCULATOR_DEFAULT_MODE };
 

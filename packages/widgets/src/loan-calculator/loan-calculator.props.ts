@@ -2,22 +2,12 @@
 // loan-calculator.meta.ts, which is built on this list).
 import type { ElementProps } from '../shared/element';
 import type { LoanCalculatorProps } from './loan-calculator';
-import type { LoanCalculatorMode } from './types';
 
-/**
- * The mode used when `mode` is not given: `remote` for the React component and, unless the registering code sets
- * another with `setLoanCalculatorDefaultMode`, for the element (the script-tag bundle sets `local`).
- *
- * @example
- * import { LOAN_CALCULATOR_DEFAULT_MODE } from '@gjj-hall/widgets' // 'remote'
- */
-export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
-
-/** @internal The element's attributes (`prop`, type) and events (name, callback prop). */
+/** @internal The element's attributes (`prop`, type, reflected) and events (name, callback prop). */
 export const LOAN_CALCULATOR_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
-    ['mode', 'string'],
+    ['mode', 'string', 'reflect'],
     ['providentRates', 'string'],
     ['commercialRates', 'string'],
   ],

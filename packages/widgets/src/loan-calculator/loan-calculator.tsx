@@ -8,7 +8,6 @@ import type { LoanCalculatorExtras } from './extras-shared';
 import { loadExtras } from './load-extras';
 import { loadClient } from './load-modules';
 import { rateRecord, readRateList } from './logic';
-import { LOAN_CALCULATOR_DEFAULT_MODE } from './loan-calculator.props';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import type {
   LoanCalculateDetail,
@@ -49,6 +48,15 @@ export interface LoanCalculatorProps {
   /** A remote calculation or the rate loading failed. Element event: `gjj-error`. */
   onError?: (detail: LoanCalculatorErrorDetail) => void;
 }
+
+/**
+ * The mode used when `mode` is not given: `remote` for the React component and, unless the registering code sets
+ * another with `setLoanCalculatorDefaultMode`, for the element (the script-tag bundle sets `local`).
+ *
+ * @example
+ * import { LOAN_CALCULATOR_DEFAULT_MODE } from '@gjj-hall/widgets' // 'remote'
+ */
+export const LOAN_CALCULATOR_DEFAULT_MODE: LoanCalculatorMode = 'remote';
 
 const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
   { key: 'compare', label: '公积金与商业贷款对比' },

@@ -3,11 +3,11 @@
 import type { ElementProps } from '../shared/element';
 import type { PolicyListProps } from './policy-list';
 
-/** @internal The element's attributes (`prop`, type) and events (name, callback prop, cancelable). */
+/** @internal The element's attributes (`prop`, type, reflected) and events (name, callback prop, cancelable). */
 export const POLICY_LIST_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
-    ['category', 'string'],
+    ['category', 'string', 'reflect'],
     ['pageSize', 'number'],
   ],
   events: [

@@ -155,4 +155,62 @@ describe('createWidgetElement', () => {
       errors.mockRestore();
     }
   });
+
+  // The script loaded after the page's framework rendered: what the page set before the element was defined arrives.
+  it('takes properties set before it was defined, and attributes named as the prop, as a framework sets them then', async () => {
+    interface LateProps extends DemoProps {
+      openNow?: boolean;
+    }
+    const seen: LateProps[] = [];
+    function Late(props: LateProps) {
+      seen.push(props);
+      return <button type="button">{props.label}</button>;
+    }
+    const LATE: ElementProps<LateProps> = { attributes: [...DEMO.attributes, ['openNow', 'boolean']], events: [] };
+    const byProperty = document.createElement('gjj-late') as DemoElement;
+    byProperty.items = ['甲', '乙'];
+    byProperty.count = 2;
+    const byFramework = document.createElement('gjj-late');
+    byFramework.setAttribute('label', '丙');
+    // React 19 and Vue 3 name the attribute as the prop when the element has no such property yet.
+    byFramework.setAttribute('count', '3');
+    byFramework.setAttribute('openNow', 'true');
+    document.body.append(byProperty, byFramework);
+    mounted.push(byProperty, byFramework);
+    customElements.define('gjj-late', createWidgetElement(Late, LATE));
+
+    expect(Object.hasOwn(byProperty, 'items')).toBe(false);
+    expect(byProperty.items).toEqual(['甲', '乙']);
+    expect((byFramework as HTMLElement & LateProps).openNow).toBe(true);
+    expect(seen.every((p) => p.count !== undefined)).toBe(true);
+    await expect.poll(() => seen.some((p) => p.items?.join() === '甲,乙' && p.count === 2)).toBe(true);
+    await expect.poll(() => shown(byFramework)?.textContent).toBe('丙');
+  });
+
+  it('reports an object or array that arrives as attribute text, and leaves it out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const el = demo({ label: '甲' });
+      el.setAttribute('items', String([{ a: 1 }]));
+      expect(el.items).toBeUndefined();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/<gjj-demo> items="\[object Object\]" 已忽略.*el\.items = .*items 属性中写 JSON/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('reflects a property marked so to its attribute, and an attribute change back to the property', () => {
+    interface ModeProps {
+      mode?: string;
+    }
+    customElements.define('gjj-reflect', createWidgetElement((_: ModeProps) => null, { attributes: [['mode', 'string', 'reflect']], events: [] }));
+    const el = document.createElement('gjj-reflect') as HTMLElement & ModeProps;
+    el.mode = 'remote';
+    expect(el.getAttribute('mode')).toBe('remote');
+    el.setAttribute('mode', 'local');
+    expect(el.mode).toBe('local');
+    el.mode = undefined;
+    expect(el.hasAttribute('mode')).toBe(false);
+  });
 });

@@ -7,15 +7,16 @@ export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
 
 /**
  * What the element needs of a widget at run time, and no more: each attribute's prop and type (the attribute is the
- * prop in kebab-case), and each event's name and the callback prop that fires it (with `'cancelable'` third, the
- * event can be cancelled, and the callback returns `false` when a listener called `preventDefault()`). The widget's documentation
- * (`*.meta.ts`) is built on this list, so the two cannot disagree, but stays out of the bundles.
+ * prop in kebab-case; with `'reflect'` third, setting the property sets the attribute too, so a host's
+ * `[mode=remote]` styles match), and each event's name and the callback prop that fires it (with `'cancelable'` third,
+ * the event can be cancelled, and the callback returns `false` when a listener called `preventDefault()`). The
+ * widget's documentation (`*.meta.ts`) is built on this list, so the two cannot disagree, but stays out of the bundles.
  *
  * @example
  * const props: ElementProps<RateTableProps> = { attributes: [['apiBase', 'string']], events: [['gjj-load', 'onLoad']] }
  */
 export interface ElementProps<P> {
-  attributes: ReadonlyArray<readonly [prop: Extract<keyof P, string>, type: AttributeType]>;
+  attributes: ReadonlyArray<readonly [prop: Extract<keyof P, string>, type: AttributeType, reflect?: 'reflect']>;
   events: ReadonlyArray<readonly [name: `gjj-${string}`, prop: Extract<keyof P, string>, cancelable?: 'cancelable']>;
 }
 
@@ -47,11 +48,23 @@ const RENDER = Symbol('gjj.render');
  * callback prop dispatches a bubbling, composed `gjj-*` CustomEvent with the callback's argument as `detail` (a
  * cancelable one's callback returns false when it was cancelled). Call it only where `HTMLElement` exists.
  *
+ * Pages that set things before the element is defined (the script loaded after the page's framework rendered) are
+ * met: a property set on the element then is taken off it and set again through the property, and an attribute
+ * named as the prop (`apibase`, what React 19 and Vue 3 set for a property the element does not have yet) counts as
+ * the attribute. An object or array that arrives as attribute text ("[object Object]") is left out, with a console
+ * warning that says how to pass it.
+ *
  * @example
  * customElements.define('gjj-rate-table', createWidgetElement(RateTable, RATE_TABLE_ELEMENT))
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, element: ElementProps<P>): WidgetElementClass {
-  const byAttribute = new Map(element.attributes.map(([prop, type]) => [attributeName(prop), [prop, type] as const]));
+  const byAttribute = new Map<string, readonly [string, AttributeType]>();
+  for (const [prop, type] of element.attributes) {
+    byAttribute.set(attributeName(prop), [prop, type]);
+    // The attribute a framework sets, named as the prop (attribute names are lower case in HTML).
+    byAttribute.set(prop.toLowerCase(), [prop, type]);
+  }
+  const reflected = new Set<string>(element.attributes.filter(([, , reflect]) => reflect).map(([prop]) => prop));
 
   // No class fields: the es2020 script-tag bundles would emulate them with a helper.
   class GjjWidgetElement extends HTMLElement {
@@ -75,6 +88,13 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
         this[PROPS][prop] = (detail: unknown) =>
           this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: cancelable === 'cancelable' }));
       }
+      // Set on the element before it was defined, a property hides the class's accessor: take it off, set it again.
+      for (const [prop] of element.attributes) {
+        if (!Object.prototype.hasOwnProperty.call(this, prop)) continue;
+        const value = (this as unknown as Record<string, unknown>)[prop];
+        delete (this as unknown as Record<string, unknown>)[prop];
+        (this as unknown as Record<string, unknown>)[prop] = value;
+      }
     }
 
     connectedCallback(): void {
@@ -93,9 +113,17 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       });
     }
 
-    attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
+    attributeChangedCallback(name: string): void {
       const [prop, type] = byAttribute.get(name) ?? [];
-      if (prop && type) this[SET](prop, text === null ? undefined : PARSE[type](text));
+      if (!prop || !type) return;
+      // The attribute as it is now: on an upgrade, the calls for the attributes it had come after the constructor,
+      // which may have reflected a property set before the upgrade.
+      const text = this.getAttribute(name);
+      if (text?.includes('[object ')) {
+        console.warn(`[gjj] <${this.localName}> ${name}="${text}" 已忽略：对象或数组请设置 property（el.${prop} = …），或在 ${attributeName(prop)} 属性中写 JSON`);
+        return;
+      }
+      this[SET](prop, text === null ? undefined : PARSE[type](text));
     }
 
     // Before the first render (an element being upgraded gets one call per attribute), only the prop is set: the
@@ -120,6 +148,11 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
         return this[PROPS][prop];
       },
       set(this: GjjWidgetElement, value: unknown) {
+        if (reflected.has(prop)) {
+          const name = attributeName(prop);
+          if (value === undefined || value === null) this.removeAttribute(name);
+          else if (this.getAttribute(name) !== String(value)) this.setAttribute(name, String(value));
+        }
         this[SET](prop, value);
       },
     });

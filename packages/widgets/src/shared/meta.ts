@@ -9,6 +9,8 @@ export interface AttributeMeta<P> {
   type: AttributeType;
   description: string;
   default?: string;
+  /** Setting the property sets the attribute too. */
+  reflects?: boolean;
 }
 
 /** One event the element dispatches, fed by a callback prop of the React component. */
@@ -61,14 +63,15 @@ export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stab
  * // [{ name: 'api-base', prop: 'apiBase', type: 'string', description: '服务端地址', default: '' }]
  */
 export function describeAttributes<P, K extends Extract<keyof P, string>>(
-  attributes: ReadonlyArray<readonly [K, AttributeType]>,
+  attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]>,
   docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
 ): Array<AttributeMeta<P>> {
-  return attributes.map(([prop, type]) => ({
+  return attributes.map(([prop, type, reflect]) => ({
     name: attributeName(prop),
     prop,
     type,
     ...docs[prop],
+    ...(reflect ? { reflects: true } : {}),
   }));
 }
 

@@ -1,13 +1,11 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useStore } from '@nanostores/react';
 import type { GjjClient } from '@gjj-hall/sdk';
 import { $hostConfig, createHostClient, type HostConfig } from '@gjj-hall/sdk/host';
 
-const subscribe = (onChange: () => void) => $hostConfig.listen(onChange);
-const read = () => $hostConfig.get();
-
 /** The page's host configuration (`configure()` of `@gjj-hall/sdk/host`), re-rendering when the host changes it. */
 export function useHostConfig(): Readonly<HostConfig> {
-  return useSyncExternalStore(subscribe, read, read);
+  return useStore($hostConfig);
 }
 
 /** The fields a widget's client is made from; a change of the nonce alone does not make a new client. */

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { checkBusinessAccess } from '@gjj-hall/sdk/auth';
 import { hasPermission, type ButtonMap } from '@gjj-hall/sdk/menu';
+import { useStore } from '@nanostores/react';
 import { menuTrail } from '../../shared/menu-view';
 import { client, stores } from '../../shared/services';
 import { useClosePage } from '../../shared/use-close-page';
 import { useMenuTree } from '../../shared/use-menu-tree';
 import { usePageTitle } from '../../shared/use-page-title';
-import { useStore } from '../../shared/use-store';
 import { NotOpenNotice } from '../../shared/ui/not-open-notice';
 import { useCurrentRoute } from '../shell/current-route';
 

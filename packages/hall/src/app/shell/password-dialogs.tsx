@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { hasInitialPassword, loadAccountInfo } from '@gjj-hall/sdk/auth';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../shared/services';
-import { useStore } from '../../shared/use-store';
 
 // The dialog carries sm-crypto: loaded the first time it opens, not with the shell.
 const ChangePasswordDialog = lazy(async () => ({

@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'react-router';
 import { displayName } from '@gjj-hall/sdk/auth';
 import { loginTypeArea } from '@gjj-hall/sdk/menu';
+import { useStore } from '@nanostores/react';
 import { breadcrumbOf } from '../../shared/menu-view';
 import { $homePath, stores } from '../../shared/services';
 import { centreName, SITE } from '../../shared/site';
 import { useMenuTree } from '../../shared/use-menu-tree';
-import { useStore } from '../../shared/use-store';
 import { Breadcrumb } from '../../shared/ui/breadcrumb';
 import { Footer } from '../../shared/ui/footer';
 import { QuickMenu } from '../../shared/ui/quick-menu';

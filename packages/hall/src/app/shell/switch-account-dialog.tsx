@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { switchableAccounts, switchUser, type SwitchableAccount } from '@gjj-hall/sdk/auth';
 import { maskIdCard } from '@gjj-hall/sdk/format';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../shared/services';
 import { sessionFlags } from '../../shared/session-flags';
-import { useStore } from '../../shared/use-store';
 import { Dialog } from '../../shared/ui/dialog';
 import './switch-account.css';
 

@@ -1,7 +1,7 @@
 import { FOOTER_CONFIG_KEYS } from '@gjj-hall/sdk';
+import { useStore } from '@nanostores/react';
 import { stores } from '../services';
 import { FOOTER_LABELS, SITE } from '../site';
-import { useStore } from '../use-store';
 
 /** Footer keys shown on the first line (who runs the site), the rest on the second (registrations). */
 const FIRST_LINE = ['zxmc', 'jszc', 'wzym'];

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { greeting } from '@gjj-hall/sdk/format';
 import { displayName } from '@gjj-hall/sdk/auth';
+import { useStore } from '@nanostores/react';
 import { homeScreens, screenSections, type MenuNode } from '../menu-view';
 import { stores } from '../services';
 import { useMenuTree } from '../use-menu-tree';
 import { usePageTitle } from '../use-page-title';
-import { useStore } from '../use-store';
 import { MenuTiles } from './menu-tiles';
 import { Tabs } from './tabs';
 

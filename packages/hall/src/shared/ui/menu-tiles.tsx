@@ -1,8 +1,8 @@
 import { isMenuUsable } from '@gjj-hall/sdk/menu';
+import { useStore } from '@nanostores/react';
 import type { MenuNode } from '../menu-view';
 import { $menuIcons } from '../services';
 import { useOpenMenu } from '../use-open-menu';
-import { useStore } from '../use-store';
 import { Tiles } from './tiles';
 
 /** A tile's note: paused entries and those that ask for face verification say so (spec 4.2). */

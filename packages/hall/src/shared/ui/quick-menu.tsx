@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { AUTH_PATHS, fetchPublicMenu, type PublicMenuItem } from '@gjj-hall/sdk/auth';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../services';
-import { useStore } from '../use-store';
 
 /** The quick menu of spec 2.3, used until (or when) the server's own list cannot be had. */
 export const DEFAULT_QUICK_MENU: readonly PublicMenuItem[] = [

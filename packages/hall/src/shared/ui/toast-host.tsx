@@ -1,5 +1,5 @@
+import { useStore } from '@nanostores/react';
 import { $toast, toast } from '../toast';
-import { useStore } from '../use-store';
 
 const LABELS = { error: '错误', success: '成功', info: '提示', warning: '警告' } as const;
 

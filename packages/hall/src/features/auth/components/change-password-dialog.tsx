@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { signOut } from '../../../shared/sign-out';
 import { toast } from '../../../shared/toast';
-import { useStore } from '../../../shared/use-store';
 import { Dialog } from '../../../shared/ui/dialog';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { changePassword, sendChangeCode } from '../api/password';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { LoginType } from '@gjj-hall/sdk';
+import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import { Tabs } from '../../../shared/ui/tabs';
 import { AccountForm } from '../components/account-form';
 import { QrLoginPanel } from '../components/qr-login-panel';

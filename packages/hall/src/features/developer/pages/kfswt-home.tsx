@@ -1,6 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
-import { useStore } from '../../../shared/use-store';
 
 /**
  * KfswtHome: the developer's home page (spec 2.2), with the developer's summary (dwxx/dwxxUser). Takes the

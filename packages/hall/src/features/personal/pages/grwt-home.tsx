@@ -1,7 +1,7 @@
 import { formatMoney } from '@gjj-hall/sdk/format';
+import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
-import { useStore } from '../../../shared/use-store';
 
 /**
  * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx). Takes the

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ComplaintForm, type ComplaintSubmittedDetail } from '@gjj-hall/widgets';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import './complaint.css';
 
 /**

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { fetchComplaints, type Complaint } from '@gjj-hall/sdk/public';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../../shared/services';
 import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import { ComplaintReply, ComplaintStatus } from './complaint-status';
 import './complaint.css';
 

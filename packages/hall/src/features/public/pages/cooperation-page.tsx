@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fetchPartnerBanks, fetchPartnerDevelopments } from '@gjj-hall/sdk/public';
 import { rules } from '@gjj-hall/sdk/validate';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../../shared/services';
 import { Pager } from '../../../shared/ui/pager';
 import { SignInRequired } from '../../../shared/ui/sign-in-required';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import './content.css';
 import { PagedView } from '../../../shared/ui/paged-view';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchEvaluationLevels, type CodeName } from '@gjj-hall/sdk/public';
+import { useStore } from '@nanostores/react';
 import { client, stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { useStore } from '../../../shared/use-store';
 import './evaluation.css';
 
 const ENTRIES = [

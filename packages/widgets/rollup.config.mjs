@@ -1,0 +1,148 @@
+// The script-tag files (dist/standalone/*.js): one self-registering IIFE per entry, rendered by preact/compat, our
+// packages bundled from source. rollup's scope hoisting and tree-shaking, then terser; esbuild only compiles each module
+// (TypeScript and JSX to ES2020), it does not bundle. The packages' ESM entries and types are tsup's (tsup.config.ts).
+// docs/decisions.md compares the files as rollup and as esbuild build them.
+import { readFileSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import { transform, transformSync } from 'esbuild';
+
+const SRC = resolve(import.meta.dirname, 'src');
+
+// The global hook and the modules the extras file takes from the main file, as the sources name them.
+const { EXTRAS_HOOK, EXTRAS_SHARED } = await import(
+  `data:text/javascript,${encodeURIComponent(transformSync(readFileSync(resolve(SRC, 'loan-calculator/extras-shared.ts'), 'utf8'), { loader: 'ts' }).code)}`
+);
+
+/** How our packages and their dependencies are found: from source (`gjj-source`), as a browser build. */
+const resolveModules = () =>
+  nodeResolve({
+    exportConditions: ['gjj-source', 'browser', 'module', 'import'],
+    browser: true,
+    extensions: ['.ts', '.tsx', '.mjs', '.js'],
+  });
+
+/** Each module compiled to ES2020 by esbuild (TypeScript, JSX with the automatic runtime), NODE_ENV production. */
+const compile = {
+  name: 'gjj-compile',
+  async transform(code, id) {
+    const loader = { '.ts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js' }[extname(id)];
+    if (!loader || id.startsWith('\0')) return null;
+    const result = await transform(code, {
+      loader,
+      target: 'es2020',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      sourcemap: true,
+      sourcefile: id,
+    });
+    return { code: result.code, map: result.map };
+  },
+};
+
+/**
+ * React, as the components import it, is preact/compat; decimal.js-light's and dayjs's ES modules rather than their
+ * UMD files (rollup bundles ES modules only; dayjs comes in through @gjj-hall/sdk/format and is dropped unused).
+ */
+const ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  'decimal.js-light': 'decimal.js-light/decimal.mjs',
+  dayjs: 'dayjs/esm/index.js',
+};
+const aliases = {
+  name: 'gjj-aliases',
+  resolveId(source, importer) {
+    const target = ALIASES[source];
+    return target ? this.resolve(target, importer, { skipSelf: true }) : null;
+  },
+};
+
+/**
+ * A script-tag file has no chunks, so the calculator's dynamic imports (load-extras.ts, load-modules.ts) are replaced
+ * by their `.standalone.ts` twins: the extras become a second script loaded on first use, and the other modules
+ * (engine, request client, server-answer mapping) are simply inside.
+ */
+const scriptTagLoaders = {
+  name: 'gjj-script-tag-loaders',
+  resolveId(source, importer) {
+    if (!importer || !/\/load-(extras|modules)$/.test(source)) return null;
+    return resolve(dirname(importer), `${source}.standalone.ts`);
+  },
+};
+
+/**
+ * The extras file takes EXTRAS_SHARED from the main file that loads it (one preact, one engine), through the global
+ * hook that file sets: each such import becomes a module whose named exports are read off the hook's object. Any
+ * other React or preact import is an error, as a second copy would break hooks.
+ */
+export const sharedFromMainFile = () => {
+  const calculator = resolve(SRC, 'loan-calculator');
+  const shared = new Map(EXTRAS_SHARED.map((key) => [key.startsWith('.') ? resolve(calculator, key) : key, key]));
+  const PREFIX = '\0gjj-main-file:';
+  const HOOK = '\0gjj-main-file-hook';
+  return {
+    name: 'gjj-shared-from-main-file',
+    resolveId(source, importer) {
+      if (source === HOOK) return HOOK;
+      if (!importer) return null;
+      const key = shared.get(source.startsWith('.') ? resolve(dirname(importer), source) : source);
+      if (key) return `${PREFIX}${key}`;
+      if (/^(react|react-dom|preact)(\/|$)/.test(source)) this.error(`${source} must come from the main file: add it to EXTRAS_SHARED`);
+      return null;
+    },
+    load(id) {
+      if (id === HOOK) return `export default globalThis[${JSON.stringify(EXTRAS_HOOK)}];\n`;
+      if (!id.startsWith(PREFIX)) return null;
+      // Named imports are read off the default export (syntheticNamedExports), when they are used.
+      return {
+        code: `import hook from ${JSON.stringify(HOOK)};\nexport default hook ? hook.shared[${JSON.stringify(id.slice(PREFIX.length))}] : {};\n`,
+        syntheticNamedExports: true,
+      };
+    },
+  };
+};
+
+/** One script-tag file: its entry, its global (if it exports anything) and its plugins. */
+function scriptTag(input, file, name, plugins) {
+  return {
+    input: resolve(SRC, input),
+    plugins,
+    // rollup's default tree-shaking: the `smallest` preset gained 3 bytes a file (docs/decisions.md).
+    treeshake: { preset: 'recommended' },
+    onwarn(warning) {
+      // A warning is a build that may not do what it says: fail rather than ship it.
+      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('/node_modules/'))) return;
+      throw new Error(`${file}: ${warning.message}`);
+    },
+    output: {
+      file: `dist/standalone/${file}`,
+      format: 'iife',
+      name,
+      sourcemap: true,
+      // ES2015 code for rollup's own glue; no Symbol.toStringTag on namespace objects nobody prints.
+      generatedCode: { preset: 'es2015', symbols: false },
+      freeze: false,
+      esModule: false,
+      // The policy detail's sanitizer, a chunk where there are chunks, is inside.
+      inlineDynamicImports: true,
+      plugins: [terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } })],
+    },
+  };
+}
+
+const main = () => [scriptTagLoaders, aliases, resolveModules(), compile];
+
+export default [
+  scriptTag('standalone.ts', 'gjj-widgets.js', 'GjjWidgets', main()),
+  scriptTag('standalone-loan-calculator.ts', 'gjj-loan-calculator.js', 'GjjWidgets', main()),
+  scriptTag('standalone-complaint-form.ts', 'gjj-complaint-form.js', 'GjjWidgets', main()),
+  scriptTag('standalone-policy-list.ts', 'gjj-policy-list.js', 'GjjWidgets', main()),
+  scriptTag('standalone-rate-table.ts', 'gjj-rate-table.js', 'GjjWidgets', main()),
+  // The calculator's parts used less often, loaded by either calculator file above on first use.
+  scriptTag('standalone-loan-calculator-extras.ts', 'gjj-loan-calculator.extras.js', undefined, [sharedFromMainFile(), resolveModules(), compile]),
+];
