@@ -9,11 +9,12 @@ const source = {
   ssr: { resolve: { conditions: ['gjj-source', ...defaultServerConditions], externalConditions: ['gjj-source'] } },
 };
 
-const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts']) => ({
+const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts'], env: Record<string, string> = {}) => ({
   ...source,
   test: {
     name,
     root,
+    env,
     environment: 'node' as const,
     // Creating a PGlite database takes a few seconds on a 2-core machine.
     testTimeout: 30_000,
@@ -29,7 +30,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       nodeProject('sdk', 'packages/sdk'),
-      nodeProject('server', 'packages/server'),
+      // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
+      nodeProject('server', 'packages/server', undefined, { GJJ_DEV_ROUTES: '1' }),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and

@@ -11,8 +11,9 @@ import './vitest-context';
 export default async function setup(project: TestProject) {
   const db = await prepareDatabase({ memory: true }, true);
   // Every browser test calls from 127.0.0.1: the per-address limits are the server tests' to check; so is shedding the
-  // calculator while the event loop lags (this process also serves the browser its modules).
-  const app = await buildApp({ db, loginRateLimit: 1000, submitRateLimit: 1000, calcRateLimit: 1000, maxEventLoopDelay: 0 });
+  // calculator while the event loop lags (this process also serves the browser its modules). The browser tests read
+  // captcha answers and SMS codes at /dev/outbox (the page and the server are both on 127.0.0.1).
+  const app = await buildApp({ db, loginRateLimit: 1000, submitRateLimit: 1000, calcRateLimit: 1000, maxEventLoopDelay: 0, devRoutes: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('reference server has no TCP address');

@@ -46,6 +46,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The tests read captcha answers and SMS codes at /dev/outbox, as npm start offers it.
+      GJJ_DEV_ROUTES: '1',
       // Every end-to-end test signs in from 127.0.0.1: the per-address limit (20 a minute) is the server tests' to check.
       LOGIN_RATE_LIMIT: '1000',
       // Likewise every complaint and evaluation comes from 127.0.0.1 (30 a minute is public.test.ts's to check).

@@ -7,6 +7,7 @@ import { buildApp, hallCsp, parseFrameAncestors } from './app';
 import type { Db } from './db/db';
 import { DEV_GOV_PLATFORM_URL } from './routes/sso';
 import { prepareDatabase, settingsFromEnv } from './start';
+import { PRODUCTION } from './test-support/production';
 
 // One in-memory PGlite for the whole file (it takes seconds and hundreds of MB to create).
 let db: Db;
@@ -138,11 +139,12 @@ describe('who may frame the hall (CSP frame-ancestors)', () => {
     }
   });
 
-  it('adds the origins of HALL_FRAME_ANCESTORS, and only HTML pages carry the policy', async () => {
+  it('adds the origins of HALL_FRAME_ANCESTORS, and only HTML pages carry the hall\'s policy', async () => {
     const portal = await buildApp({ db: { ...db, close: async () => {} }, hallDir, frameAncestors: ['https://portal.example.gov.cn'] });
     try {
       expect(await ancestors(portal)).toEqual(["'self'", 'http://127.0.0.1:8091', 'https://portal.example.gov.cn']);
-      expect((await portal.inject({ url: GJJ_RATES })).headers['content-security-policy']).toBeUndefined();
+      // An API answer carries its own policy (issue 18, item 12): nothing runs in it and nothing frames it.
+      expect((await portal.inject({ url: GJJ_RATES })).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     } finally {
       await portal.close();
     }
@@ -151,7 +153,7 @@ describe('who may frame the hall (CSP frame-ancestors)', () => {
 
   it('in production without a platform, only GOV_PLATFORM_URL and HALL_FRAME_ANCESTORS', async () => {
     const before = process.env.GOV_PLATFORM_URL;
-    const prod = await buildApp({ db: { ...db, close: async () => {} }, hallDir, production: true });
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, hallDir, ...PRODUCTION });
     try {
       delete process.env.GOV_PLATFORM_URL;
       expect(await ancestors(prod)).toEqual(["'self'"]);

@@ -15,12 +15,14 @@ import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
 import { sessionHooks } from './auth/session';
 import { identityHooks } from './auth/identity';
-import { createDevOutbox, createDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
+import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
-import { devRoutes } from './dev/dev-routes';
+import { DEV_ROUTES_ENV, devRoutes, guardDevRoutes } from './dev/dev-routes';
+import { DEVELOPMENT_SECRET_KEY, secretBox } from './auth/secrets';
+import { HTTP_TIMEOUTS, listeningUrl, parsePublicUrl, securityHeaders, serverOptions, type HttpTimeouts } from './http/hardening';
 import { createRateLimiter } from './auth/rate-limit';
 import { SMS_LIMITS, smsSettled, type SmsLimits } from './auth/sms-code';
 import { smsAuthRoutes } from './routes/sms-auth';
@@ -45,9 +47,32 @@ export interface AppOptions extends FloodGuardOptions {
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Production leaves out the development calls (/dev/...) and the outbox. @default NODE_ENV === 'production' */
+  /**
+   * Production: no outbox, no development calls, no simulated government platform; `secretKey` and `publicUrl`
+   * are required. @default NODE_ENV === 'production'
+   */
   production?: boolean;
-  /** Sends SMS codes. @default the development sink (console and outbox) outside production, none in production */
+  /**
+   * The development calls (/dev/...: outbox, state, demo key files, platform address), answering only this machine.
+   * Refused in production. @default GJJ_DEV_ROUTES === '1' outside production
+   */
+  devRoutes?: boolean;
+  /**
+   * The server's 32-byte secret key: seals the secrets kept in the database (the SM2 private key), `app.secrets`.
+   * @default required in production; elsewhere the published development key (npm start makes one in .data/secret.key)
+   */
+  secretKey?: Uint8Array;
+  /**
+   * Where the hall is published, e.g. `https://gjj.example.gov.cn`: the links the server makes start with it, never
+   * with the request's Host header. @default HALL_PUBLIC_URL; required in production; elsewhere the listening address
+   */
+  publicUrl?: string | undefined;
+  /** How long clients may take to send a request, and keep a connection (item 14). @default HTTP_TIMEOUTS */
+  timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Sends SMS codes. @default the development sink (console and outbox) outside production; in production none,
+   * and sending answers 503 (the development sink is refused there)
+   */
   sms?: SmsGateway;
   /** Sign-in attempts allowed per client address and minute, counted in this process. @default 20 */
   loginRateLimit?: number;
@@ -82,6 +107,14 @@ function clientErrorMessage(status: number, code: string | undefined): string {
   if (status === 415) return '不支持的请求内容类型';
   return httpStatusMessage(status);
 }
+
+/** Why buildApp refuses a production configuration. */
+export const BUILD_PRODUCTION_MESSAGES = {
+  devRoutes: `生产环境不能开启开发接口（devRoutes / ${DEV_ROUTES_ENV}=1）`,
+  secretKey: '生产环境必须提供服务端密钥（secretKey；npm start 读取 GJJ_SECRET_KEY 或 GJJ_SECRET_KEY_FILE）',
+  publicUrl: '生产环境必须提供大厅的对外地址（publicUrl；npm start 读取 HALL_PUBLIC_URL）',
+  devSms: '生产环境不能通过开发短信通道（开发发件箱）发送短信：请配置短信网关',
+} as const;
 
 /** The content security policy of the hall's pages: nothing inline, nothing from elsewhere. */
 export const HALL_CSP = [
@@ -133,15 +166,30 @@ export function parseFrameAncestors(text: string | undefined): string[] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const now = options.now ?? (() => new Date());
-  // Made on the first start and kept in the database; read before anything listens.
+  const withDevRoutes = options.devRoutes ?? (!production && process.env[DEV_ROUTES_ENV] === '1');
+  const envPublicUrl = process.env.HALL_PUBLIC_URL;
+  const publicUrl = options.publicUrl ? parsePublicUrl(options.publicUrl) : envPublicUrl ? parsePublicUrl(envPublicUrl) : undefined;
+  if (production) {
+    if (withDevRoutes) throw new Error(BUILD_PRODUCTION_MESSAGES.devRoutes);
+    if (!options.secretKey) throw new Error(BUILD_PRODUCTION_MESSAGES.secretKey);
+    if (!publicUrl) throw new Error(BUILD_PRODUCTION_MESSAGES.publicUrl);
+    if (options.sms && isDevSmsGateway(options.sms)) throw new Error(BUILD_PRODUCTION_MESSAGES.devSms);
+  }
+  const secrets = secretBox(options.secretKey ?? DEVELOPMENT_SECRET_KEY);
+  // Made on the first start and kept in the database, sealed; read before anything listens.
   const frameAncestors = parseFrameAncestors((options.frameAncestors ?? []).join(' '));
-  const keys = await loadSm2KeyPair(options.db);
+  const keys = await loadSm2KeyPair(options.db, options.secretKey ?? DEVELOPMENT_SECRET_KEY);
   const trustedProxies = parseTrustedProxies((options.trustedProxies ?? []).join(' '));
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
+    ...serverOptions({ ...HTTP_TIMEOUTS, ...options.timeouts }),
   });
+  app.decorate('secrets', secrets);
+  app.decorate('publicUrl', () => publicUrl ?? listeningUrl(app));
+  // Before any route: every /dev/ route answers only this machine, and only when switched on.
+  guardDevRoutes(app, withDevRoutes);
 
   app.addHook('onClose', async () => {
     await options.db.close();
@@ -157,15 +205,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Set once the single sign-on routes exist (below); the platform's origin may change in development.
   let platformOrigin: () => Promise<string | null> = async () => null;
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
+  securityHeaders(app, {
+    async framers() {
       const platform = await platformOrigin().catch(() => null);
-      reply.header('content-security-policy', hallCsp(platform ? [platform, ...frameAncestors] : frameAncestors));
-    }
-    return payload;
+      return platform ? [platform, ...frameAncestors] : frameAncestors;
+    },
+    hallCsp,
+    hsts: !!publicUrl?.startsWith('https://'),
   });
 
   app.setErrorHandler((error: Error & { validation?: SchemaError[]; validationContext?: string; statusCode?: number; code?: string }, request, reply) => {
@@ -217,13 +263,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
-  caRoutes(app, { db: options.db, now, loginLimiter, production });
-  platformOrigin = ssoRoutes(app, { db: options.db, now, loginLimiter, loginRateLimit: options.loginRateLimit, production }).platformOrigin;
+  caRoutes(app, { db: options.db, now, loginLimiter, devRoutes: withDevRoutes });
+  platformOrigin = ssoRoutes(app, {
+    db: options.db,
+    now,
+    loginLimiter,
+    loginRateLimit: options.loginRateLimit,
+    production,
+    devRoutes: withDevRoutes,
+  }).platformOrigin;
   registerPersonRoutes(app, { db: options.db, now, keys });
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
-  if (!production) devRoutes(app, options.db, now);
+  if (withDevRoutes) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;
   if (hallDir && existsSync(join(hallDir, 'home.html'))) {
@@ -231,6 +284,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: hallDir,
       index: false,
       cacheControl: false,
+      // Source maps (the hall's build writes them beside its scripts) show the code as written: not in production.
+      allowedPath: (pathName) => !(production && /\.map$/i.test(pathName)),
       setHeaders(res, path) {
         const immutable = /[\\/]assets[\\/]/.test(path);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo';
-import { settingsFromEnv, startServer } from './start';
+import { settingsFromEnv, startServer, startupWarnings } from './start';
 
-const settings = settingsFromEnv();
+let settings: ReturnType<typeof settingsFromEnv>;
+try {
+  settings = settingsFromEnv();
+} catch (error) {
+  console.error(`服务未启动：${(error as Error).message}`);
+  process.exit(1);
+}
 const where =
   'databaseUrl' in settings.target ? 'PostgreSQL（DATABASE_URL）' : `内嵌 PostgreSQL（PGlite），数据目录 ${'dataDir' in settings.target ? settings.target.dataDir : '内存'}`;
 
@@ -12,7 +18,11 @@ try {
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') console.error(`端口 ${settings.port} 已被占用：请关闭占用它的程序，或用 PORT=其他端口 npm start`);
-  else console.error('服务启动失败：', e);
+  else {
+    // The message says what to do; the stack only where asked for (LOG_LEVEL=debug).
+    console.error(`服务启动失败：${e.message}`);
+    if (/^(debug|trace)$/.test(settings.logLevel)) console.error(e);
+  }
   process.exit(1);
 }
 
@@ -21,14 +31,21 @@ const lines = [
   `网上业务大厅已启动：${server.url}/home.html`,
   `接口：${server.url}/api    数据库：${where}`,
   '',
-  settings.seed ? `演示账号（密码均为 ${DEMO_PASSWORD}）：` : '未载入演示数据（SEED_DEMO=0）。',
+  settings.seed ? `演示账号（密码均为 ${DEMO_PASSWORD}）：` : `未载入演示数据（${settings.production ? '生产环境' : 'SEED_DEMO=0'}）。`,
   ...(settings.seed ? DEMO_LOGINS.map((u) => `  ${u.kind}：${u.account}（${u.name}，手机 ${u.phone}）`) : []),
-  ...(settings.production ? [] : ['', `开发接口：${server.url}/dev/outbox（图形验证码答案、短信验证码）`]),
+  ...(settings.devRoutes ? ['', `开发接口（仅本机）：${server.url}/dev/outbox（图形验证码答案、短信验证码）`] : []),
   '',
   '按 Ctrl-C 停止。',
   '',
 ];
 console.log(lines.join('\n'));
+// Loud, and at every start: what makes this server unfit for real citizens' data.
+const warnings = startupWarnings(settings);
+if (warnings.length) {
+  const bar = '!'.repeat(72);
+  console.warn([bar, ...warnings, bar, ''].join('\n'));
+  for (const warning of warnings) server.app.log.warn(warning);
+}
 
 let stopping = false;
 async function stop(signal: string) {

@@ -36,7 +36,8 @@ describe('file-backed database', () => {
     } finally {
       await again.close();
     }
-  });
+    // Two durable starts on disk (each fsyncs the data directory) and the whole seed: 20 to 60 s on a busy machine.
+  }, 180_000);
 });
 
 describe('migrations', () => {

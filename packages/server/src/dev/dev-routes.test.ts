@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
-import { prepareDatabase } from '../start';
+import { prepareDatabase, settingsFromEnv } from '../start';
 import { freshIp, signIn } from '../test-support/login';
+import { PRODUCTION } from '../test-support/production';
 
 // POST /dev/state replyComplaint and processComplaint: what the centre's back office does to a complaint, for the tests.
 let db: Db;
@@ -93,5 +95,83 @@ describe('POST /dev/state: complaints', () => {
     expect(typo.statusCode).toBe(400);
     expect(typo.json<{ msg: string }>().msg).toContain('replyComplaint 只支持');
     expect((await state({ replyComplaints: {} })).json<{ msg: string }>().msg).toContain('replyComplaint、processComplaint');
+  });
+});
+
+// Issue 18, item 22: the development calls exist only when switched on, and answer only this machine.
+describe('who reaches the development calls', () => {
+  const DEV_CALLS = [
+    ['GET', '/dev/outbox'],
+    ['POST', '/dev/state'],
+    ['GET', '/dev/ca-keys'],
+    ['GET', '/dev/ca-keys/unit.gjjkey.json'],
+    ['POST', '/dev/gov-platform'],
+  ] as const;
+  const call = (target: FastifyInstance, [method, url]: (typeof DEV_CALLS)[number], extra: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
+    target.inject({
+      method,
+      url,
+      ...extra,
+      payload: method === 'POST' ? (url === '/dev/state' ? {} : { url: 'http://127.0.0.1:8091/' }) : undefined,
+    });
+
+  it('are absent unless switched on (GJJ_DEV_ROUTES=1 or devRoutes: true)', async () => {
+    const before = process.env.GJJ_DEV_ROUTES;
+    delete process.env.GJJ_DEV_ROUTES;
+    const off = await buildApp({ db: { ...db, close: async () => {} } });
+    try {
+      for (const c of DEV_CALLS) {
+        const res = await call(off, c);
+        expect(res.statusCode, c[1]).toBe(404);
+        expect(res.json()).toEqual({ code: 404, msg: 'Web 服务接口未部署', data: null });
+      }
+      // Nothing else changes: the captcha still works, its answer simply is not readable.
+      expect((await off.inject({ url: '/api/auth/v1/getImgCode' })).statusCode).toBe(200);
+    } finally {
+      if (before !== undefined) process.env.GJJ_DEV_ROUTES = before;
+      await off.close();
+    }
+    const on = await buildApp({ db: { ...db, close: async () => {} }, devRoutes: true });
+    try {
+      for (const c of DEV_CALLS) expect((await call(on, c)).statusCode, c[1]).toBe(200);
+    } finally {
+      await on.close();
+    }
+  });
+
+  it('answer only this machine, addressed as this machine: anything else hears 404', async () => {
+    for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080', '127.0.0.1']) {
+      expect((await call(app, DEV_CALLS[0], { headers: { host } })).statusCode, host).toBe(200);
+    }
+    for (const c of DEV_CALLS) {
+      // DNS rebinding: a foreign name resolving to 127.0.0.1.
+      for (const host of ['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io', '192.168.1.5:8080']) {
+        expect((await call(app, c, { headers: { host } })).statusCode, `${c[1]} ${host}`).toBe(404);
+      }
+      // Another machine (HOST=0.0.0.0), even naming localhost.
+      for (const remoteAddress of ['192.168.1.20', '10.0.0.1', '::ffff:192.168.1.20', '2001:db8::1']) {
+        expect((await call(app, c, { remoteAddress, headers: { host: 'localhost:8080' } })).statusCode, `${c[1]} ${remoteAddress}`).toBe(404);
+      }
+      // Forwarded by a proxy on this machine, or called from a page of another site.
+      expect((await call(app, c, { headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
+      expect((await call(app, c, { headers: { forwarded: 'for=203.0.113.9' } })).statusCode).toBe(404);
+      expect((await call(app, c, { headers: { origin: 'https://evil.example' } })).statusCode).toBe(404);
+    }
+    expect((await call(app, DEV_CALLS[0], { remoteAddress: '::1', headers: { host: '[::1]:8080', origin: 'http://localhost:5173' } })).statusCode).toBe(200);
+  });
+
+  it('are refused in production: buildApp and the settings stop the start', async () => {
+    await expect(buildApp({ db: { ...db, close: async () => {} }, ...PRODUCTION, devRoutes: true })).rejects.toThrow('生产环境不能开启开发接口');
+    expect(() =>
+      settingsFromEnv({ NODE_ENV: 'production', GJJ_DEV_ROUTES: '1', HALL_PUBLIC_URL: 'https://gjj.example.gov.cn', GJJ_SECRET_KEY: randomBytes(32).toString('hex') }),
+    ).toThrow('生产环境不能开启开发接口');
+    // GJJ_DEV_ROUTES=1 in the environment (as the tests have it) does not reach a production app built without the option.
+    expect(process.env.GJJ_DEV_ROUTES).toBe('1');
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, ...PRODUCTION });
+    try {
+      expect((await call(prod, DEV_CALLS[0])).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { clearFailures } from '../auth/lockout';
@@ -6,6 +7,55 @@ import { revokeSessionsOf } from '../auth/session';
 import { configVersion, serviceSwitch } from '../routes/shell';
 
 const tags = ['开发专用'] as const;
+
+/** The environment variable that switches the development calls on (`1`); `npm start` and the test setups set it. */
+export const DEV_ROUTES_ENV = 'GJJ_DEV_ROUTES';
+/** Where every development call lives. */
+export const DEV_ROUTES_PREFIX = '/dev/';
+
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && (/^(?:::ffff:)?127(?:\.\d{1,3}){3}$/i.test(address) || address === '::1');
+}
+
+/**
+ * Why a development call is refused to this request, or null when it may have it: the connection and the client
+ * must be this machine, the Host header must name it (a foreign Host is DNS rebinding, or a proxy forwarding someone
+ * else), nothing may have forwarded it, and a browser page calling must be served from this machine too.
+ */
+export function devRefusal(request: FastifyRequest): string | null {
+  if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip)) return `客户端地址 ${request.ip} 不是本机`;
+  if (!LOOPBACK_HOST.test(String(request.headers.host ?? ''))) return `Host ${String(request.headers.host ?? '（无）')} 不是本机`;
+  if (request.headers.forwarded || request.headers['x-forwarded-for'] || request.headers['x-real-ip']) return '请求经过了代理';
+  const origin = request.headers.origin;
+  if (origin !== undefined && !/^https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i.test(origin)) {
+    return `来源 ${origin} 不是本机页面`;
+  }
+  return null;
+}
+
+/**
+ * Guards every route under /dev/ (issue 18, item 22): switched off, each answers 404 (they are not registered then,
+ * this is the second lock); switched on, a request that is not from this machine to this machine (`devRefusal`)
+ * answers the same 404 as a path that does not exist, and the reason goes to the log. Call before any route is added.
+ */
+export function guardDevRoutes(app: FastifyInstance, enabled: boolean): void {
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ code: 404, msg: httpStatusMessage(404), data: null });
+  const guard: onRequestHookHandler = async (request, reply) => {
+    if (!enabled) return notFound(reply);
+    const refusal = devRefusal(request);
+    if (refusal) {
+      request.log.warn({ url: request.url }, `开发接口只接受本机访问：${refusal}`);
+      return notFound(reply);
+    }
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(DEV_ROUTES_PREFIX)) return;
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  });
+}
 
 interface AccountPath {
   account: string;
@@ -76,7 +126,7 @@ async function devState(db: Queryable, now: Date) {
 }
 
 /**
- * Development-only calls (never registered in production): the outbox of captchas and SMS codes, and the state an
+ * Development-only calls (registered only with GJJ_DEV_ROUTES=1, never in production; `guardDevRoutes`): the outbox of captchas and SMS codes, and the state an
  * administrator would change, for the tests.
  */
 export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {

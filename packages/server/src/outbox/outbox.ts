@@ -54,9 +54,11 @@ export function createDevOutbox(db: Db, now: () => Date): Outbox {
   };
 }
 
-/** The development SMS sink: the console and the outbox, nothing leaves the machine. */
+const DEV_GATEWAY = Symbol('gjj-hall development SMS sink');
+
+/** The development SMS sink: the console and the outbox, nothing leaves the machine. Refused in production. */
 export function createDevSmsGateway(outbox: Outbox, log: (line: string) => void = console.log): SmsGateway {
-  return {
+  const gateway: SmsGateway & { [DEV_GATEWAY]?: true } = {
     async send(phone, code) {
       log(`[开发短信] 发送至 ${phone}：验证码 ${code}`);
       await outbox.record({ kind: 'sms', to: phone, code });
@@ -66,6 +68,13 @@ export function createDevSmsGateway(outbox: Outbox, log: (line: string) => void 
       await outbox.record({ kind: 'notice', to: phone, code: text });
     },
   };
+  gateway[DEV_GATEWAY] = true;
+  return gateway;
+}
+
+/** True for the gateway `createDevSmsGateway` made (buildApp refuses it in production). */
+export function isDevSmsGateway(gateway: SmsGateway): boolean {
+  return (gateway as { [DEV_GATEWAY]?: true })[DEV_GATEWAY] === true;
 }
 
 /** Production without a configured gateway: sending fails with a message that says what is missing. */

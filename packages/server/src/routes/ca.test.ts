@@ -9,6 +9,7 @@ import { prepareDatabase } from '../start';
 import { freshIp } from '../test-support/login';
 import { DEMO_CERTIFICATES } from '../seed/ca';
 import { CA_MESSAGES, demoKeyDir } from './ca';
+import { PRODUCTION } from '../test-support/production';
 
 let db: Db;
 let app: FastifyInstance;
@@ -66,7 +67,7 @@ describe('the demo key files', () => {
   });
 
   it('are not served in production', async () => {
-    const prod = await buildApp({ db: { ...db, close: async () => {} }, production: true });
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, ...PRODUCTION });
     try {
       expect((await prod.inject({ url: '/dev/ca-keys' })).statusCode).toBe(404);
       expect((await prod.inject({ url: '/api/auth/v1/ca/getRandom' })).statusCode).toBe(200);

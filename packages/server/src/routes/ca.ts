@@ -32,8 +32,8 @@ export interface CaRouteOptions {
   now: () => Date;
   /** The per-address sign-in counter every sign-in method shares. */
   loginLimiter: RateLimiter;
-  /** Production leaves out the download of the demo key files. */
-  production: boolean;
+  /** The development calls are on (GJJ_DEV_ROUTES=1, never in production): the demo key files are offered. */
+  devRoutes: boolean;
   /** The device rule of every sign-in (auth/device.ts). @default a new one on `db` */
   signInGuard?: SignInGuard;
 }
@@ -153,7 +153,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
     },
   );
 
-  if (options.production) return;
+  if (!options.devRoutes) return;
 
   // Development only: the demo key files, for the login tab's download links and the README.
   const keyFiles = () => readdirSync(demoKeyDir()).filter((f) => f.endsWith('.gjjkey.json')).sort();

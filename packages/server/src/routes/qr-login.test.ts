@@ -72,7 +72,7 @@ describe('GET qrcode/getQrCode', () => {
     expect(code.codeId).toMatch(/^[0-9a-f-]{36}$/);
     expect(code.exp).toBe(QR_LOGIN_EXP_SECONDS);
     expect(code.qrKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(readQr(code.codeImgBase64)).toBe(`http://localhost:80/home.html#/qrConfirm?codeId=${code.codeId}`);
+    expect(readQr(code.codeImgBase64)).toBe(`http://localhost/home.html#/qrConfirm?codeId=${code.codeId}`);
     const [row] = await db.query<{ key_hash: string; login_type: number; status: string }>(
       'select key_hash, login_type, status from qr_login where code_id = $1',
       [code.codeId],

@@ -54,11 +54,6 @@ export interface QrLoginRouteOptions {
   keys: Sm2KeyPair;
   /** @default QR_LOGIN_EXP_SECONDS */
   expSeconds?: number;
-  /**
-   * Where the hall is published (e.g. `https://gjj.example.gov.cn`): the QR points at its confirmation page. Without
-   * it, the origin the request came to (`HALL_PUBLIC_URL` in the environment sets it for `npm start`).
-   */
-  publicUrl?: string | undefined;
   /** The per-address sign-in counter every sign-in method shares (qrFaceIdLogin counts as an attempt). */
   loginLimiter: RateLimiter;
 }
@@ -147,7 +142,6 @@ function confirmUrl(base: string, codeId: string): string {
 export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions): void {
   const { db, now, keys } = options;
   const expSeconds = options.expSeconds ?? QR_LOGIN_EXP_SECONDS;
-  const publicUrl = options.publicUrl ?? process.env.HALL_PUBLIC_URL;
   const codeLimiter = createRateLimiter(db, 'qr-code', 60, 60_000);
   // A dialog polls 20 times a minute; this leaves room for a dozen at one address.
   const pollLimiter = createRateLimiter(db, 'qr-poll', 240, 60_000);
@@ -208,7 +202,8 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
       const at = now();
       const codeId = randomUUID();
       const qrKey = randomBytes(32).toString('hex');
-      const base = publicUrl || `${request.protocol}://${request.host}`;
+      // Never the request's Host header: whoever sends the request could name any site (HALL_PUBLIC_URL).
+      const base = app.publicUrl();
       const codeImgBase64 = await QRCode.toDataURL(confirmUrl(base, codeId), { errorCorrectionLevel: 'M', margin: 2, width: 240 });
       await db.query('delete from qr_login where expires_at < $1', [new Date(at.getTime() - QR_LOGIN_KEEP_MS)]);
       // request.ip is the connection's address, or the client's as a proxy of TRUSTED_PROXIES reports it.

@@ -7,6 +7,7 @@ import { prepareDatabase } from '../start';
 import { PAUSE_NOTE } from '../seed/menus';
 import { DEMO_NOTICES } from '../seed/shell';
 import { signIn } from '../test-support/login';
+import { PRODUCTION } from '../test-support/production';
 
 // One in-memory PGlite for the whole file.
 let db: Db;
@@ -373,7 +374,7 @@ describe('development calls', () => {
 
   it('are absent in production, and production records no captcha answer', async () => {
     // Same database, not closed by this app.
-    const prod = await buildApp({ db: { ...db, close: async () => {} }, production: true });
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, ...PRODUCTION });
     try {
       for (const [method, url] of [
         ['GET', '/dev/outbox'],

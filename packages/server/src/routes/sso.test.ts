@@ -7,6 +7,7 @@ import { prepareDatabase } from '../start';
 import { freshIp } from '../test-support/login';
 import { GOV_DEMO_PASSWORD } from '../seed/ca';
 import { DEV_GOV_CLIENT_ID, DEV_GOV_PLATFORM_URL, SIM_GOV_SESSION_TTL_MS, SSO_MESSAGES } from './sso';
+import { PRODUCTION } from '../test-support/production';
 
 let db: Db;
 let app: FastifyInstance;
@@ -71,7 +72,7 @@ describe('the simulated platform (/sim/gov, development only)', () => {
   });
 
   it('is absent in production, where single sign-on says it is not open', async () => {
-    const prod = await buildApp({ db: { ...db, close: async () => {} }, production: true });
+    const prod = await buildApp({ db: { ...db, close: async () => {} }, ...PRODUCTION });
     try {
       expect((await prod.inject({ method: 'POST', url: '/sim/gov/login', payload: { idNumber: ZHANG, password: GOV_DEMO_PASSWORD } })).statusCode).toBe(404);
       for (const call of ['code', 'session', 'logout']) {

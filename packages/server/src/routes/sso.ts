@@ -69,6 +69,8 @@ export interface SsoRouteOptions {
   db: Db;
   now: () => Date;
   production: boolean;
+  /** The development calls are on (GJJ_DEV_ROUTES=1, never in production): POST /dev/gov-platform. */
+  devRoutes?: boolean;
   /** The platform. @default the simulated one outside production; none in production (the exchange answers 404 with a message saying so) */
   platform?: GovPlatform | undefined;
   /** The per-address sign-in counter every sign-in method shares. */
@@ -479,6 +481,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     },
   );
 
+  if (!options.devRoutes) return routes;
   app.post<{ Body: { url: string } }>(
     '/dev/gov-platform',
     {

@@ -55,10 +55,16 @@ export const DEMO_RATES: ReadonlyArray<{ code: RateCode; rate: string; effective
   { code: '24', rate: '3.5', effectiveDate: '2025-05-20' },
 ];
 
+/** What a seed step may need to know about the server it seeds. */
+export interface SeedOptions {
+  /** Production (with SEED_DEMO=1): nothing whose secret is published in this repository is trusted. */
+  production?: boolean;
+}
+
 interface SeedStep {
   version: number;
   name: string;
-  run(tx: Queryable): Promise<void>;
+  run(tx: Queryable, options: SeedOptions): Promise<void>;
 }
 
 /** Seed steps in order. A new step gets the next version; a step, once released, is never edited. */
@@ -104,7 +110,8 @@ const STEPS: SeedStep[] = [
   {
     version: 4,
     name: 'CA certificate login and single sign-on: demo certificates, the simulated platform\'s citizens',
-    run: seedCa,
+    // Not in production: the demo key files (private keys published in demo-ca/) would sign anyone in.
+    run: (tx, options) => (options.production ? Promise.resolve() : seedCa(tx)),
   },
   {
     version: 5,
@@ -142,13 +149,13 @@ const STEPS: SeedStep[] = [
 ];
 
 /** Applies the seed steps this database has not had yet. Returns the versions applied. */
-export async function seedDemo(db: Db): Promise<number[]> {
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<number[]> {
   const rows = await db.query<{ value: string }>(`select value from app_meta where key = 'demo_seed_version'`);
   const current = Number(rows[0]?.value ?? 0);
   const applied: number[] = [];
   for (const step of STEPS.filter((s) => s.version > current)) {
     await db.transaction(async (tx) => {
-      await step.run(tx);
+      await step.run(tx, options);
       await tx.query(
         `insert into app_meta (key, value) values ('demo_seed_version', $1)
          on conflict (key) do update set value = excluded.value, updated_at = now()`,
