@@ -98,6 +98,15 @@ describe('security headers on every answer (item 12)', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('a 304 of the hall page adds nothing that would replace the policy or cache rule of the page the browser keeps', async () => {
+    const page = await app.inject({ url: '/home.html' });
+    const again = await app.inject({ url: '/home.html', headers: { 'if-none-match': String(page.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers['x-frame-options']).toBeUndefined();
+    expect(again.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('in production over https: Strict-Transport-Security, and X-Frame-Options where no other site may frame', async () => {
     const before = process.env.GOV_PLATFORM_URL;
     delete process.env.GOV_PLATFORM_URL;

@@ -150,8 +150,9 @@ function carriesSession(request: FastifyRequest, reply: FastifyReply): boolean {
  * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`;
  * - the hall's pages: their CSP (with frame-ancestors), `Cross-Origin-Opener-Policy: same-origin`, and
  *   `X-Frame-Options: SAMEORIGIN` when no other site may frame them;
- * - everything else: `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` unless the route set its
- *   own (served files), and `X-Frame-Options: DENY`;
+ * - every other answer with a body: `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` unless the
+ *   route set its own (served files), and `X-Frame-Options: DENY`;
+ * - a 304 only the first two (its headers would replace those of the page the browser keeps);
  * - `Cache-Control: no-store` on every answer that names no cache rule of its own (every API answer but a few public
  *   files), and on every answer to a request with a session, whatever the route said;
  * - `Strict-Transport-Security` where the hall is published over https.
@@ -161,6 +162,9 @@ export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOpt
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (options.hsts) reply.header('strict-transport-security', HSTS);
+    // A 304 has no content type, and the browser merges its headers into the page it keeps: adding a policy or a
+    // cache rule here would rewrite that page's (an API policy on the hall's home.html blocks all of it).
+    if (reply.statusCode === 304) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       const framers = await options.framers();
@@ -168,7 +172,7 @@ export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOpt
       reply.header('cross-origin-opener-policy', 'same-origin');
       // Browsers that know frame-ancestors ignore X-Frame-Options; older ones would refuse a listed framer with it.
       if (framers.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
-    } else {
+    } else if (type) {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_HTML_CSP);
       reply.header('x-frame-options', 'DENY');
     }
