@@ -42,7 +42,7 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
   secretKeyFile: string;
   /** The development calls (/dev/...): GJJ_DEV_ROUTES=1, never in production. */
   devRoutes: boolean;
-  /** How long a client may take to send its request (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS). */
+  /** How long a client may take to send its request, and keep an idle connection (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: HttpTimeouts;
 }
 
@@ -110,8 +110,8 @@ function secretKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, DB_UNSAFE_NO_FSYNC, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL,
  * LOGIN_RATE_LIMIT, SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT,
- * HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE,
- * GJJ_DEV_ROUTES, REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
+ * HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES,
+ * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
  * floodSettingsFromEnv. With NODE_ENV=production it throws, saying what to do,
  * when HALL_PUBLIC_URL or the secret key is missing, a published default secret is set, or the development calls or
  * DB_UNSAFE_NO_FSYNC are switched on.
@@ -147,6 +147,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   const requestMs = millis(env, 'REQUEST_TIMEOUT_MS', HTTP_TIMEOUTS.requestMs);
   const headersMs = millis(env, 'HEADERS_TIMEOUT_MS', Math.min(HTTP_TIMEOUTS.headersMs, requestMs));
   if (headersMs > requestMs) throw new Error(`HEADERS_TIMEOUT_MS（${headersMs}）不能大于 REQUEST_TIMEOUT_MS（${requestMs}）`);
+  const keepAliveMs = millis(env, 'KEEP_ALIVE_TIMEOUT_MS', HTTP_TIMEOUTS.keepAliveMs);
   if (production) {
     if (!publicUrl) throw new Error(PRODUCTION_MESSAGES.publicUrl);
     if (!publicUrl.startsWith('https://')) throw new Error(PRODUCTION_MESSAGES.publicUrlHttps);
@@ -179,7 +180,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     secretKey,
     secretKeyFile: join(dataDir, 'secret.key'),
     devRoutes,
-    timeouts: { ...HTTP_TIMEOUTS, requestMs, headersMs },
+    timeouts: { ...HTTP_TIMEOUTS, requestMs, headersMs, keepAliveMs },
   };
 }
 

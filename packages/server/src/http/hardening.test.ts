@@ -221,6 +221,16 @@ describe('slow and oversized requests (item 14)', () => {
     expect(answer.body).toEqual({ code: 431, msg: '请求头过大：请清除本站的 Cookie 后重试', data: null });
   });
 
+  it('a kept-alive connection idle between requests is not cut off by the request limit', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const { text } = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', (write) => {
+      // Longer than the 1.5 s request limit, far shorter than the keep-alive time (72 s).
+      timer = setTimeout(() => write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), REQUEST_MS + 1000);
+    });
+    clearTimeout(timer);
+    expect(text.match(/HTTP\/1\.1 200 OK/g), text).toHaveLength(2);
+  });
+
   it('a request in time is answered as usual', async () => {
     const body = JSON.stringify({ a: '公积金' });
     const { text } = await rawExchange(

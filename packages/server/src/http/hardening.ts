@@ -11,7 +11,11 @@ export interface HttpTimeouts {
   requestMs: number;
   /** The headers must arrive within this (server.headersTimeout; HEADERS_TIMEOUT_MS); at most `requestMs`. */
   headersMs: number;
-  /** A kept-alive connection waiting for its next request is closed after this (server.keepAliveTimeout). */
+  /**
+   * A kept-alive connection waiting for its next request is closed after this (server.keepAliveTimeout;
+   * KEEP_ALIVE_TIMEOUT_MS). Longer than the idle timeout of the load balancers in front (60 s is common), so that they,
+   * not this server, close an idle connection: the other way round a request sent on a closing connection fails (502).
+   */
   keepAliveMs: number;
   /** A connection with no traffic either way for this long is closed (socket timeout; Fastify's connectionTimeout). */
   idleMs: number;
@@ -23,7 +27,7 @@ export interface HttpTimeouts {
 export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
   requestMs: 30_000,
   headersMs: 10_000,
-  keepAliveMs: 5_000,
+  keepAliveMs: 72_000,
   idleMs: 60_000,
   checkIntervalMs: 1_000,
 });
