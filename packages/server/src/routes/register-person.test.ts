@@ -9,8 +9,8 @@ import { prepareDatabase } from '../start';
 import { DEPOSITOR_RECORDS } from '../seed/person';
 import { smsSettled } from '../auth/sms-code';
 import { captcha, freshIp, login, publicKey } from '../test-support/login';
-import { verifiedIdentity } from '../test-support/gov';
-import { ALREADY_REGISTERED_MESSAGE, ALREADY_REGISTERED_NOTICE, HAS_LOCAL_ACCOUNT_MESSAGE, PHONE_HIDDEN_MESSAGE, REGISTER_CODE_SENT_MESSAGE } from './register-person';
+import { govCode, redeemGovCode, verifiedIdentity } from '../test-support/gov';
+import { ALREADY_REGISTERED_MESSAGE, ALREADY_REGISTERED_NOTICE, HAS_LOCAL_ACCOUNT_MESSAGE, IDENTITY_MISMATCH_MESSAGE, PHONE_HIDDEN_MESSAGE, REGISTER_CODE_SENT_MESSAGE } from './register-person';
 
 let db: Db;
 let app: FastifyInstance;
@@ -199,7 +199,12 @@ describe('/lhjyrysl and /yddkryzc', () => {
     clock += 2 * MINUTE;
     const again = await send(P.sendFlexibleCode, { xingming: feng.xingming, zjhm: enc(feng.zjhm), sjhm: feng.sjhm });
     expect(again.statusCode).toBe(200);
-    const refused = await post(P.flexibleSetup, flexible(await lastCode(feng.sjhm)));
+    // A spent identity ticket is refused before anything is said about the ID number; verifying again through the
+    // platform, she herself is told she is registered already.
+    const spent = await post(P.flexibleSetup, flexible(await lastCode(feng.sjhm)));
+    expect(spent.statusCode).toBe(403);
+    expect(msg(spent)).toBe(IDENTITY_MISMATCH_MESSAGE);
+    const refused = await redeemGovCode(app, 'identity', await govCode(app, feng.zjhm));
     expect(refused.statusCode).toBe(409);
     expect(msg(refused)).toBe(ALREADY_REGISTERED_MESSAGE);
   });
@@ -207,7 +212,9 @@ describe('/lhjyrysl and /yddkryzc', () => {
   it('refuses a flexible setup or out-of-area registration for someone who holds an account here', async () => {
     const res = await send(P.sendRemoteLoanCode, { xingming: sun.xingming, zjhm: enc(sun.zjhm), sjhm: '13100130209' });
     expect(res.statusCode).toBe(200);
-    const refused = await post(P.remoteLoanRegister, {
+    // A stranger with no verified identity for this ID number learns nothing (fails on the old order, which said 409).
+    const stranger = await post(P.remoteLoanRegister, {
+      identityTicket: 'x'.repeat(43),
       xingming: sun.xingming,
       zjhm: enc(sun.zjhm),
       sjhm: '13100130209',
@@ -215,8 +222,17 @@ describe('/lhjyrysl and /yddkryzc', () => {
       jcdcs: '武汉市',
       jczx: '武汉住房公积金管理中心',
       ydgrzh: '420100778899',
-      dxyzm: await lastCode('13100130209'),
+      dxyzm: '000000',
     });
+    expect(stranger.statusCode).toBe(403);
+    expect(msg(stranger)).toBe(IDENTITY_MISMATCH_MESSAGE);
+    // The person themself, verified by the platform (made one of its citizens here), is told why, by the platform's
+    // verification step.
+    await db.query(
+      'insert into sim_gov_citizen (id_number, name, password_hash) select $1, $2, password_hash from sim_gov_citizen limit 1 on conflict do nothing',
+      [sun.zjhm, sun.xingming],
+    );
+    const refused = await redeemGovCode(app, 'identity', await govCode(app, sun.zjhm));
     expect(refused.statusCode).toBe(409);
     expect(msg(refused)).toBe(HAS_LOCAL_ACCOUNT_MESSAGE);
   });

@@ -397,8 +397,10 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       },
       async (request) => {
         const input = request.body;
+        // The verified identity first: only the person the platform vouched for learns whether their ID number is
+        // registered or holds an account here (issue 18, item 3).
+        await checkTicket(input.identityTicket, idNumber(input.zjhm), input.xingming);
         const zjhm = await newcomer(input);
-        await checkTicket(input.identityTicket, zjhm, input.xingming);
         const base = Number(input.jcjs);
         if (base < FLEXIBLE_BASE.min || base > FLEXIBLE_BASE.max) {
           throw new ApiError(400, `月缴存基数须在 ${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元之间`);
@@ -444,8 +446,10 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       },
       async (request) => {
         const input = request.body;
+        // The verified identity first: only the person the platform vouched for learns whether their ID number is
+        // registered or holds an account here (issue 18, item 3).
+        await checkTicket(input.identityTicket, idNumber(input.zjhm), input.xingming);
         const zjhm = await newcomer(input);
-        await checkTicket(input.identityTicket, zjhm, input.xingming);
         const passwordHash = await newPassword(input.password);
         await checkCodeLength(input.dxyzm);
         await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
