@@ -50,7 +50,7 @@ export function complaintFormTests(file: string): void {
       button(el, '提交').click();
       const event = await submitted;
       assert(event.bubbles && event.composed, 'gjj-submitted bubbles and is composed');
-      assert(/^TS\d{12}$/.test(event.detail.sqbh), `a receipt number (${event.detail.sqbh})`);
+      assert(/^TS\d{14}$/.test(event.detail.sqbh), `a receipt number (${event.detail.sqbh})`);
 
       const failed = nextEvent<{ message: string }>(page, 'gjj-error');
       page.document.querySelector('main')?.insertAdjacentHTML('beforeend', `<gjj-complaint-form api-base="${apiBase}/missing"></gjj-complaint-form>`);
