@@ -92,7 +92,7 @@ test.describe('signing in with an SMS code', () => {
 
     await code.fill(wrongCode(right));
     await form.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(form.getByRole('alert')).toHaveText('验证码错误，请重新输入');
+    await expect(form.getByRole('alert')).toHaveText('验证码错误或已失效，请重新获取');
     await expect(phone).toHaveValue(DEMO_PHONES.personal);
     await expectNoAxeViolations(page);
 
@@ -197,7 +197,7 @@ test.describe('recovering a password', () => {
     const right = await smsCode(page.request, who.phone, before);
     await code.fill(wrongCode(right));
     await page.getByRole('button', { name: '下一步' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: '验证码' })).toHaveText('验证码错误，请重新输入');
+    await expect(page.getByRole('alert').filter({ hasText: '验证码' })).toHaveText('验证码错误或已失效，请重新获取');
     await expectNoAxeViolations(page);
     await code.fill(right);
     await page.getByRole('button', { name: '下一步' }).click();
