@@ -48,8 +48,13 @@ export async function seedCa(tx: Queryable): Promise<void> {
       [c.serial, c.account, c.subject, c.publicKey, DEMO_CERTIFICATE_VALIDITY.notBefore, DEMO_CERTIFICATE_VALIDITY.notAfter],
     );
   }
+  await seedGovCitizens(tx, GOV_DEMO_CITIZENS);
+}
+
+/** Adds citizens to the simulated platform, each with the platform's demo password (seed steps 4 and 9). */
+export async function seedGovCitizens(tx: Queryable, citizens: ReadonlyArray<{ idNumber: string; name: string }>): Promise<void> {
   const passwordHash = await demoPasswordHash(GOV_DEMO_PASSWORD);
-  for (const c of GOV_DEMO_CITIZENS) {
+  for (const c of citizens) {
     await tx.query('insert into sim_gov_citizen (id_number, name, password_hash) values ($1, $2, $3) on conflict do nothing', [
       c.idNumber,
       c.name,

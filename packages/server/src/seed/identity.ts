@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
-import { GOV_DEMO_PASSWORD } from './ca';
+import { seedGovCitizens } from './ca';
 import { ROLES } from './menus';
 
 /**
@@ -22,14 +22,7 @@ export const IDENTITY_DEMO_CITIZENS = [
 export const UNVERIFIED_DEMO_LOGIN = { account: '370102199403152213', name: '蒋青', phone: '13100130301' } as const;
 
 export async function seedIdentity(tx: Queryable, password: string): Promise<void> {
-  const govHash = await hashPassword(GOV_DEMO_PASSWORD);
-  for (const c of IDENTITY_DEMO_CITIZENS) {
-    await tx.query('insert into sim_gov_citizen (id_number, name, password_hash) values ($1, $2, $3) on conflict do nothing', [
-      c.idNumber,
-      c.name,
-      govHash,
-    ]);
-  }
+  await seedGovCitizens(tx, IDENTITY_DEMO_CITIZENS);
   const u = UNVERIFIED_DEMO_LOGIN;
   const [user] = await tx.query<{ id: string }>(
     `insert into app_user (login_type, account, phone, display_name, password_hash, identity_source)
