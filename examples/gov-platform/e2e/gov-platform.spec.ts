@@ -91,6 +91,8 @@ async function freshCode(page: Page, idNumber = ZHANG, over: Record<string, stri
  */
 async function returnToHall(page: Page, issued: Issued, kept: string, returned: string): Promise<void> {
   await page.goto('/home.html#/login');
+  // The login page itself, so /zwLogin below mounts afresh and no message of an earlier return is still on screen.
+  await expect(page.getByRole('heading', { name: '用户登录' })).toBeVisible();
   await page.evaluate(
     ([stateKey, state, verifierKey, verifier]) => {
       sessionStorage.setItem(stateKey, state);
