@@ -181,6 +181,7 @@ test('the hall refuses a code the platform issued to another service, and one wh
   const requests = watchRequests(page);
   const unspent = await freshCode(page);
   await page.goto('/home.html#/login');
+  await expect(page.getByRole('heading', { name: '用户登录' })).toBeVisible();
   await page.evaluate(([key]) => sessionStorage.setItem(key, 'state-only-5'), [STATE_KEY] as const);
   await page.goto(`/home.html#/zwLogin?authCode=${unspent.code}&state=state-only-5`);
   await expect(page.getByRole('alert').filter({ hasText: '状态' })).toHaveText('登录状态校验失败，请重新从政务服务网登录');
