@@ -76,6 +76,18 @@ const scriptTagLoaders = {
 };
 
 /**
+ * issue 19: the elements are r2wc's (shared/r2wc.ts, @r2wc/react-to-web-component); a script-tag file takes its twin
+ * shared/r2wc.standalone.ts, @r2wc/core with a preact renderer (docs/decisions.md compares it with aliasing React).
+ */
+const r2wcPreact = {
+  name: 'gjj-r2wc-preact',
+  resolveId(source, importer) {
+    if (!importer || source !== './r2wc' || !importer.startsWith(resolve(SRC, 'shared'))) return null;
+    return resolve(SRC, 'shared/r2wc.standalone.ts');
+  },
+};
+
+/**
  * The extras file takes EXTRAS_SHARED from the main file that loads it (one preact, one engine), through the global
  * hook that file sets: each such import becomes a module whose named exports are read off the hook's object. Any
  * other React or preact import is an error, as a second copy would break hooks.
@@ -135,7 +147,7 @@ function scriptTag(input, file, name, plugins) {
   };
 }
 
-const main = () => [scriptTagLoaders, aliases, resolveModules(), compile];
+const main = () => [scriptTagLoaders, r2wcPreact, aliases, resolveModules(), compile];
 
 export default [
   scriptTag('standalone.ts', 'gjj-widgets.js', 'GjjWidgets', main()),

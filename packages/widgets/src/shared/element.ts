@@ -1,5 +1,6 @@
 import { createElement, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { R2WCOptions } from '@r2wc/core';
+import { r2wc } from './r2wc';
 import { WIDGETS_VERSION } from './version';
 
 /** How an attribute's text becomes a prop. */
@@ -25,67 +26,111 @@ export interface WidgetElementClass extends CustomElementConstructor {
   readonly gjjVersion: string;
 }
 
-const PARSE: Readonly<Record<AttributeType, (text: string) => unknown>> = {
-  string: (text) => text,
-  number: (text) => parseFloat(text),
-  boolean: (text) => /^[ty1-9]/i.test(text),
-  json: (text) => JSON.parse(text),
-};
-
 /** `apiBase` -> `api-base`. */
 export const attributeName = (prop: string): string => prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
-// Symbol keys rather than #private members, which es2020 output would emulate with helpers.
-const PROPS = Symbol('gjj.props');
-const ROOT = Symbol('gjj.root');
-const SET = Symbol('gjj.set');
-const RENDER = Symbol('gjj.render');
+// r2wc's own keys (registered symbols, so the same in every copy of it): the props it renders with, its render, its
+// "connected" flag and its renderer's context. The version is pinned exactly; element.browser.test.tsx covers each use.
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+const R2WC_CONNECTED = Symbol.for('r2wc.connected');
+const R2WC_CONTEXT = Symbol.for('r2wc.context');
+// Ours: whether the first render may happen (undefined: not connected yet, false: waiting for the bindings).
+const SETTLED = Symbol('gjj.settled');
+
+/** The class r2wc makes, as this file uses it. */
+interface R2wcElement extends HTMLElement {
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_CONNECTED]: boolean;
+  [R2WC_CONTEXT]?: unknown;
+  [R2WC_RENDER](): void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
+}
+type R2wcClass = (new () => R2wcElement) & { readonly observedAttributes: string[] };
+
+// True while r2wc's constructor runs: it reads the attributes there, which the element takes through
+// attributeChangedCallback instead (an upgrade calls it for each), so every attribute meets the same checks.
+let constructing = false;
 
 /**
- * Makes a custom element class from a React component: it renders into an open shadow root while connected (and
- * unmounts a microtask after it is removed, unless it was put back by then); each attribute of `element` sets its
- * prop, parsed by its type (a removed attribute unsets it), and so does the same-named property; each event's
- * callback prop dispatches a bubbling, composed `gjj-*` CustomEvent with the callback's argument as `detail` (a
- * cancelable one's callback returns false when it was cancelled). Call it only where `HTMLElement` exists.
+ * Waits for the bindings a framework sets right after attaching the element (Angular appends it, then sets its
+ * `[prop]`s in the same task): until the next frame, or a timer where a hidden page draws no frames.
+ */
+function afterBindings(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, 100);
+}
+
+/**
+ * Makes a custom element class from a React component with `r2wc` of @r2wc/react-to-web-component (in the script-tag
+ * files, @r2wc/core with a preact renderer): an open shadow root it renders into while connected, each attribute of
+ * `element` setting its prop parsed by its type. Around it, what a page of any framework needs:
  *
- * Pages that set things before the element is defined (the script loaded after the page's framework rendered) are
- * met: a property set on the element then is taken off it and set again through the property, and an attribute
- * named as the prop (`apibase`, what React 19 and Vue 3 set for a property the element does not have yet) counts as
- * the attribute. An object or array that arrives as attribute text ("[object Object]") is left out, with a console
- * warning that says how to pass it.
+ * - the first render waits for the next frame after connection, so properties a framework sets right after attaching
+ *   the element are there before the widget's first request;
+ * - it unmounts a microtask after it is removed, unless it was put back by then (a move keeps what it shows);
+ * - a removed attribute unsets its prop; an attribute named as the prop (`apibase`, what React 19 and Vue 3 set for a
+ *   property the element does not have yet) counts as the attribute; an object or array that arrives as attribute
+ *   text ("[object Object]") is left out, with a console warning that says how to pass it;
+ * - a property marked `'reflect'` is r2wc's (set, it sets its attribute, so a host's `[mode=remote]` styles match);
+ *   any other property keeps the value as given (an array stays an array) and stays out of the attributes;
+ * - a property set on the element before it was defined is taken off it and set again through the accessor;
+ * - each event's callback prop dispatches a bubbling, composed `gjj-*` CustomEvent with the callback's argument as
+ *   `detail` (a cancelable one's callback returns false when it was cancelled).
+ *
+ * Call it only where `HTMLElement` exists.
  *
  * @example
  * customElements.define('gjj-rate-table', createWidgetElement(RateTable, RATE_TABLE_ELEMENT))
  */
 export function createWidgetElement<P extends object>(Component: ComponentType<P>, element: ElementProps<P>): WidgetElementClass {
-  const byAttribute = new Map<string, readonly [string, AttributeType]>();
+  const byAttribute = new Map<string, string>();
+  const types: Record<string, AttributeType> = {};
   for (const [prop, type] of element.attributes) {
-    byAttribute.set(attributeName(prop), [prop, type]);
+    types[prop] = type;
+    byAttribute.set(attributeName(prop), prop);
     // The attribute a framework sets, named as the prop (attribute names are lower case in HTML).
-    byAttribute.set(prop.toLowerCase(), [prop, type]);
+    byAttribute.set(prop.toLowerCase(), prop);
   }
-  const reflected = new Set<string>(element.attributes.filter(([, , reflect]) => reflect).map(([prop]) => prop));
+
+  // The component as the element renders it: without the `container` prop r2wc adds.
+  function Widget({ container: _, ...props }: P & { container?: unknown }) {
+    return createElement(Component, props as P);
+  }
+  const Base = r2wc(Widget, { shadow: 'open', props: types as R2WCOptions<P>['props'] }) as unknown as R2wcClass;
 
   // No class fields: the es2020 script-tag bundles would emulate them with a helper.
-  class GjjWidgetElement extends HTMLElement {
+  class GjjWidgetElement extends Base {
     static get gjjVersion(): string {
       return WIDGETS_VERSION;
     }
 
-    static get observedAttributes(): string[] {
+    static override get observedAttributes(): string[] {
       return [...byAttribute.keys()];
     }
 
-    declare [PROPS]: Record<string, unknown>;
-    declare [ROOT]: Root | undefined;
+    declare [SETTLED]: boolean | undefined;
 
     constructor() {
-      super();
-      this[PROPS] = {};
-      this.attachShadow({ mode: 'open' });
+      constructing = true;
+      try {
+        super();
+      } finally {
+        constructing = false;
+      }
+      // r2wc starts out "connected"; nothing renders here before connectedCallback.
+      this[R2WC_CONNECTED] = false;
       for (const [name, prop, cancelable] of element.events) {
         // Returns false when a listener cancelled a cancelable event, as the React callback would.
-        this[PROPS][prop] = (detail: unknown) =>
+        this[R2WC_PROPS][prop] = (detail: unknown) =>
           this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: cancelable === 'cancelable' }));
       }
       // Set on the element before it was defined, a property hides the class's accessor: take it off, set it again.
@@ -97,63 +142,61 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       }
     }
 
-    connectedCallback(): void {
-      this[RENDER]();
+    override getAttribute(name: string): string | null {
+      return constructing ? null : super.getAttribute(name);
+    }
+
+    override connectedCallback(): void {
+      super.connectedCallback();
+      if (this[SETTLED] !== undefined) return;
+      this[SETTLED] = false;
+      afterBindings(() => {
+        this[SETTLED] = true;
+        this[R2WC_RENDER]();
+      });
     }
 
     // Unmounts a moment later (a microtask), not at once: a React host removes the element in its commit, when
     // unmounting another root makes React warn that it is already rendering. Put back meanwhile (moved), it stays.
-    disconnectedCallback(): void {
-      const root = this[ROOT];
-      if (!root) return;
+    override disconnectedCallback(): void {
       queueMicrotask(() => {
-        if (this.isConnected || this[ROOT] !== root) return;
-        this[ROOT] = undefined;
-        root.unmount();
+        if (!this.isConnected) super.disconnectedCallback();
       });
     }
 
-    attributeChangedCallback(name: string): void {
-      const [prop, type] = byAttribute.get(name) ?? [];
-      if (!prop || !type) return;
-      // The attribute as it is now: on an upgrade, the calls for the attributes it had come after the constructor,
-      // which may have reflected a property set before the upgrade.
-      const text = this.getAttribute(name);
-      if (text?.includes('[object ')) {
-        console.warn(`[gjj] <${this.localName}> ${name}="${text}" 已忽略：对象或数组请设置 property（el.${prop} = …），或在 ${attributeName(prop)} 属性中写 JSON`);
+    override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+      const prop = byAttribute.get(name);
+      if (!prop) return;
+      if (value?.includes('[object ')) {
+        console.warn(`[gjj] <${this.localName}> ${name}="${value}" 已忽略：对象或数组请设置 property（el.${prop} = …），或在 ${attributeName(prop)} 属性中写 JSON`);
         return;
       }
-      this[SET](prop, text === null ? undefined : PARSE[type](text));
+      if (value === null) {
+        // r2wc keeps the value of a removed attribute; here the prop is unset.
+        this[R2WC_PROPS][prop] = undefined;
+        this[R2WC_RENDER]();
+        return;
+      }
+      super.attributeChangedCallback(attributeName(prop), oldValue, value);
     }
 
-    // Before the first render (an element being upgraded gets one call per attribute), only the prop is set: the
-    // first render, on connection, has them all.
-    [SET](prop: string, value: unknown): void {
-      this[PROPS][prop] = value;
-      if (this[ROOT]) this[RENDER]();
-    }
-
-    [RENDER](): void {
-      if (!this.isConnected) return;
-      this[ROOT] ??= createRoot(this.shadowRoot as ShadowRoot);
-      this[ROOT].render(createElement(Component, { ...this[PROPS] } as P));
+    // The first render waits for the bindings (connectedCallback); after it, r2wc's render (mount or update).
+    override [R2WC_RENDER](): void {
+      if (this[SETTLED]) super[R2WC_RENDER]();
     }
   }
 
-  for (const [prop] of element.attributes) {
+  for (const [prop, , reflect] of element.attributes) {
+    if (reflect) continue;
     Object.defineProperty(GjjWidgetElement.prototype, prop, {
       configurable: true,
       enumerable: true,
       get(this: GjjWidgetElement) {
-        return this[PROPS][prop];
+        return this[R2WC_PROPS][prop];
       },
       set(this: GjjWidgetElement, value: unknown) {
-        if (reflected.has(prop)) {
-          const name = attributeName(prop);
-          if (value === undefined || value === null) this.removeAttribute(name);
-          else if (this.getAttribute(name) !== String(value)) this.setAttribute(name, String(value));
-        }
-        this[SET](prop, value);
+        this[R2WC_PROPS][prop] = value;
+        this[R2WC_RENDER]();
       },
     });
   }
