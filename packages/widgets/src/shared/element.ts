@@ -1,33 +1,15 @@
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { R2WCOptions } from '@r2wc/core';
 import { r2wc } from './r2wc';
+import { attributeName, type AttributeType, type ElementProps } from './element-props';
 import { WIDGETS_VERSION } from './version';
 
-/** How an attribute's text becomes a prop. */
-export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
-
-/**
- * What the element needs of a widget at run time, and no more: each attribute's prop and type (the attribute is the
- * prop in kebab-case; with `'reflect'` third, setting the property sets the attribute too, so a host's
- * `[mode=remote]` styles match), and each event's name and the callback prop that fires it (with `'cancelable'` third,
- * the event can be cancelled, and the callback returns `false` when a listener called `preventDefault()`). The
- * widget's documentation (`*.meta.ts`) is built on this list, so the two cannot disagree, but stays out of the bundles.
- *
- * @example
- * const props: ElementProps<RateTableProps> = { attributes: [['apiBase', 'string']], events: [['gjj-load', 'onLoad']] }
- */
-export interface ElementProps<P> {
-  attributes: ReadonlyArray<readonly [prop: Extract<keyof P, string>, type: AttributeType, reflect?: 'reflect']>;
-  events: ReadonlyArray<readonly [name: `gjj-${string}`, prop: Extract<keyof P, string>, cancelable?: 'cancelable']>;
-}
+export { attributeName, type AttributeType, type ElementProps } from './element-props';
 
 /** A custom element class made from a widget, carrying its version. */
 export interface WidgetElementClass extends CustomElementConstructor {
   readonly gjjVersion: string;
 }
-
-/** `apiBase` -> `api-base`. */
-export const attributeName = (prop: string): string => prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 // r2wc's own keys (registered symbols, so the same in every copy of it): the props it renders with, its render, its
 // "connected" flag and its renderer's context. The version is pinned exactly; element.browser.test.tsx covers each use.
@@ -101,11 +83,8 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
     byAttribute.set(prop.toLowerCase(), prop);
   }
 
-  // The component as the element renders it: without the `container` prop r2wc adds.
-  function Widget({ container: _, ...props }: P & { container?: unknown }) {
-    return createElement(Component, props as P);
-  }
-  const Base = r2wc(Widget, { shadow: 'open', props: types as R2WCOptions<P>['props'] }) as unknown as R2wcClass;
+  // r2wc adds a `container` prop (the shadow root), which the widgets ignore.
+  const Base = r2wc(Component, { shadow: 'open', props: types as R2WCOptions<P>['props'] }) as unknown as R2wcClass;
 
   // No class fields: the es2020 script-tag bundles would emulate them with a helper.
   class GjjWidgetElement extends Base {

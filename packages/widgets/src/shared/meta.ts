@@ -1,4 +1,4 @@
-import { attributeName, type AttributeType } from './element';
+import { attributeName, type AttributeType } from './element-props';
 
 /** One attribute of a widget's custom element, mapped to a prop of its React component. */
 export interface AttributeMeta<P> {
