@@ -32,6 +32,9 @@ interface R2wcElement extends HTMLElement {
 }
 type R2wcClass = (new () => R2wcElement) & { readonly observedAttributes: string[] };
 
+/** An empty attribute's prop, by type. */
+const EMPTY: Readonly<Partial<Record<AttributeType, unknown>>> = { string: '', boolean: false };
+
 // True while r2wc's constructor runs: it reads the attributes there, which the element takes through
 // attributeChangedCallback instead (an upgrade calls it for each), so every attribute meets the same checks.
 let constructing = false;
@@ -150,9 +153,10 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
         console.warn(`[gjj] <${this.localName}> ${name}="${value}" 已忽略：对象或数组请设置 property（el.${prop} = …），或在 ${attributeName(prop)} 属性中写 JSON`);
         return;
       }
-      if (value === null) {
-        // r2wc keeps the value of a removed attribute; here the prop is unset.
-        this[R2WC_PROPS][prop] = undefined;
+      if (!value) {
+        // r2wc leaves the prop of a removed or emptied attribute as it was: here a removed one unsets it, an empty one
+        // is '' (false for a boolean, unset for a number or JSON).
+        this[R2WC_PROPS][prop] = value === '' ? EMPTY[types[prop] as AttributeType] : undefined;
         this[R2WC_RENDER]();
         return;
       }
