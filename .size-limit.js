@@ -206,7 +206,8 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // issue 18 (token allow-list) and issue 19 (wrapper fixes, useStore): 30.58 KB; issue 19's engine split re-bases it to 25 KB.
-    limit: '30.6 KB',
+    // issue 19, r2wc (@r2wc/core makes the elements): +0.76 KB, 31.34 KB. See docs/decisions.md.
+    limit: '31.4 KB',
   },
   {
     // Measured 14.8 KB gzipped (-9) when added (issue 7): preact/compat about 8 KB, the form and its stylesheet, the
@@ -216,7 +217,8 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // issue 18 (token only to the configured API origin, +0.17 KB) and issue 19's wrapper fixes and useStore: 16.48 KB. See docs/decisions.md.
-    limit: '16.5 KB',
+    // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 17.24 KB.
+    limit: '17.3 KB',
   },
   {
     // Measured 13.9 kB when added (issue 8): preact/compat about 8 KB, the table and its stylesheet, the
@@ -225,7 +227,8 @@ export default [
     path: 'packages/widgets/dist/standalone/gjj-rate-table.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '15 KB',
+    // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 15.43 KB.
+    limit: '15.5 KB',
   },
   {
     name: 'script-tag extras of the calculator (combined, prepayment and plan parts; loaded on first use by either bundle above)',
