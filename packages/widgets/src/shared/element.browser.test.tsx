@@ -200,6 +200,40 @@ describe('createWidgetElement', () => {
     }
   });
 
+  it('upgrades an element whose attribute holds object text: reported, left out, the others taken', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.error);
+    window.addEventListener('error', onError);
+    try {
+      const el = document.createElement('gjj-upgrade-text') as DemoElement;
+      el.setAttribute('items', String([{ a: 1 }]));
+      el.setAttribute('label', '甲');
+      document.body.append(el);
+      mounted.push(el);
+      customElements.define('gjj-upgrade-text', createWidgetElement(Demo, DEMO));
+      await expect.poll(() => shown(el)?.textContent).toBe('甲');
+      expect(el.items).toBeUndefined();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('<gjj-upgrade-text> items="[object Object]" 已忽略');
+      expect(errors).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      warn.mockRestore();
+    }
+  });
+
+  it('keeps a property without reflect as given (an array stays that array) and out of the attributes', async () => {
+    const el = demo({ label: '甲' });
+    const items = ['乙', '丙'];
+    el.items = items;
+    el.count = 4;
+    await expect.poll(() => shown(el)?.textContent).toBe('甲乙、丙');
+    expect(el.items).toBe(items);
+    expect(shown(el)?.dataset.count).toBe('4');
+    expect(el.hasAttribute('items') || el.hasAttribute('count')).toBe(false);
+  });
+
   it('reflects a property marked so to its attribute, and an attribute change back to the property', () => {
     interface ModeProps {
       mode?: string;
