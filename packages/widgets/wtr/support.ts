@@ -1,6 +1,6 @@
 // What the script-tag tests (@web/test-runner, see web-test-runner.config.mjs) share: a partner's page opened in a
 // frame, served by the config's middleware with its policy, and a few assertions. Nothing here knows how the elements
-// are made: the tests hold whatever makes them (our wrapper today, r2wc tomorrow).
+// are made: the tests hold whatever makes them (r2wc since issue 19, a hand-written wrapper before).
 
 /** The reference server's origin (another origin than the pages'). */
 export const apiBase: string = await fetch('/host/api')
