@@ -10,6 +10,10 @@ export const complaintFormMeta: WidgetMeta<ComplaintFormProps> = {
   summary: '投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。',
   attributes: describeAttributes(COMPLAINT_FORM_ELEMENT.attributes, {
     apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
+    label: {
+      description: '本表单在读屏软件中的名称（表单区域的名称），通常取页面上它的标题；页面上有两个表单时用它区分。不设时为“投诉建议”，第二个不设的为“投诉建议 2”，依次类推。',
+      default: '',
+    },
   }),
   events: describeEvents(COMPLAINT_FORM_ELEMENT.events, {
     'gjj-submitted': { detail: '{ id: string; sqbh: string; tjsj: string }', description: '投诉建议已受理，detail.sqbh 为受理编号。', stable: true },

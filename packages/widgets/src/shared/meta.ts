@@ -6,7 +6,12 @@ export interface AttributeMeta<P> {
   name: string;
   /** Prop of the React component it sets. */
   prop: Extract<keyof P, string>;
+  /** How the attribute's text is parsed. */
   type: AttributeType;
+  /** The property's TypeScript type, as the manifest and the JSX typings give it: `'remote' | 'local'`, an array's shape. */
+  propertyType: string;
+  /** The attribute's value as a TypeScript type (`string` for JSON text, `number` for a number written as text). */
+  attributeType: string;
   description: string;
   default?: string;
   /** Setting the property sets the attribute too. */
@@ -48,8 +53,15 @@ export interface WidgetMeta<P> {
   cssProperties: readonly StyleHookMeta[];
 }
 
-/** What the documentation adds to an attribute of the element's props. */
-export type AttributeDoc = Pick<AttributeMeta<unknown>, 'description' | 'default'>;
+/**
+ * What the documentation adds to an attribute of the element's props. `propertyType` is needed where the property takes
+ * more than its parsed attribute (an array, a union of words); `attributeType` where the attribute's text is not that
+ * type (JSON text).
+ */
+export type AttributeDoc = Pick<AttributeMeta<unknown>, 'description' | 'default'> & Partial<Pick<AttributeMeta<unknown>, 'propertyType' | 'attributeType'>>;
+
+/** The property's type where the documentation names none: what the attribute's text is parsed into. */
+const PARSED_TYPE: Readonly<Record<AttributeType, string>> = { string: 'string', number: 'number', boolean: 'boolean', json: 'unknown' };
 
 /** What the documentation adds to an event of the element's props. */
 export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stable'>;
@@ -60,19 +72,16 @@ export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stab
  *
  * @example
  * describeAttributes([['apiBase', 'string']], { apiBase: { description: '服务端地址', default: '' } })
- * // [{ name: 'api-base', prop: 'apiBase', type: 'string', description: '服务端地址', default: '' }]
+ * // [{ name: 'api-base', prop: 'apiBase', type: 'string', propertyType: 'string', attributeType: 'string', description: '服务端地址', default: '' }]
  */
 export function describeAttributes<P, K extends Extract<keyof P, string>>(
   attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]>,
   docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
 ): Array<AttributeMeta<P>> {
-  return attributes.map(([prop, type, reflect]) => ({
-    name: attributeName(prop),
-    prop,
-    type,
-    ...docs[prop],
-    ...(reflect ? { reflects: true } : {}),
-  }));
+  return attributes.map(([prop, type, reflect]) => {
+    const { propertyType = PARSED_TYPE[type], attributeType = type === 'json' ? 'string' : propertyType, ...doc } = docs[prop];
+    return { name: attributeName(prop), prop, type, propertyType, attributeType, ...doc, ...(reflect ? { reflects: true } : {}) };
+  });
 }
 
 /**
