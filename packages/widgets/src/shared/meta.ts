@@ -68,17 +68,19 @@ export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stab
 
 /**
  * The element's attributes (its `*.props.ts`, what the bundles carry), in their order and named as the element names
- * them (the prop in kebab-case), with their documentation. Every attribute must be documented.
+ * them (the prop in kebab-case), with their documentation. Every attribute must be documented. It takes the whole
+ * props object, not its `.attributes`: a call on a property read is not dropped as pure, and a host importing one
+ * component would carry every widget's documentation.
  *
  * @example
- * describeAttributes([['apiBase', 'string']], { apiBase: { description: '服务端地址', default: '' } })
+ * describeAttributes({ attributes: [['apiBase', 'string']] }, { apiBase: { description: '服务端地址', default: '' } })
  * // [{ name: 'api-base', prop: 'apiBase', type: 'string', propertyType: 'string', attributeType: 'string', description: '服务端地址', default: '' }]
  */
 export function describeAttributes<P, K extends Extract<keyof P, string>>(
-  attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]>,
+  element: { attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]> },
   docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
 ): Array<AttributeMeta<P>> {
-  return attributes.map(([prop, type, reflect]) => {
+  return element.attributes.map(([prop, type, reflect]) => {
     const { propertyType = PARSED_TYPE[type], attributeType = type === 'json' ? 'string' : propertyType, ...doc } = docs[prop];
     return { name: attributeName(prop), prop, type, propertyType, attributeType, ...doc, ...(reflect ? { reflects: true } : {}) };
   });
@@ -88,12 +90,12 @@ export function describeAttributes<P, K extends Extract<keyof P, string>>(
  * The element's events (its `*.props.ts`), in their order, with their documentation. Every event must be documented.
  *
  * @example
- * describeEvents([['gjj-load', 'onLoad']], { 'gjj-load': { detail: 'LoanRates', description: '已加载', stable: true } })
+ * describeEvents({ events: [['gjj-load', 'onLoad']] }, { 'gjj-load': { detail: 'LoanRates', description: '已加载', stable: true } })
  * // [{ name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '已加载', stable: true }]
  */
 export function describeEvents<P, N extends `gjj-${string}`, K extends Extract<keyof P, string>>(
-  events: ReadonlyArray<readonly [N, K, ('cancelable' | undefined)?]>,
+  element: { events: ReadonlyArray<readonly [N, K, ('cancelable' | undefined)?]> },
   docs: Readonly<Record<NoInfer<N>, EventDoc>>,
 ): Array<EventMeta<P>> {
-  return events.map(([name, prop, cancelable]) => ({ name, prop, ...docs[name], ...(cancelable ? { cancelable: true } : {}) }));
+  return element.events.map(([name, prop, cancelable]) => ({ name, prop, ...docs[name], ...(cancelable ? { cancelable: true } : {}) }));
 }
