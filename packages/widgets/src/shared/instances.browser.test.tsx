@@ -8,7 +8,8 @@ import { defineElements } from '../elements';
 import { RATE_ATTRIBUTES as RATES, field, panel, tick, type } from '../loan-calculator/test-support';
 import type { LoanCalculateDetail } from '../loan-calculator/types';
 import type { PolicyListLoadDetail } from '../policy-list/policy-list';
-import { element, track } from './test-mount';
+import { ComplaintForm } from '../complaint-form/complaint-form';
+import { element, mount, track, unmountLast } from './test-mount';
 
 const apiBase = inject('apiBase');
 const deadApi = 'http://127.0.0.1:9';
@@ -209,5 +210,26 @@ describe('two of each element on one page, for a screen reader', () => {
     await expect.poll(() => landmarks(first)[1]).toBe('改善型住房：计算结果');
     second.setAttribute('label', '公积金贷款');
     await expect.poll(() => landmarks(second)[1]).toBe('公积金贷款：计算结果');
+  });
+
+  it('the React components are numbered the same way, and a number is free again once its instance is gone', async () => {
+    const formNames = (host: HTMLElement) => [...host.querySelectorAll('form')].map((f) => f.getAttribute('aria-label'));
+    const first = mount(
+      <>
+        <ComplaintForm apiBase={deadApi} />
+        <ComplaintForm apiBase={deadApi} />
+      </>,
+    );
+    await expect.poll(() => formNames(first)).toEqual(['投诉建议', '投诉建议 2']);
+    unmountLast();
+    // Mounted again, they are the first two once more: the numbers went with the unmounted ones.
+    const second = mount(
+      <>
+        <ComplaintForm apiBase={deadApi} label="对窗口服务的意见" />
+        <ComplaintForm apiBase={deadApi} />
+        <ComplaintForm apiBase={deadApi} />
+      </>,
+    );
+    await expect.poll(() => formNames(second)).toEqual(['对窗口服务的意见', '投诉建议', '投诉建议 2']);
   });
 });
