@@ -16,6 +16,7 @@ import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.mjs';
 const ROOT = import.meta.dirname;
 const STANDALONE = resolve(ROOT, 'packages/widgets/dist/standalone');
 const SERVER = resolve(ROOT, 'packages/server/dist/index.js');
+const AXE = resolve(ROOT, 'node_modules/axe-core/axe.min.js');
 
 // --- the reference server ------------------------------------------------------------------------------------------
 
@@ -76,6 +77,12 @@ const partnerPages = [
     if (path === '/host/api') {
       ctx.type = 'json';
       ctx.body = JSON.stringify({ apiBase: api.origin });
+      return;
+    }
+    // axe-core, served from the page's own origin as its strict policy needs, for the accessibility checks.
+    if (path === '/host/axe.js') {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = readFileSync(AXE);
       return;
     }
     if (path === '/host/watch.js') {

@@ -78,3 +78,20 @@ describe.each(['packages/sdk', 'packages/widgets'])('%s bundled by an integrator
 it('both packages are built', () => {
   for (const file of ['packages/sdk/dist/index.js', 'packages/widgets/dist/index.js']) expect(existsSync(join(repo, file)), 'run npm run build first').toBe(true);
 });
+
+it("a host importing one component carries its own documentation at most, not the other widgets' (*.meta.ts)", async () => {
+  const result = await build({
+    stdin: { contents: "import { RateTable } from '@gjj-hall/widgets';\nconsole.log(RateTable);\n", resolveDir: repo, loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    charset: 'utf8',
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles.map((f) => f.text).join('\n');
+  expect(code).toContain('function RateTable');
+  // Each summary is in its meta only: the calculator's, the complaint form's and the policy list's are not here.
+  for (const summary of ['贷款计算器：同一笔贷款', '投诉建议表单：类型', '政策信息：已发布政策']) expect(code).not.toContain(summary);
+});

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * @typedef {{ name: string; prop: string; type: 'string' | 'number' | 'boolean' | 'json'; description: string; default?: string; reflects?: boolean }} Attribute
+ * @typedef {{ name: string; prop: string; type: 'string' | 'number' | 'boolean' | 'json'; propertyType: string; attributeType: string; description: string; default?: string; reflects?: boolean }} Attribute
  * @typedef {{ name: string; prop: string; detail: string; description: string; stable: boolean; cancelable?: boolean }} Event
  * @typedef {{ name: string; description: string; default?: string }} StyleHook
  * @typedef {{ tag: string; summary: string; attributes: readonly Attribute[]; events: readonly Event[]; parts: readonly StyleHook[]; cssProperties: readonly StyleHook[] }} Meta
@@ -32,9 +32,6 @@ const pascal = (tag) =>
 
 /** The element class's name in the manifest (the class itself is made by createWidgetElement and not exported). */
 const className = (tag) => `Gjj${pascal(tag)}Element`;
-
-/** The type the attribute's text is parsed as. */
-const ATTRIBUTE_TYPE = { string: 'string', number: 'number', boolean: 'boolean', json: 'string (JSON)' };
 
 /**
  * The Custom Elements Manifest of the given widgets, in their order.
@@ -60,7 +57,7 @@ export function buildManifest(widgets) {
           superclass: { name: 'HTMLElement', package: 'global:' },
           attributes: meta.attributes.map((a) => ({
             name: a.name,
-            type: { text: ATTRIBUTE_TYPE[a.type] },
+            type: { text: a.attributeType },
             ...(a.default !== undefined ? { default: a.default } : {}),
             description: a.description,
             fieldName: a.prop,
@@ -68,7 +65,7 @@ export function buildManifest(widgets) {
           members: meta.attributes.map((a) => ({
             kind: 'field',
             name: a.prop,
-            type: { text: `${component}Props['${a.prop}']` },
+            type: { text: a.propertyType },
             description: a.description,
             attribute: a.name,
             ...(a.reflects ? { reflects: true } : {}),
@@ -95,21 +92,17 @@ export function buildManifest(widgets) {
   };
 }
 
-/** The attribute's value type in JSX, from the prop it sets: what React 19 writes as the attribute's text. */
-function jsxAttributeType(a, component) {
-  const prop = `${component}Props['${a.prop}']`;
-  if (a.type === 'number') return `Extract<${prop}, number> | \`\${Extract<${prop}, number>}\``;
-  if (a.type === 'boolean') return 'boolean';
-  return `Extract<${prop}, string>`;
-}
+/** The attribute's value type in JSX: what React 19 writes as the attribute's text (a number also as its text). */
+const jsxAttributeType = (a) => (a.attributeType === 'number' ? 'number | `${number}`' : a.attributeType);
 
 /** The detail type of an event, from the callback prop that fires it. */
 const detailType = (e, component) => `Parameters<NonNullable<${component}Props['${e.prop}']>>[0]`;
 
 /**
- * React JSX typings: `React.JSX.IntrinsicElements` gets every element, with its attributes (kebab-case, values checked
- * against the React prop they set) and its events as `ongjj-…` listeners (React 19 adds a listener for an `on…` prop
- * of a custom element, named by what follows `on`).
+ * React JSX typings: `React.JSX.IntrinsicElements` gets every element, with its attributes (kebab-case) and properties
+ * (camelCase) typed as the manifest types them, and its events as `ongjj-…` listeners (React 19 adds a listener for an
+ * `on…` prop of a custom element, named by what follows `on`). `scripts/jsx.typetest.tsx` checks the properties' types
+ * against the React components' props.
  *
  * @param {readonly Widget[]} widgets
  */
@@ -122,13 +115,22 @@ export function buildJsxTypings(widgets) {
     `import type { ${imports} } from './index.js';`,
     '',
   ];
+  const doc = (a) => `  /** ${a.description}${a.default !== undefined ? ` @default ${JSON.stringify(a.default)}` : ''} */`;
   for (const { meta, component } of widgets) {
-    lines.push(`/** Attributes and event listeners of \`<${meta.tag}>\`: ${meta.summary} */`);
-    lines.push(`export interface ${pascal(meta.tag)}ElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {`);
-    for (const a of meta.attributes) {
-      lines.push(`  /** ${a.description}${a.default !== undefined ? ` @default ${JSON.stringify(a.default)}` : ''} */`);
-      lines.push(`  '${a.name}'?: ${jsxAttributeType(a, component)};`);
-    }
+    const name = pascal(meta.tag);
+    lines.push(`/** Properties of \`<${meta.tag}>\` (\`el.${meta.attributes[0]?.prop} = …\`), typed as custom-elements.json gives them. */`);
+    lines.push(`export interface ${name}ElementProperties {`);
+    for (const a of meta.attributes) lines.push(doc(a), `  ${a.prop}?: ${a.propertyType};`);
+    lines.push('}', '');
+    lines.push(
+      `/**`,
+      ` * Attributes and event listeners of \`<${meta.tag}>\`, and its properties by their own names (React 19 sets a property`,
+      ` * the element has, so register the element before the first render): ${meta.summary}`,
+      ` */`,
+    );
+    lines.push(`export interface ${name}ElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, ${name}ElementProperties {`);
+    // An attribute named as its property (mode) is the property's line above.
+    for (const a of meta.attributes.filter((a) => a.name !== a.prop)) lines.push(doc(a), `  '${a.name}'?: ${jsxAttributeType(a)};`);
     for (const e of meta.events) {
       lines.push(`  /** \`${e.name}\`: ${e.description} */`);
       lines.push(`  'on${e.name}'?: (event: CustomEvent<${detailType(e, component)}>) => void;`);
@@ -162,7 +164,9 @@ export function buildReadmeTables(manifest) {
     out.push(`### \`<${element.tagName}>\``, '', element.summary, '');
     out.push('| attribute | property | type | default | description |', '|---|---|---|---|---|');
     for (const a of element.attributes) {
-      out.push(`| ${code(a.name)} | ${code(a.fieldName)} | ${cell(a.type.text)} | ${a.default === undefined ? '' : a.default === '' ? '(empty)' : code(a.default)} | ${prose(a.description)} |`);
+      const property = element.members.find((m) => m.name === a.fieldName)?.type.text ?? a.type.text;
+      const type = property === a.type.text ? code(property) : `${code(property)} (attribute: ${code(a.type.text)})`;
+      out.push(`| ${code(a.name)} | ${code(a.fieldName)} | ${type} | ${a.default === undefined ? '' : a.default === '' ? '(empty)' : code(a.default)} | ${prose(a.description)} |`);
     }
     out.push('', '| event | detail | description |', '|---|---|---|');
     for (const e of element.events) out.push(`| ${code(e.name)} | ${code(e.type.text.replace(/^CustomEvent<(.*)>$/, '$1'))} | ${prose(e.description)} |`);

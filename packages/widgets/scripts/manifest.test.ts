@@ -45,6 +45,33 @@ describe('generated from the *.meta.ts files', () => {
     expect(validate({ schemaVersion: '2.1.0', modules: [{ kind: 'javascript-module', path: 42 }] })).toBe(false);
   });
 
+  it("gives each property its real type: the calculator's rates an array of rate objects (JSON text as attributes), numbers as numbers", () => {
+    const manifest = JSON.parse(read('custom-elements.json')) as {
+      modules: Array<{ declarations: Array<{ tagName: string; attributes: Array<{ name: string; type: { text: string } }>; members: Array<{ name: string; type: { text: string } }> }> }>;
+    };
+    const types = (tag: string) => {
+      const element = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === tag);
+      return {
+        property: Object.fromEntries((element?.members ?? []).map((m) => [m.name, m.type.text])),
+        attribute: Object.fromEntries((element?.attributes ?? []).map((a) => [a.name, a.type.text])),
+      };
+    };
+    const calculator = types('gjj-loan-calculator');
+    expect(calculator.property).toEqual({
+      apiBase: 'string',
+      label: 'string',
+      mode: "'remote' | 'local'",
+      providentRates: 'ReadonlyArray<{ llmc: string; zxll: number | string }> | string',
+      commercialRates: 'ReadonlyArray<{ llmc: string; zxll: number | string }> | string',
+    });
+    expect(calculator.attribute).toMatchObject({ 'provident-rates': 'string', 'commercial-rates': 'string', mode: "'remote' | 'local'" });
+    expect(types('gjj-policy-list').property).toMatchObject({ pageSize: 'number', category: 'string' });
+    expect(types('gjj-policy-list').attribute).toMatchObject({ 'page-size': 'number' });
+    // The typings say the same: the rates as a property, JSON text as an attribute.
+    expect(read('src/jsx.ts')).toContain('  providentRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;');
+    expect(read('src/jsx.ts')).toContain("  'provident-rates'?: string;");
+  });
+
   it('the JSX typings and the README have every registered tag', () => {
     for (const tag of ELEMENT_TAGS) {
       expect(read('src/jsx.ts')).toContain(`'${tag}': `);

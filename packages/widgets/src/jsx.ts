@@ -3,50 +3,98 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { RateTableProps, LoanCalculatorProps, ComplaintFormProps, PolicyListProps } from './index.js';
 
-/** Attributes and event listeners of `<gjj-rate-table>`: 贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。 */
-export interface RateTableElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
+/** Properties of `<gjj-rate-table>` (`el.apiBase = …`), typed as custom-elements.json gives them. */
+export interface RateTableElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
-  'api-base'?: Extract<RateTableProps['apiBase'], string>;
+  apiBase?: string;
+}
+
+/**
+ * Attributes and event listeners of `<gjj-rate-table>`, and its properties by their own names (React 19 sets a property
+ * the element has, so register the element before the first render): 贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。
+ */
+export interface RateTableElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, RateTableElementProperties {
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
+  'api-base'?: string;
   /** `gjj-load`: 两张利率表都已加载。 */
   'ongjj-load'?: (event: CustomEvent<Parameters<NonNullable<RateTableProps['onLoad']>>[0]>) => void;
   /** `gjj-error`: 利率加载失败，detail.message 为中文原因。 */
   'ongjj-error'?: (event: CustomEvent<Parameters<NonNullable<RateTableProps['onError']>>[0]>) => void;
 }
 
-/** Attributes and event listeners of `<gjj-loan-calculator>`: 贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。 */
-export interface LoanCalculatorElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
+/** Properties of `<gjj-loan-calculator>` (`el.apiBase = …`), typed as custom-elements.json gives them. */
+export interface LoanCalculatorElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。 @default "" */
-  'api-base'?: Extract<LoanCalculatorProps['apiBase'], string>;
+  apiBase?: string;
+  /** 本计算器在读屏软件中的名称，加在各区域（表单、计算结果、各结果块）的名称之前（如“首套房：计算结果”），通常取页面上它的标题；页面上有两个计算器时用它区分。不设时第一个计算器的名称不变，第二个不设的为“贷款计算器 2：计算结果”，依次类推。 @default "" */
+  label?: string;
   /** remote：由服务端计算（hkjh/gjjsdcs）；local：在浏览器中计算，不发请求（利率由属性给出时）。组合贷款和提前还款试算始终在浏览器中计算。 @default "remote" */
-  'mode'?: Extract<LoanCalculatorProps['mode'], string>;
-  /** 公积金贷款利率表，JSON 数组，如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）。不给出时从服务端加载。 */
-  'provident-rates'?: Extract<LoanCalculatorProps['providentRates'], string>;
-  /** 商业贷款利率表，JSON 数组，如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）。不给出时从服务端加载。 */
-  'commercial-rates'?: Extract<LoanCalculatorProps['commercialRates'], string>;
+  mode?: 'remote' | 'local';
+  /** 公积金贷款利率表（LoanRateInput 数组），如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
+  providentRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
+  /** 商业贷款利率表（LoanRateInput 数组），如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
+  commercialRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
+}
+
+/**
+ * Attributes and event listeners of `<gjj-loan-calculator>`, and its properties by their own names (React 19 sets a property
+ * the element has, so register the element before the first render): 贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。
+ */
+export interface LoanCalculatorElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, LoanCalculatorElementProperties {
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。 @default "" */
+  'api-base'?: string;
+  /** 公积金贷款利率表（LoanRateInput 数组），如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
+  'provident-rates'?: string;
+  /** 商业贷款利率表（LoanRateInput 数组），如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
+  'commercial-rates'?: string;
   /** `gjj-calculate`: 每次计算成功后触发（任一标签页）；detail 含 tab（compare、combined、prepay）、mode、inputs 和 results。 */
   'ongjj-calculate'?: (event: CustomEvent<Parameters<NonNullable<LoanCalculatorProps['onCalculate']>>[0]>) => void;
   /** `gjj-error`: 服务端计算或利率加载失败，detail.message 为中文原因。 */
   'ongjj-error'?: (event: CustomEvent<Parameters<NonNullable<LoanCalculatorProps['onError']>>[0]>) => void;
 }
 
-/** Attributes and event listeners of `<gjj-complaint-form>`: 投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。 */
-export interface ComplaintFormElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
+/** Properties of `<gjj-complaint-form>` (`el.apiBase = …`), typed as custom-elements.json gives them. */
+export interface ComplaintFormElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
-  'api-base'?: Extract<ComplaintFormProps['apiBase'], string>;
+  apiBase?: string;
+  /** 本表单在读屏软件中的名称（表单区域的名称），通常取页面上它的标题；页面上有两个表单时用它区分。不设时为“投诉建议”，第二个不设的为“投诉建议 2”，依次类推。 @default "" */
+  label?: string;
+}
+
+/**
+ * Attributes and event listeners of `<gjj-complaint-form>`, and its properties by their own names (React 19 sets a property
+ * the element has, so register the element before the first render): 投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。
+ */
+export interface ComplaintFormElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, ComplaintFormElementProperties {
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
+  'api-base'?: string;
   /** `gjj-submitted`: 投诉建议已受理，detail.sqbh 为受理编号。 */
   'ongjj-submitted'?: (event: CustomEvent<Parameters<NonNullable<ComplaintFormProps['onSubmitted']>>[0]>) => void;
   /** `gjj-error`: 类型或部门加载失败，或提交失败，detail.message 为中文原因。 */
   'ongjj-error'?: (event: CustomEvent<Parameters<NonNullable<ComplaintFormProps['onError']>>[0]>) => void;
 }
 
-/** Attributes and event listeners of `<gjj-policy-list>`: 政策信息：已发布政策的标题检索、分类筛选、分页和详情（正文经 DOMPurify 清理）。 */
-export interface PolicyListElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> {
+/** Properties of `<gjj-policy-list>` (`el.apiBase = …`), typed as custom-elements.json gives them. */
+export interface PolicyListElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
-  'api-base'?: Extract<PolicyListProps['apiBase'], string>;
+  apiBase?: string;
+  /** 本列表在读屏软件中的名称，加在检索和分页区域的名称之前（如“贷款政策：政策检索”），通常取页面上它的标题；页面上有两个列表时用它区分。不设时第一个列表的名称不变，第二个不设的为“政策信息 2：政策检索”，依次类推。 @default "" */
+  label?: string;
   /** 初始分类代码（jczc 缴存政策、tqzc 提取政策、dkzc 贷款政策、zhgl 综合管理）；为空时显示全部，“重置”回到它。 @default "" */
-  'category'?: Extract<PolicyListProps['category'], string>;
+  category?: string;
   /** 每页条数：10、20、30 或 50，其他值按 20。 @default "20" */
-  'page-size'?: Extract<PolicyListProps['pageSize'], number> | `${Extract<PolicyListProps['pageSize'], number>}`;
+  pageSize?: number;
+}
+
+/**
+ * Attributes and event listeners of `<gjj-policy-list>`, and its properties by their own names (React 19 sets a property
+ * the element has, so register the element before the first render): 政策信息：已发布政策的标题检索、分类筛选、分页和详情（正文经 DOMPurify 清理）。
+ */
+export interface PolicyListElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, PolicyListElementProperties {
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
+  'api-base'?: string;
+  /** 每页条数：10、20、30 或 50，其他值按 20。 @default "20" */
+  'page-size'?: number | `${number}`;
   /** `gjj-open-policy`: 打开了一条政策。可取消：调用 preventDefault() 后组件不显示自带的详情，由宿主页面展示。 */
   'ongjj-open-policy'?: (event: CustomEvent<Parameters<NonNullable<PolicyListProps['onOpenPolicy']>>[0]>) => void;
   /** `gjj-load`: 一页政策已显示（list、total、pageNum、pageSize、keyword、category）。 */

@@ -1,7 +1,7 @@
 // <gjj-complaint-form> as a page loads it from a script-tag file: its own (gjj-complaint-form.js) or the all-elements
 // one. The types (5) are fixed; the departments come from the server.
 import { assertCleanPage, unloadTests, type ElementUnderTest } from './common.ts';
-import { apiBase, assert, assertEqual, button, closePages, control, fill, nextEvent, openPage, waitFor } from './support.ts';
+import { apiBase, assert, assertEqual, axeViolations, button, closePages, control, fill, nextEvent, openPage, waitFor } from './support.ts';
 
 type ComplaintFormElement = HTMLElement & { apiBase?: string };
 
@@ -25,6 +25,8 @@ export function complaintFormTests(file: string): void {
       const forms = [...page.document.querySelectorAll<HTMLElement>(TAG)];
       assertEqual(forms.length, 2, 'instances');
       for (const form of forms) await shown(form);
+      // Two of one element: still no landmark named twice (landmark-unique), nor anything else axe finds.
+      assertEqual(await axeViolations(page), [], 'axe violations');
       assertCleanPage(page);
     });
 

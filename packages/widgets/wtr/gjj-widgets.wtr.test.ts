@@ -4,7 +4,7 @@ import { complaintFormTests, COMPLAINT_FORM } from './complaint-form.ts';
 import { listedProvidentRate, loanCalculatorTests, LOAN_CALCULATOR } from './loan-calculator.ts';
 import { policyListTests, POLICY_LIST } from './policy-list.ts';
 import { rateTableTests, RATE_TABLE } from './rate-table.ts';
-import { apiBase, assert, assertEqual, closePages, inPage, openPage, pause } from './support.ts';
+import { apiBase, assert, assertEqual, axeViolations, closePages, inPage, openPage, pause } from './support.ts';
 
 const FILE = 'gjj-widgets.js';
 const ELEMENTS = [RATE_TABLE, LOAN_CALCULATOR, POLICY_LIST, COMPLAINT_FORM];
@@ -38,6 +38,8 @@ describe(`every element from ${FILE}`, () => {
       assertEqual(instances.length, 2, `<${element.tag}> instances`);
       for (const el of instances) await element.shown(el);
     }
+    // Two of one element: still no landmark named twice (landmark-unique), nor anything else axe finds.
+    assertEqual(await axeViolations(page), [], 'axe violations');
     assertCleanPage(page);
   });
 

@@ -1,7 +1,7 @@
 // <gjj-policy-list> as a page loads it from a script-tag file: its own (gjj-policy-list.js) or the all-elements one.
 // The demo data has 31 policies, 6 of them in 提取政策 (tqzc); the list shows 20 a page unless told otherwise.
 import { assertCleanPage, unloadTests, type ElementUnderTest } from './common.ts';
-import { apiBase, assert, assertEqual, closePages, nextEvent, openPage, shadow, waitFor } from './support.ts';
+import { apiBase, assert, assertEqual, axeViolations, closePages, nextEvent, openPage, shadow, waitFor } from './support.ts';
 
 type PolicyListElement = HTMLElement & { apiBase?: string; category?: string; pageSize?: number };
 interface OpenPolicyDetail {
@@ -41,6 +41,8 @@ export function policyListTests(file: string): void {
       const [all, withdrawals] = [...page.document.querySelectorAll<HTMLElement>(TAG)] as [HTMLElement, HTMLElement];
       await showing(all, 20, 31);
       await showing(withdrawals, 6, 6);
+      // Two of one element: still no landmark named twice (landmark-unique), nor anything else axe finds.
+      assertEqual(await axeViolations(page), [], 'axe violations');
       assertCleanPage(page);
     });
 

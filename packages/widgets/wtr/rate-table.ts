@@ -1,6 +1,6 @@
 // <gjj-rate-table> as a page loads it from a script-tag file: its own (gjj-rate-table.js) or the all-elements one.
 import { assertCleanPage, unloadTests, type ElementUnderTest } from './common.ts';
-import { apiBase, assert, assertEqual, closePages, nextEvent, openPage, shadow, shownText, waitFor } from './support.ts';
+import { apiBase, assert, assertEqual, axeViolations, closePages, nextEvent, openPage, shadow, shownText, waitFor } from './support.ts';
 
 type RateTableElement = HTMLElement & { apiBase?: string };
 
@@ -21,6 +21,8 @@ export function rateTableTests(file: string): void {
       const tables = [...page.document.querySelectorAll<HTMLElement>(TAG)];
       assertEqual(tables.length, 2, 'instances');
       for (const table of tables) await shown(table);
+      // Two of one element: still no landmark named twice (landmark-unique), nor anything else axe finds.
+      assertEqual(await axeViolations(page), [], 'axe violations');
       assertCleanPage(page);
     });
 

@@ -77,6 +77,29 @@ ${body}
   };
 }
 
+interface Axe {
+  run(context: Document, options: { resultTypes: string[] }): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+}
+
+/**
+ * axe-core's violations on the whole page (every rule it runs by default, landmark-unique among them), readable; axe
+ * is added to the page as one more script from its own origin, as its policy allows.
+ */
+export async function axeViolations(page: HostPage): Promise<string[]> {
+  const win = page.window as unknown as { axe?: Axe };
+  if (!win.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const tag = page.document.createElement('script');
+      tag.src = '/host/axe.js';
+      tag.onload = () => resolve();
+      tag.onerror = () => reject(new Error('axe-core 未能加载'));
+      page.document.head.append(tag);
+    });
+  }
+  const result = await (win.axe as Axe).run(page.document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Removes every page opened so far. */
 export function closePages(): void {
   for (const frame of opened.splice(0)) frame.remove();

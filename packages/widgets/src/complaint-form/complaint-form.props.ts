@@ -5,7 +5,10 @@ import type { ComplaintFormProps } from './complaint-form';
 
 /** @internal The element's attributes (`prop`, type) and events (name, callback prop). */
 export const COMPLAINT_FORM_ELEMENT = {
-  attributes: [['apiBase', 'string']],
+  attributes: [
+    ['apiBase', 'string'],
+    ['label', 'string'],
+  ],
   events: [
     ['gjj-submitted', 'onSubmitted'],
     ['gjj-error', 'onError'],

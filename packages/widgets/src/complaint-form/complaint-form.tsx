@@ -10,6 +10,7 @@ import {
   type CodeName,
   type ComplaintForm as ComplaintFields,
 } from '@gjj-hall/sdk/public';
+import { useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
 import { COMPLAINT_FORM_CSS } from './complaint-form.styles';
@@ -30,6 +31,11 @@ export interface ComplaintFormProps {
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
+  /**
+   * This form's name for screen readers (its landmark), such as the page's heading above it; set it when the page has
+   * two. Without it the form is 投诉建议, and a second unnamed one 投诉建议 2.
+   */
+  label?: string;
   /** A client to call with, instead of one made from `apiBase` (React use only): the hall passes its signed-in one. */
   client?: GjjClient;
   /** The complaint was stored. Element event: `gjj-submitted`. */
@@ -98,9 +104,10 @@ function FormField({ id, label, required, error, hint, children }: FieldProps) {
  * @example
  * <ComplaintForm apiBase="https://gjj.example.gov.cn" onSubmitted={({ sqbh }) => alert(`受理编号 ${sqbh}`)} />
  */
-export function ComplaintForm({ apiBase, client, onSubmitted, onError }: ComplaintFormProps) {
+export function ComplaintForm({ apiBase, label, client, onSubmitted, onError }: ComplaintFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, COMPLAINT_FORM_CSS);
+  const instance = useInstanceName('投诉建议', label);
   const api = useClient(client, apiBase);
   const uid = useId();
   const ids = { tslx: `${uid}tslx`, zrbm: `${uid}zrbm`, nr: `${uid}nr`, lxdh: `${uid}lxdh` };
@@ -258,7 +265,7 @@ export function ComplaintForm({ apiBase, client, onSubmitted, onError }: Complai
           </button>
         </div>
       ) : (
-        <form className="gjj-complaint__form" part="form" aria-label="投诉建议" noValidate onSubmit={submit}>
+        <form className="gjj-complaint__form" part="form" aria-label={instance || '投诉建议'} noValidate onSubmit={submit}>
           {choices.status === 'error' ? (
             <div className="gjj-complaint__alert" role="alert">
               <span>类型和责任部门加载失败：{choices.message}</span>

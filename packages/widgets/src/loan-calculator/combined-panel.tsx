@@ -54,7 +54,7 @@ interface Form {
  * The combined loan tab (组合贷款): a provident fund part and a commercial part, each at its own rate, over one term.
  * Computed in the browser in both modes: the server contract (spec 7.1) has no combined-loan call.
  */
-export function CombinedPanel({ rates, openPlan, calculated }: PanelContext) {
+export function CombinedPanel({ rates, openPlan, calculated, named }: PanelContext) {
   const uid = useId();
   const id = (k: string) => `${uid}-m-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -146,7 +146,7 @@ export function CombinedPanel({ rates, openPlan, calculated }: PanelContext) {
     { term: '还款总额', value: r?.[part].totalPayment },
   ];
   return (
-    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
+    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-label={named('组合贷款信息')}>
       <h2 id={id('title')} className="gjj-loan__form-title">
         组合贷款信息
       </h2>
@@ -233,12 +233,13 @@ export function CombinedPanel({ rates, openPlan, calculated }: PanelContext) {
         />
       </div>
       <SubmitRow busy={false} failure={failure} />
-      <div className="gjj-loan__results" part="results" role="region" aria-label="组合贷款计算结果">
-        <ResultBlock id={id('provident')} title="公积金贷款部分" figures={figures('provident')} />
-        <ResultBlock id={id('commercial')} title="商业贷款部分" figures={figures('commercial')} />
+      <div className="gjj-loan__results" part="results" role="region" aria-label={named('组合贷款计算结果')}>
+        <ResultBlock id={id('provident')} title="公积金贷款部分" name={named('公积金贷款部分')} figures={figures('provident')} />
+        <ResultBlock id={id('commercial')} title="商业贷款部分" name={named('商业贷款部分')} figures={figures('commercial')} />
         <ResultBlock
           id={id('total')}
           title="组合贷款合计"
+          name={named('组合贷款合计')}
           figures={figures('total')}
           planReady={!!r}
           onPlan={(opener) => r && openPlan({ label: '组合贷款', rows: r.total.schedule, opener })}

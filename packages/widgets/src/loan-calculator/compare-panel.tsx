@@ -72,7 +72,7 @@ interface ComparePanelProps extends PanelContext {
 const RATES_LOADING = '正在加载贷款利率，请稍候再计算';
 
 /** The main tab (spec 2.10): one loan computed as a provident fund loan and as a commercial loan, side by side. */
-export function ComparePanel({ rates, openPlan, calculated, failed, mode, client }: ComparePanelProps) {
+export function ComparePanel({ rates, openPlan, calculated, named, failed, mode, client }: ComparePanelProps) {
   const uid = useId();
   const id = (k: string) => `${uid}-c-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -212,7 +212,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
   const r = results;
   const term = paymentTerm(form.method);
   return (
-    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
+    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-label={named('贷款信息')}>
       <h2 id={id('title')} className="gjj-loan__form-title">
         贷款信息
       </h2>
@@ -290,7 +290,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
         />
       </div>
       <SubmitRow busy={busy} failure={failure === RATES_LOADING && !waitingForRates ? '' : failure} />
-      <div className="gjj-loan__results" part="results" role="region" aria-label="计算结果" aria-busy={busy || undefined}>
+      <div className="gjj-loan__results" part="results" role="region" aria-label={named('计算结果')} aria-busy={busy || undefined}>
         {LOANS.map(([kind, title]) => {
           const loan = r?.[kind];
           return (
@@ -298,6 +298,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
               key={kind}
               id={id(kind)}
               title={title}
+              name={named(title)}
               figures={[
                 { term, value: loan?.monthlyPayment },
                 { term: '利息总额', value: loan?.totalInterest },
@@ -311,6 +312,7 @@ export function ComparePanel({ rates, openPlan, calculated, failed, mode, client
         <ResultBlock
           id={id('difference')}
           title="相差"
+          name={named('相差')}
           figures={[
             difference(term, form.method === '02' ? 'firstMonth' : 'monthly', r?.difference.monthlyPayment),
             difference('利息总额', 'interest', r?.difference.totalInterest),

@@ -110,6 +110,8 @@ export interface Figure {
 interface ResultBlockProps {
   id: string;
   title: string;
+  /** The block's name as a landmark when it is not the title alone (the calculator's name before it). */
+  name?: string | undefined;
   figures: readonly Figure[];
   /** Opens this loan's plan; the plan link is disabled while there is no result. */
   onPlan?: ((opener: HTMLElement) => void) | undefined;
@@ -118,9 +120,9 @@ interface ResultBlockProps {
 }
 
 /** A result block: a heading, its figures, and the link to the repayment plan. */
-export function ResultBlock({ id, title, figures, onPlan, planReady = false, children }: ResultBlockProps) {
+export function ResultBlock({ id, title, name, figures, onPlan, planReady = false, children }: ResultBlockProps) {
   return (
-    <section className="gjj-loan__block" part="result-block" aria-labelledby={`${id}-title`} data-block={id}>
+    <section className="gjj-loan__block" part="result-block" aria-label={name ?? title} data-block={id}>
       <h3 id={`${id}-title`} className="gjj-loan__block-title">
         {title}
       </h3>

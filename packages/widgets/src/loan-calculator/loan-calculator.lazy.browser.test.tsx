@@ -51,7 +51,7 @@ describe('parts loaded on first use', () => {
     expect(await axeViolations(host)).toEqual([]);
 
     load.resolve(extras);
-    await expect.poll(() => visiblePanel(host).querySelector('form')?.getAttribute('aria-labelledby')).toBeTruthy();
+    await expect.poll(() => visiblePanel(host).querySelector('form')?.getAttribute('aria-label')).toBe('组合贷款信息');
     expect(visiblePanel(host).querySelector('[role="status"]')).toBeNull();
     expect(visiblePanel(host).querySelector('h2')?.textContent).toBe('组合贷款信息');
   });

@@ -7,6 +7,9 @@ import { LOAN_CALCULATOR_ELEMENT } from './loan-calculator.props';
 
 export { LOAN_CALCULATOR_DEFAULT_MODE };
 
+/** `providentRates`' and `commercialRates`' type (`readonly LoanRateInput[] | string`), spelled out for the manifest. */
+const RATE_LIST_TYPE = 'ReadonlyArray<{ llmc: string; zxll: number | string }> | string';
+
 /**
  * The `<gjj-loan-calculator>` element, described as data: its attributes and events are those of
  * `loan-calculator.props.ts` (what the element is made from), documented here.
@@ -18,25 +21,35 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
   tag: 'gjj-loan-calculator',
   summary:
     '贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。',
-  attributes: describeAttributes(LOAN_CALCULATOR_ELEMENT.attributes, {
+  attributes: /* @__PURE__ */ describeAttributes(LOAN_CALCULATOR_ELEMENT, {
     apiBase: {
       description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
       default: '',
     },
+    label: {
+      description:
+        '本计算器在读屏软件中的名称，加在各区域（表单、计算结果、各结果块）的名称之前（如“首套房：计算结果”），通常取页面上它的标题；页面上有两个计算器时用它区分。不设时第一个计算器的名称不变，第二个不设的为“贷款计算器 2：计算结果”，依次类推。',
+      default: '',
+    },
     mode: {
+      propertyType: "'remote' | 'local'",
       description:
         'remote：由服务端计算（hkjh/gjjsdcs）；local：在浏览器中计算，不发请求（利率由属性给出时）。组合贷款和提前还款试算始终在浏览器中计算。',
       default: LOAN_CALCULATOR_DEFAULT_MODE,
     },
     providentRates: {
+      propertyType: RATE_LIST_TYPE,
+      attributeType: 'string',
       description:
-        '公积金贷款利率表，JSON 数组，如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）。不给出时从服务端加载。',
+        '公积金贷款利率表（LoanRateInput 数组），如 [{"llmc":"02","zxll":2.6}]（llmc 为利率代码 01、02、71、72，zxll 为年利率%）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。',
     },
     commercialRates: {
-      description: '商业贷款利率表，JSON 数组，如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）。不给出时从服务端加载。',
+      propertyType: RATE_LIST_TYPE,
+      attributeType: 'string',
+      description: '商业贷款利率表（LoanRateInput 数组），如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。',
     },
   }),
-  events: describeEvents(LOAN_CALCULATOR_ELEMENT.events, {
+  events: /* @__PURE__ */ describeEvents(LOAN_CALCULATOR_ELEMENT, {
     'gjj-calculate': {
       detail: 'LoanCalculateDetail',
       description: '每次计算成功后触发（任一标签页）；detail 含 tab（compare、combined、prepay）、mode、inputs 和 results。',
@@ -69,7 +82,7 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
     { name: 'pager', description: '还款计划分页' },
     { name: 'csv-button', description: '“下载还款计划（CSV）”按钮' },
   ],
-  cssProperties: themeProperties([LOAN_CALCULATOR_CSS, PLAN_DIALOG_CSS], [
+  cssProperties: /* @__PURE__ */ themeProperties([LOAN_CALCULATOR_CSS, PLAN_DIALOG_CSS], [
     { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
     { name: '--gjj-color-header-text', description: '表头文字颜色', default: '#4a4d52' },
     { name: '--gjj-color-figure', description: '结果金额颜色', default: '#b3261e' },

@@ -7,6 +7,7 @@ import type { LoanCalculatorProps } from './loan-calculator';
 export const LOAN_CALCULATOR_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
+    ['label', 'string'],
     ['mode', 'string', 'reflect'],
     ['providentRates', 'string'],
     ['commercialRates', 'string'],

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
+import { named, useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useLazyClient } from '../shared/use-client';
 import { ComparePanel } from './compare-panel';
@@ -32,6 +33,11 @@ export interface LoanCalculatorProps {
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
+  /**
+   * This calculator's name for screen readers, put before its landmarks' names (首套房：计算结果), such as the page's
+   * heading above it; set it when the page has two. Without it a second unnamed calculator is 贷款计算器 2.
+   */
+  label?: string;
   /**
    * `remote`: the comparison is computed by the server (`hkjh/gjjsdcs`); `local`: in the browser.
    * @default 'remote'
@@ -120,6 +126,7 @@ function ratesView(
  */
 export function LoanCalculator({
   apiBase,
+  label,
   mode,
   providentRates,
   commercialRates,
@@ -130,6 +137,7 @@ export function LoanCalculator({
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, LOAN_CALCULATOR_CSS);
   const uid = useId();
+  const instance = useInstanceName('贷款计算器', label);
   // The host's client, or one made from apiBase or the host configuration once its module has loaded (a chunk of its
   // own where there are chunks).
   const api = useLazyClient(client, apiBase, loadClient);
@@ -228,6 +236,7 @@ export function LoanCalculator({
       loadParts();
     },
     calculated: (detail) => callbacks.current.onCalculate?.(detail),
+    named: (text) => named(instance, text),
   };
 
   const tabId = (key: string) => `${uid}-tab-${key}`;
@@ -242,7 +251,7 @@ export function LoanCalculator({
           </button>
         </div>
       ) : null}
-      <div role="tablist" aria-label="贷款计算器" className="gjj-loan__tabs" part="tabs">
+      <div role="tablist" aria-label={instance || '贷款计算器'} className="gjj-loan__tabs" part="tabs">
         {TABS.map((t, k) => (
           <button
             key={t.key}

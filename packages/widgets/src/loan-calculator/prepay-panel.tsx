@@ -73,7 +73,7 @@ interface Form {
  * The early-repayment tab (提前还款试算): a lump sum paid with one period's payment, then a shorter term or a lower
  * payment. Computed in the browser in both modes: the server contract (spec 7.1) has no prepayment call.
  */
-export function PrepayPanel({ rates, openPlan, calculated }: PanelContext) {
+export function PrepayPanel({ rates, openPlan, calculated, named }: PanelContext) {
   const uid = useId();
   const id = (k: string) => `${uid}-p-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -168,7 +168,7 @@ export function PrepayPanel({ rates, openPlan, calculated }: PanelContext) {
       ? '0 期（已全部结清）'
       : `${r.remainingMonths} 期` + (r.monthsSaved > 0 ? `（缩短 ${r.monthsSaved} 期）` : '');
   return (
-    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
+    <form ref={formRef} className="gjj-loan__form" part="form" noValidate onSubmit={onSubmit} aria-label={named('提前还款信息')}>
       <h2 id={id('title')} className="gjj-loan__form-title">
         提前还款信息
       </h2>
@@ -255,10 +255,11 @@ export function PrepayPanel({ rates, openPlan, calculated }: PanelContext) {
         />
       </div>
       <SubmitRow busy={false} failure={failure} />
-      <div className="gjj-loan__results" part="results" role="region" aria-label="提前还款试算结果">
+      <div className="gjj-loan__results" part="results" role="region" aria-label={named('提前还款试算结果')}>
         <ResultBlock
           id={id('result')}
           title="提前还款试算"
+          name={named('提前还款试算')}
           figures={[
             { term: `原${term}`, value: r?.original.monthlyPayment },
             { term: `提前还款后${term}`, value: r?.monthlyPayment },

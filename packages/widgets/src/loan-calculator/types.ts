@@ -127,4 +127,6 @@ export interface PanelContext {
   rates: RatesView;
   openPlan: (plan: PlanRequest) => void;
   calculated: (detail: LoanCalculateDetail) => void;
+  /** A landmark's name with the calculator's own before it, so two calculators' landmarks differ. */
+  named: (text: string) => string;
 }

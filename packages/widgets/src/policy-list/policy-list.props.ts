@@ -7,6 +7,7 @@ import type { PolicyListProps } from './policy-list';
 export const POLICY_LIST_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
+    ['label', 'string'],
     ['category', 'string', 'reflect'],
     ['pageSize', 'number'],
   ],

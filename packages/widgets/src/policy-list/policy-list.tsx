@@ -10,6 +10,7 @@ import {
   type PolicyCategory,
   type PolicyListItem,
 } from '@gjj-hall/sdk/public';
+import { named, useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
 import { PolicyDetail, type PolicyDetailProps } from './policy-detail';
@@ -43,6 +44,11 @@ export interface PolicyListProps {
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
   apiBase?: string;
+  /**
+   * This list's name for screen readers, put before its landmarks' names (贷款政策：政策检索), such as the page's
+   * heading above it; set it when the page has two. Without it a second unnamed list is 政策信息 2.
+   */
+  label?: string;
   /** A client to load with, instead of one made from `apiBase` (React use only). */
   client?: GjjClient;
   /** The category code to start with (jczc, tqzc, dkzc, zhgl); 重置 returns to it. All categories when empty. */
@@ -73,12 +79,12 @@ export interface PolicyListProps {
 const validSize = (n: number | undefined) => (n !== undefined && PAGE_SIZES.includes(n) ? n : DEFAULT_PAGE_SIZE);
 
 /** The page numbers to offer: first, last, and two either side of the current one, with gaps as null. */
-function Pager({ total, pageNum, pageSize, onChange }: { total: number; pageNum: number; pageSize: number; onChange: (pageNum: number, pageSize: number) => void }) {
+function Pager({ total, pageNum, pageSize, onChange, name }: { total: number; pageNum: number; pageSize: number; onChange: (pageNum: number, pageSize: number) => void; name: string }) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const go = (n: number) => onChange(Math.min(Math.max(n, 1), pages), pageSize);
   return (
-    <nav className="gjj-policy-list__pager" aria-label="政策列表分页" part="pager">
+    <nav className="gjj-policy-list__pager" aria-label={name} part="pager">
       <label htmlFor={sizeId} className="gjj-visually-hidden">
         每页条数
       </label>
@@ -123,6 +129,7 @@ function Pager({ total, pageNum, pageSize, onChange }: { total: number; pageNum:
  */
 export function PolicyList({
   apiBase,
+  label,
   client,
   category,
   pageSize,
@@ -137,6 +144,7 @@ export function PolicyList({
 }: PolicyListProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, POLICY_LIST_CSS);
+  const instance = useInstanceName('政策信息', label);
   const keywordId = useId();
   const api = useClient(client, apiBase);
 
@@ -298,7 +306,7 @@ export function PolicyList({
       <div className="gjj-policy-list__main" hidden={openId !== null} aria-busy={loading}>
         <form
           role="search"
-          aria-label="政策检索"
+          aria-label={named(instance, '政策检索')}
           className="gjj-policy-list__search"
           onSubmit={(e) => {
             e.preventDefault();
@@ -362,7 +370,7 @@ export function PolicyList({
         )}
         {!error && rows}
         {page && !error && page.total > 0 && (
-          <Pager total={page.total} pageNum={q.pageNum} pageSize={q.pageSize} onChange={(pageNum, size) => change({ pageNum, pageSize: size })} />
+          <Pager total={page.total} pageNum={q.pageNum} pageSize={q.pageSize} onChange={(pageNum, size) => change({ pageNum, pageSize: size })} name={named(instance, '政策列表分页')} />
         )}
       </div>
     </div>

@@ -1,12 +1,15 @@
 // Several instances of one element on a page stay independent (issue 8, item 5): their own inputs, results and state,
-// their own events (each with its own element as target), and one configure() reaching all of them.
+// their own events (each with its own element as target), and one configure() reaching all of them. And a screen
+// reader tells them apart (issue 19): every landmark of one has a name that no landmark of the other has.
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configure } from '@gjj-hall/sdk/host';
+import { axeViolations } from '../../../../test/support/axe';
 import { defineElements } from '../elements';
 import { RATE_ATTRIBUTES as RATES, field, panel, tick, type } from '../loan-calculator/test-support';
 import type { LoanCalculateDetail } from '../loan-calculator/types';
 import type { PolicyListLoadDetail } from '../policy-list/policy-list';
-import { element } from './test-mount';
+import { ComplaintForm } from '../complaint-form/complaint-form';
+import { element, mount, track, unmountLast } from './test-mount';
 
 const apiBase = inject('apiBase');
 const deadApi = 'http://127.0.0.1:9';
@@ -31,7 +34,7 @@ const titles = (root: ParentNode) => [...root.querySelectorAll('.gjj-policy-list
 const alertText = (root: ParentNode) => root.querySelector('[role="alert"]')?.textContent ?? '';
 
 beforeAll(() => {
-  defineElements(['gjj-loan-calculator', 'gjj-policy-list']);
+  defineElements(['gjj-loan-calculator', 'gjj-policy-list', 'gjj-complaint-form', 'gjj-rate-table']);
 });
 
 afterEach(() => {
@@ -111,5 +114,122 @@ describe('two <gjj-policy-list> on one page', () => {
     } finally {
       document.removeEventListener('gjj-load', listen);
     }
+  });
+});
+
+/** A host page's <main> with this markup in it (removed after the test). */
+function hostPage(markup: string): HTMLElement {
+  const main = track(document.createElement('main'));
+  main.innerHTML = markup;
+  document.body.append(main);
+  return main;
+}
+
+/** The names of the landmarks shown in an element (a hidden tab panel's are not), as its aria-labels give them. */
+const landmarks = (el: Element) =>
+  [...shadowOf(el as HTMLElement).querySelectorAll('form, nav, section, [role="region"], [role="search"]')]
+    .filter((l) => l.checkVisibility())
+    .map((l) => l.getAttribute('aria-label'));
+
+const all = (main: HTMLElement, tag: string) => [...main.querySelectorAll(tag)] as [Element, Element];
+
+/** Waits until every element on the page shows what it is named by: forms, results, the policy pager, the rate tables. */
+async function shown(main: HTMLElement) {
+  for (const el of main.querySelectorAll('gjj-loan-calculator, gjj-complaint-form')) {
+    await expect.poll(() => shadowOf(el as HTMLElement).querySelector('form')).toBeTruthy();
+  }
+  for (const el of main.querySelectorAll('gjj-policy-list')) {
+    await expect.poll(() => shadowOf(el as HTMLElement).querySelector('nav'), { timeout: 10_000 }).toBeTruthy();
+  }
+  for (const el of main.querySelectorAll('gjj-rate-table')) {
+    await expect.poll(() => shadowOf(el as HTMLElement).querySelector('table'), { timeout: 10_000 }).toBeTruthy();
+  }
+}
+
+const RATE_TEXT = Object.entries(RATES)
+  .map(([name, value]) => `${name}='${value}'`)
+  .join(' ');
+
+describe('two of each element on one page, for a screen reader', () => {
+  it('without labels: the second of each is numbered, and axe finds no landmark twice (landmark-unique) nor anything else', async () => {
+    const main = hostPage(
+      [
+        `<gjj-loan-calculator mode="local" ${RATE_TEXT}></gjj-loan-calculator>`,
+        `<gjj-complaint-form api-base="${apiBase}"></gjj-complaint-form>`,
+        `<gjj-policy-list api-base="${apiBase}" page-size="10"></gjj-policy-list>`,
+        `<gjj-rate-table api-base="${apiBase}"></gjj-rate-table>`,
+      ]
+        .map((one) => one + one)
+        .join('\n'),
+    );
+    await shown(main);
+    const [calcA, calcB] = all(main, 'gjj-loan-calculator');
+    // The first keeps the names a page with one calculator has; the second says which it is.
+    await expect.poll(() => landmarks(calcB)[0]).toBe('贷款计算器 2：贷款信息');
+    expect(landmarks(calcA)).toEqual(['贷款信息', '计算结果', '公积金贷款', '商业贷款', '相差']);
+    expect(landmarks(calcB)).toEqual(landmarks(calcA).map((name) => `贷款计算器 2：${name}`));
+    expect(shadowOf(calcB as HTMLElement).querySelector('[role="tablist"]')?.getAttribute('aria-label')).toBe('贷款计算器 2');
+    const [formA, formB] = all(main, 'gjj-complaint-form');
+    expect([landmarks(formA), landmarks(formB)]).toEqual([['投诉建议'], ['投诉建议 2']]);
+    const [listA, listB] = all(main, 'gjj-policy-list');
+    expect([landmarks(listA), landmarks(listB)]).toEqual([
+      ['政策检索', '政策列表分页'],
+      ['政策信息 2：政策检索', '政策信息 2：政策列表分页'],
+    ]);
+    // The rate table has no landmarks: its two tables are named by their captions, as tables.
+    for (const table of all(main, 'gjj-rate-table')) expect(landmarks(table)).toEqual([]);
+    expect(await axeViolations(main)).toEqual([]);
+
+    // The other tabs (loaded on first use) are named the same way.
+    for (const calc of [calcA, calcB]) (shadowOf(calc as HTMLElement).querySelectorAll<HTMLElement>('[role="tab"]')[1] as HTMLElement).click();
+    await expect.poll(() => landmarks(calcB)[0], { timeout: 10_000 }).toBe('贷款计算器 2：组合贷款信息');
+    await expect.poll(() => landmarks(calcA)[0]).toBe('组合贷款信息');
+    expect(landmarks(calcB)).toEqual(landmarks(calcA).map((name) => `贷款计算器 2：${name}`));
+    expect(await axeViolations(main)).toEqual([]);
+  });
+
+  it("with labels: each instance's landmarks carry the host's name for it, which the attribute and the property change", async () => {
+    const main = hostPage(`<h2>首套房</h2><gjj-loan-calculator label="首套房" mode="local" ${RATE_TEXT}></gjj-loan-calculator>
+<h2>二套房</h2><gjj-loan-calculator label="二套房" mode="local" ${RATE_TEXT}></gjj-loan-calculator>
+<gjj-complaint-form api-base="${apiBase}" label="对服务的意见"></gjj-complaint-form><gjj-complaint-form api-base="${apiBase}"></gjj-complaint-form>
+<gjj-policy-list api-base="${apiBase}" page-size="10" label="贷款政策" category="dkzc"></gjj-policy-list>
+<gjj-policy-list api-base="${apiBase}" page-size="10" label="提取政策" category="tqzc"></gjj-policy-list>`);
+    await shown(main);
+    const [first, second] = all(main, 'gjj-loan-calculator') as [HTMLElement & { label?: string }, HTMLElement];
+    await expect.poll(() => landmarks(first)[1]).toBe('首套房：计算结果');
+    expect(landmarks(second)).toEqual(landmarks(first).map((name) => name?.replace('首套房', '二套房')));
+    // The unlabelled complaint form is the first unnamed one: its plain name is already unique.
+    expect(all(main, 'gjj-complaint-form').map(landmarks)).toEqual([['对服务的意见'], ['投诉建议']]);
+    expect(all(main, 'gjj-policy-list').map(landmarks)).toEqual([
+      ['贷款政策：政策检索', '贷款政策：政策列表分页'],
+      ['提取政策：政策检索', '提取政策：政策列表分页'],
+    ]);
+    expect(await axeViolations(main)).toEqual([]);
+
+    first.label = '改善型住房';
+    await expect.poll(() => landmarks(first)[1]).toBe('改善型住房：计算结果');
+    second.setAttribute('label', '公积金贷款');
+    await expect.poll(() => landmarks(second)[1]).toBe('公积金贷款：计算结果');
+  });
+
+  it('the React components are numbered the same way, and a number is free again once its instance is gone', async () => {
+    const formNames = (host: HTMLElement) => [...host.querySelectorAll('form')].map((f) => f.getAttribute('aria-label'));
+    const first = mount(
+      <>
+        <ComplaintForm apiBase={deadApi} />
+        <ComplaintForm apiBase={deadApi} />
+      </>,
+    );
+    await expect.poll(() => formNames(first)).toEqual(['投诉建议', '投诉建议 2']);
+    unmountLast();
+    // Mounted again, they are the first two once more: the numbers went with the unmounted ones.
+    const second = mount(
+      <>
+        <ComplaintForm apiBase={deadApi} label="对窗口服务的意见" />
+        <ComplaintForm apiBase={deadApi} />
+        <ComplaintForm apiBase={deadApi} />
+      </>,
+    );
+    await expect.poll(() => formNames(second)).toEqual(['对窗口服务的意见', '投诉建议', '投诉建议 2']);
   });
 });

@@ -6,7 +6,12 @@ export interface AttributeMeta<P> {
   name: string;
   /** Prop of the React component it sets. */
   prop: Extract<keyof P, string>;
+  /** How the attribute's text is parsed. */
   type: AttributeType;
+  /** The property's TypeScript type, as the manifest and the JSX typings give it: `'remote' | 'local'`, an array's shape. */
+  propertyType: string;
+  /** The attribute's value as a TypeScript type (`string` for JSON text, `number` for a number written as text). */
+  attributeType: string;
   description: string;
   default?: string;
   /** Setting the property sets the attribute too. */
@@ -48,43 +53,49 @@ export interface WidgetMeta<P> {
   cssProperties: readonly StyleHookMeta[];
 }
 
-/** What the documentation adds to an attribute of the element's props. */
-export type AttributeDoc = Pick<AttributeMeta<unknown>, 'description' | 'default'>;
+/**
+ * What the documentation adds to an attribute of the element's props. `propertyType` is needed where the property takes
+ * more than its parsed attribute (an array, a union of words); `attributeType` where the attribute's text is not that
+ * type (JSON text).
+ */
+export type AttributeDoc = Pick<AttributeMeta<unknown>, 'description' | 'default'> & Partial<Pick<AttributeMeta<unknown>, 'propertyType' | 'attributeType'>>;
+
+/** The property's type where the documentation names none: what the attribute's text is parsed into. */
+const PARSED_TYPE: Readonly<Record<AttributeType, string>> = { string: 'string', number: 'number', boolean: 'boolean', json: 'unknown' };
 
 /** What the documentation adds to an event of the element's props. */
 export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stable'>;
 
 /**
  * The element's attributes (its `*.props.ts`, what the bundles carry), in their order and named as the element names
- * them (the prop in kebab-case), with their documentation. Every attribute must be documented.
+ * them (the prop in kebab-case), with their documentation. Every attribute must be documented. It takes the whole
+ * props object, not its `.attributes`: a call on a property read is not dropped as pure, and a host importing one
+ * component would carry every widget's documentation.
  *
  * @example
- * describeAttributes([['apiBase', 'string']], { apiBase: { description: '服务端地址', default: '' } })
- * // [{ name: 'api-base', prop: 'apiBase', type: 'string', description: '服务端地址', default: '' }]
+ * describeAttributes({ attributes: [['apiBase', 'string']] }, { apiBase: { description: '服务端地址', default: '' } })
+ * // [{ name: 'api-base', prop: 'apiBase', type: 'string', propertyType: 'string', attributeType: 'string', description: '服务端地址', default: '' }]
  */
 export function describeAttributes<P, K extends Extract<keyof P, string>>(
-  attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]>,
+  element: { attributes: ReadonlyArray<readonly [K, AttributeType, ('reflect' | undefined)?]> },
   docs: Readonly<Record<NoInfer<K>, AttributeDoc>>,
 ): Array<AttributeMeta<P>> {
-  return attributes.map(([prop, type, reflect]) => ({
-    name: attributeName(prop),
-    prop,
-    type,
-    ...docs[prop],
-    ...(reflect ? { reflects: true } : {}),
-  }));
+  return element.attributes.map(([prop, type, reflect]) => {
+    const { propertyType = PARSED_TYPE[type], attributeType = type === 'json' ? 'string' : propertyType, ...doc } = docs[prop];
+    return { name: attributeName(prop), prop, type, propertyType, attributeType, ...doc, ...(reflect ? { reflects: true } : {}) };
+  });
 }
 
 /**
  * The element's events (its `*.props.ts`), in their order, with their documentation. Every event must be documented.
  *
  * @example
- * describeEvents([['gjj-load', 'onLoad']], { 'gjj-load': { detail: 'LoanRates', description: '已加载', stable: true } })
+ * describeEvents({ events: [['gjj-load', 'onLoad']] }, { 'gjj-load': { detail: 'LoanRates', description: '已加载', stable: true } })
  * // [{ name: 'gjj-load', prop: 'onLoad', detail: 'LoanRates', description: '已加载', stable: true }]
  */
 export function describeEvents<P, N extends `gjj-${string}`, K extends Extract<keyof P, string>>(
-  events: ReadonlyArray<readonly [N, K, ('cancelable' | undefined)?]>,
+  element: { events: ReadonlyArray<readonly [N, K, ('cancelable' | undefined)?]> },
   docs: Readonly<Record<NoInfer<N>, EventDoc>>,
 ): Array<EventMeta<P>> {
-  return events.map(([name, prop, cancelable]) => ({ name, prop, ...docs[name], ...(cancelable ? { cancelable: true } : {}) }));
+  return element.events.map(([name, prop, cancelable]) => ({ name, prop, ...docs[name], ...(cancelable ? { cancelable: true } : {}) }));
 }
