@@ -41,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of many calls, read field by field
 type Body = { code: number; msg: string; data: any };
 const get = async (token: string, url: string): Promise<LightMyRequestResponse> => app.inject({ url: `${ZHZH}/${url}`, headers: { token } });
 const post = async (token: string, url: string, payload: unknown): Promise<LightMyRequestResponse> =>

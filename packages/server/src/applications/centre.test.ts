@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
 import { CENTRE_KEY_HEADER, CENTRE_KEY_MESSAGE, centreKeyMatches } from './centre';
+import { USAGE, centreKeyFrom, runCentre } from './centre-cli';
 
 let db: Db;
 let app: FastifyInstance;
@@ -32,7 +33,8 @@ describe('the centre API key', () => {
       [`applications/${ywbh}`, undefined],
       ...(['accept', 'complete', 'return', 'reject'] as const).map((a): [string, object] => [`applications/${ywbh}/${a}`, { operator: '王经办', reasons: ['x'] }]),
     ];
-    for (const headers of [{}, { [CENTRE_KEY_HEADER]: 'wrong' }, { [CENTRE_KEY_HEADER]: `${KEY}x` }, { [CENTRE_KEY_HEADER]: KEY.slice(0, -1) }, { token: zhang }]) {
+    const wrong: Array<Record<string, string>> = [{}, { [CENTRE_KEY_HEADER]: 'wrong' }, { [CENTRE_KEY_HEADER]: `${KEY}x` }, { [CENTRE_KEY_HEADER]: KEY.slice(0, -1) }, { token: zhang }];
+    for (const headers of wrong) {
       for (const [url, payload] of calls) {
         const res = await centre(url, headers, payload);
         expect(res.statusCode).toBe(401);
@@ -106,5 +108,38 @@ describe('the centre API', () => {
       ['02', '王经办', '材料齐全'],
       ['03', '王经办', ''],
     ]);
+  });
+});
+
+describe('the centre command', () => {
+  // The command's fetch, answered by the app in this process (the command talks to a running server over HTTP).
+  const viaApp: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: init?.headers as Record<string, string>,
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+  };
+  const run = (...argv: string[]) => runCentre(argv, { CENTRE_API_KEY: KEY, CENTRE_URL: 'http://127.0.0.1:1' }, viaApp);
+
+  it('lists, accepts, returns with reasons and says what it did', async () => {
+    const ywbh = await submit('GD0605', { hkje: 1000 });
+    expect((await run('list', '--zt', '01', '--limit', '200')).join('\n')).toContain(`${ywbh}  已提交  公积金提前还贷  账号 201000000101`);
+    expect(await run('accept', ywbh, '--operator', '李审核')).toEqual([`${ywbh}  公积金提前还贷：已受理`]);
+    await expect(run('return', ywbh)).rejects.toThrow('请填写退回原因');
+    expect(await run('return', ywbh, '--reason', '银行卡号有误', '--reason', '缺少身份证复印件')).toEqual([`${ywbh}  公积金提前还贷：已退回`]);
+    const shown = JSON.parse((await run('show', ywbh))[0]!) as { events: Array<{ reasons: string[] }> };
+    expect(shown.events.at(-1)?.reasons).toEqual(['银行卡号有误', '缺少身份证复印件']);
+  });
+
+  it('says what is wrong: a wrong key, no number, an unknown command, no key at all', async () => {
+    await expect(runCentre(['list'], { CENTRE_API_KEY: 'wrong-key-0000000000', CENTRE_URL: 'http://x' }, viaApp)).rejects.toThrow(CENTRE_KEY_MESSAGE);
+    await expect(run('accept')).rejects.toThrow('缺少业务编号');
+    await expect(run('approve', 'GD06022026010100000001')).rejects.toThrow('不认识的命令：approve');
+    expect(() => centreKeyFrom({ DATA_DIR: '/nonexistent-gjj' })).toThrow('找不到中心接口密钥');
+    expect((await run())[0]).toBe(USAGE);
   });
 });
