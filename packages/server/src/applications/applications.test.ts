@@ -190,6 +190,13 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
     expect((await check(li, 'TQ0107')).pass).toBe(true);
   });
 
+  it('holds when the same applicant submits twice at once (a double click): one goes through, the other is refused', async () => {
+    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0104', { a: '3' })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const done = body(answers.find((r) => r.statusCode === 200)!).data;
+    await post(li, 'ywsq/withdraw', { ywbh: done.ywbh });
+  });
+
   it('SAME_TYPE_IN_PROGRESS: one application of a type at a time', async () => {
     const first = body(await submit(li, 'GJ0302', { xingming: '李长信' })).data;
     const msg = `您已有一笔“个人账户信息变更”正在办理（业务编号 ${first.ywbh}），办结或撤回后才能再申请`;
