@@ -7,7 +7,7 @@ import { BUSINESS_CODES, businessOf } from '../business/registry';
 import { applicantOf } from './applicant';
 import { checkRestrictions } from './restrictions';
 import { eventsOf, ownApplication, requireBusiness, type ApplicationRow, type Applications } from './model';
-import { STATUS, type Status } from './status';
+import { STATUS } from './status';
 import { YWBH_PATTERN } from './ywbh';
 
 const tags = ['办件'] as const;
@@ -319,4 +319,3 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
   );
 }
 
-export type { Status };
