@@ -289,6 +289,9 @@ describe('the applicant and the centre through the status machine', () => {
     const rejected = body(await get(zhang, 'ywsq/list?zt=05,06')).data;
     expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['TQ0107']);
     expect(body(await get(zhang, 'ywsq/list?zt=7'))).toMatchObject({ code: 400, msg: '状态只能是 00 至 06，多个以逗号分隔' });
+    // The hall's empty filter fields mean no filter; a number finds its one application.
+    expect(body(await get(zhang, 'ywsq/list?zt=&ywbh=&pageNum=1&pageSize=50')).data).toEqual(all);
+    expect(body(await get(zhang, `ywsq/list?ywbh=${all.list[1].ywbh}`)).data).toEqual({ list: [all.list[1]], total: 1 });
     // Another login's list holds none of them.
     const others = body(await get(sun, 'ywsq/list?pageSize=50')).data.list.map((r: { ywbh: string }) => r.ywbh);
     expect(others.filter((n: string) => all.list.some((r: { ywbh: string }) => r.ywbh === n))).toEqual([]);
