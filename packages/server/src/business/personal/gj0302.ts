@@ -68,6 +68,24 @@ export const gj0302 = defineBusiness<Gj0302Payload>({
       msg: '证件号码不正确，请核对出生日期和最后一位校验码',
       holds: ({ payload }) => payload.zjhm === undefined || isIdCard(payload.zjhm),
     },
+    {
+      name: 'id-number-free',
+      description: '变更证件号码时，新号码不是中心另一位缴存人的证件号码',
+      msg: '该证件号码已登记在其他住房公积金账户下，请携带身份证件到住房公积金管理中心柜台办理',
+      async holds({ q, applicant, payload }) {
+        if (payload.zjhm === undefined) return true;
+        const rows = await q.query(
+          `select 1 from depositor_record where zjhm = upper($1)
+            and zjhm <> (select zjhm from person_info where account_id = $2)
+           union all
+           select 1 from person_info where zjhm = upper($1)
+            and zjhm <> (select zjhm from person_info where account_id = $2)
+           limit 1`,
+          [payload.zjhm, applicant.accountId],
+        );
+        return rows.length === 0;
+      },
+    },
   ],
   automatic: {
     description: '只变更通讯地址、邮政编码、婚姻状况、单位电话、电子邮箱、职业、学历时即时办结；变更姓名或证件号码时由中心人工审核',
