@@ -33,6 +33,9 @@ import { switchUserRoutes } from './routes/switch-user';
 import { unitRegisterRoutes } from './routes/unit-register';
 import { publicRoutes } from './routes/public';
 import { parseTrustedProxies } from './http/client-address';
+import { createApplications } from './applications/model';
+import { applicationRoutes } from './applications/routes';
+import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -95,6 +98,11 @@ export interface AppOptions extends FloodGuardOptions {
    * @default [] (none: the connection's own address)
    */
   trustedProxies?: readonly string[];
+  /**
+   * The key of the centre's API (`/api/centre/v1`, docs/api-applications.md): the calls exist only when it is set,
+   * and answer 401 without it. At least 16 characters. @default CENTRE_API_KEY (npm start makes one in .data/)
+   */
+  centreApiKey?: string | undefined;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -114,6 +122,7 @@ export const BUILD_PRODUCTION_MESSAGES = {
   secretKey: '生产环境必须提供服务端密钥（secretKey；npm start 读取 GJJ_SECRET_KEY 或 GJJ_SECRET_KEY_FILE）',
   publicUrl: '生产环境必须提供大厅的对外地址（publicUrl；npm start 读取 HALL_PUBLIC_URL）',
   devSms: '生产环境不能通过开发短信通道（开发发件箱）发送短信：请配置短信网关',
+  centreKey: `中心接口密钥（CENTRE_API_KEY）至少 ${CENTRE_KEY_MIN_LENGTH} 个字符：请用 openssl rand -hex 32 生成`,
 } as const;
 
 /** The content security policy of the hall's pages: nothing inline, nothing from elsewhere. */
@@ -175,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!publicUrl) throw new Error(BUILD_PRODUCTION_MESSAGES.publicUrl);
     if (options.sms && isDevSmsGateway(options.sms)) throw new Error(BUILD_PRODUCTION_MESSAGES.devSms);
   }
+  const centreApiKey = 'centreApiKey' in options ? options.centreApiKey : process.env.CENTRE_API_KEY;
+  if (centreApiKey !== undefined && centreApiKey !== '' && centreApiKey.length < CENTRE_KEY_MIN_LENGTH) throw new Error(BUILD_PRODUCTION_MESSAGES.centreKey);
   const secrets = secretBox(options.secretKey ?? DEVELOPMENT_SECRET_KEY);
   // Made on the first start and kept in the database, sealed; read before anything listens.
   const frameAncestors = parseFrameAncestors((options.frameAncestors ?? []).join(' '));
@@ -276,6 +287,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
+  const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
+  applicationRoutes(app, options.db, applications, now);
+  if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (withDevRoutes) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;

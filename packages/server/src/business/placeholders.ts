@@ -1,0 +1,97 @@
+import { defineBusiness, type Business, type JsonSchema } from './types';
+
+/**
+ * The businesses of spec 2.4 that later issues fill in: registered now with their name, who may apply and their time
+ * limit, so the spine (numbers, status, restrictions, the centre's decisions) covers every code. Their payload
+ * schema is a permissive placeholder (any flat form of texts, numbers and true/false, or lists of texts), their
+ * completion changes no records yet; the centre decides every one (no automatic rule).
+ */
+
+/** The placeholder payload schema: a flat form, up to 100 fields of bounded texts, numbers, flags or text lists. */
+export const PLACEHOLDER_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: '业务表单（占位：该业务的表单由后续版本定义）',
+  maxProperties: 100,
+  propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' },
+  additionalProperties: {
+    anyOf: [
+      { type: 'string', maxLength: 2000 },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 500 } },
+    ],
+  },
+  'x-msg': '业务表单的格式不正确',
+};
+
+type Row = [ywlx: string, ywmc: string, area: Business['area'], loginTypes: ReadonlyArray<1 | 2 | 3>, timeLimitDays: number, allowsSealed?: boolean];
+
+const UNIT: ReadonlyArray<1 | 2 | 3> = [2];
+const PERSON: ReadonlyArray<1 | 2 | 3> = [1];
+const DEVELOPER: ReadonlyArray<1 | 2 | 3> = [3];
+
+/** Code, name, area, login types, 承诺时限 (working days), whether a sealed account may apply. */
+export const PLACEHOLDER_ROWS: readonly Row[] = [
+  ['GJ0303', '个人关键信息变更', 'unit', UNIT, 3],
+  ['GJ0102', '单位缴存登记信息变更', 'unit', UNIT, 3],
+  ['GJ0103', '单位关键信息变更', 'unit', UNIT, 5],
+  ['GJ0101', '单位缴存登记', 'unit', UNIT, 5],
+  ['GJ0108', '单位缴存登记注销', 'unit', UNIT, 5],
+  ['GJ0311', '批量修改职工手机号码', 'unit', UNIT, 1],
+  ['GJ0301', '个人账户设立', 'unit', UNIT, 1],
+  ['GJ0201', '单位汇缴', 'unit', UNIT, 1],
+  ['GJ0304', '个人账户封存', 'unit', UNIT, 1],
+  ['GJ0305', '个人账户启封', 'unit', UNIT, 1],
+  ['GJ0312', '封存原因修改', 'unit', UNIT, 1],
+  ['GJ0306', '同城转移', 'unit', UNIT, 3],
+  ['GJ0203', '缴存基数调整', 'unit', UNIT, 3],
+  ['GJ0204', '缴存比例调整', 'unit', UNIT, 3],
+  ['GJ0206', '单位缓缴', 'unit', UNIT, 10],
+  ['GJ0202', '单位补缴', 'unit', UNIT, 3],
+  ['GJ0109', '付款账户信息维护', 'unit', UNIT, 1],
+  ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
+  ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
+  ['GJ0809', '灵活就业人员账户封存', 'flexible', PERSON, 1],
+  ['GJ0810', '灵活就业人员账户启封', 'flexible', PERSON, 1, true],
+  ['GJ0801', '灵活就业人员开户', 'flexible', PERSON, 3],
+  ['GJ0802', '灵活就业人员信息变更', 'flexible', PERSON, 3],
+  ['GJ0804', '月缴存额调整', 'flexible', PERSON, 3],
+  ['GJ0805', '扣款账户变更', 'flexible', PERSON, 3],
+  ['GJ0814', '灵活就业人员财政补贴申请', 'flexible', PERSON, 10],
+  ['GJ0815', '灵活就业人员补缴', 'flexible', PERSON, 3],
+  ['GJ0803', '灵活就业人员账户转移', 'flexible', PERSON, 3],
+  ['TQ0106', '偿还住房贷款提取', 'withdrawal', PERSON, 3],
+  ['TQ0101', '购买自住住房提取', 'withdrawal', PERSON, 3],
+  ['TQ0103', '离休退休提取', 'withdrawal', PERSON, 3, true],
+  ['TQ0107', '租赁住房提取', 'withdrawal', PERSON, 3],
+  ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', PERSON, 5],
+  ['TQ0105', '出境定居提取', 'withdrawal', PERSON, 5, true],
+  ['TQ0104', '丧失劳动能力提取', 'withdrawal', PERSON, 5, true],
+  ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
+  ['GD0101', '住房公积金贷款申请', 'loan', PERSON, 15],
+  ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
+  ['GD0601', '签约冲还贷', 'loan', PERSON, 3],
+  ['GD0602', '银行卡还款', 'loan', PERSON, 1],
+  ['GD0404', '还款方式变更', 'loan', PERSON, 3],
+  ['GD0405', '还款账户变更', 'loan', PERSON, 3],
+  ['GD0406', '还款期限变更', 'loan', PERSON, 5],
+  ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
+  ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
+];
+
+/** The placeholder businesses, one per row. */
+export const PLACEHOLDERS: readonly Business[] = PLACEHOLDER_ROWS.map(([ywlx, ywmc, area, loginTypes, timeLimitDays, allowsSealed]) =>
+  defineBusiness<Record<string, unknown>>({
+    ywlx,
+    ywmc,
+    area,
+    loginTypes,
+    timeLimitDays,
+    schema: PLACEHOLDER_SCHEMA,
+    placeholder: true,
+    ...(allowsSealed ? { allowsSealedAccount: true } : {}),
+    rules: [],
+    // Later issues: a withdrawal posts to the journal, a seal changes the account, … in this same transaction.
+    complete: async () => undefined,
+  }),
+);
