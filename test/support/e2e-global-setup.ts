@@ -7,6 +7,8 @@ import { freePort } from './net';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SERVER = join(ROOT, 'packages/server/dist/main.js');
 const HALL = join(ROOT, 'packages/hall/dist/home.html');
+/** The key of the centre's API (/api/centre/v1) for the tests that play the centre; tests read GJJ_E2E_CENTRE_KEY. */
+const CENTRE_KEY = 'e2e-centre-key-not-a-secret-0001';
 
 function waitForStart(child: ChildProcess): Promise<void> {
   return new Promise((resolveStart, reject) => {
@@ -60,11 +62,14 @@ export default async function globalSetup() {
       SMS_CLIENT_DAILY_LIMIT: '1000',
       // And every picture captcha (the SMS forms fetch a new one after each send): 60 a minute is auth.test.ts's.
       CAPTCHA_RATE_LIMIT: '1000',
+      // The centre's API, which the applications tests use to accept, complete and return (docs/api-applications.md).
+      CENTRE_API_KEY: CENTRE_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForStart(child);
   process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
+  process.env.GJJ_E2E_CENTRE_KEY = CENTRE_KEY;
 
   return async () => {
     const exited = new Promise((done) => child.once('exit', done));

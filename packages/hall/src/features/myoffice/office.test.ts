@@ -31,10 +31,11 @@ describe('status filter', () => {
   });
 
   it('checks a typed business number before any call', () => {
-    expect(searchNumber('  gj0302-20261126 ')).toBe('GJ0302-20261126');
+    expect(searchNumber('  gj0302 20261126 00000042 ')).toBe('GJ03022026112600000042');
     expect(searchNumber('   ')).toBe('');
     expect(searchNumber("1' or 1=1")).toBeNull();
-    expect(searchNumber('A'.repeat(33))).toBeNull();
+    expect(searchNumber('GJ0302')).toBeNull();
+    expect(searchNumber('GJ030220261126000000421')).toBeNull();
   });
 });
 
@@ -42,6 +43,8 @@ describe('to-do targets', () => {
   it('a returned application opens its detail in 我的业务; a statement the statement query; other codes the screen of spec 2.4', () => {
     expect(todoTarget({ kind: 'returned', ywlx: 'GJ0302', ywbh: 'GJ1' }, 'personal', '/grwt/wdbj/ywxq')).toBe('/grwt/wdbj/ywxq?ywbh=GJ1');
     expect(todoTarget({ kind: 'statement', ywlx: 'DWLXD', ywbh: 'LX 1' }, 'unit', '/dwwt/wdbj/ywxq')).toBe('/dwwt/cxyw/dwlxd_cx?ywbh=LX%201');
+    // The server's statement item has no number: the statement query of the year.
+    expect(todoTarget({ kind: 'statement', ywlx: 'DWLXD', ywbh: '' }, 'unit', '/dwwt/wdbj/ywxq')).toBe('/dwwt/cxyw/dwlxd_cx');
     expect(todoTarget({ kind: 'other', ywlx: 'GJ0302', ywbh: 'GJ2' }, 'unit', '/dwwt/wdbj/ywxq')).toBe('/dwwt/zhxxbg/grzh_xxbg?ywbh=GJ2');
     expect(todoTarget({ kind: 'other', ywlx: 'GJ0302', ywbh: 'GJ2' }, 'personal', '')).toBe('/grwt/zhxx/zhxxbg/grzhxxbg?ywbh=GJ2');
     // No detail page in the menus: the business screen of the code table.

@@ -43,14 +43,17 @@ export function statusTone(zt: string): 'done' | 'pending' | 'danger' | 'closed'
   }
 }
 
+/** What the search says of a number that is not one (docs/api-applications.md: type code, date, sequence). */
+export const YWBH_MESSAGE = '业务编号应为 2 位字母加 20 位数字，如 GJ03022026112600000001';
+
 /**
- * A business number typed into the search: trimmed, upper case; '' when empty. Letters, digits and '-' only (at most
- * 32), else null: the page says so instead of asking the server.
+ * A business number typed into the search (the whole number: the server matches it exactly): spaces removed, upper
+ * case; '' when empty; null when it cannot be one, so the page says so instead of asking the server.
  */
 export function searchNumber(value: string): string | null {
-  const v = value.trim().toUpperCase();
+  const v = value.replace(/\s+/g, '').toUpperCase();
   if (v === '') return '';
-  return /^[A-Z0-9-]{1,32}$/.test(v) ? v : null;
+  return /^[A-Z]{2}\d{20}$/.test(v) ? v : null;
 }
 
 /** Component names of the office pages in the menus (packages/server/src/seed/menus.ts). */
@@ -80,7 +83,7 @@ export const STATEMENT_PATH = '/dwwt/cxyw/dwlxd_cx';
  * todoTarget({ kind: 'statement', ywlx: 'DWLXD', ywbh: 'LX1' }, 'unit', '') // '/dwwt/cxyw/dwlxd_cx?ywbh=LX1'
  */
 export function todoTarget(item: { kind: string; ywlx: string; ywbh: string }, area: MenuArea, detailPath: string): string {
-  const query = `?ywbh=${encodeURIComponent(item.ywbh)}`;
+  const query = item.ywbh ? `?ywbh=${encodeURIComponent(item.ywbh)}` : '';
   if (item.kind === 'statement') return `${STATEMENT_PATH}${query}`;
   if (item.kind === 'returned' && detailPath) return `${detailPath}${query}`;
   const screen = todoTaskPath(item.ywlx, area);
@@ -97,21 +100,17 @@ export interface PayloadField {
 /** Labels of the payload fields the demo businesses use (docs/api-applications.md); others show their key. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = Object.freeze({
   xingming: '姓名',
-  xm: '姓名',
-  sjhm: '手机号码',
-  newSjhm: '新手机号码',
-  xsjhm: '新手机号码',
-  jtzz: '家庭住址',
-  txdz: '通讯地址',
-  hyzk: '婚姻状况',
-  dwdh: '单位电话',
-  gzdh: '工作电话',
-  yzbm: '邮政编码',
   zjhm: '证件号码',
-  email: '电子邮箱',
+  sjhm: '手机号码',
+  txdz: '通讯地址',
+  yzbm: '邮政编码',
+  hyzk: '婚姻状况',
+  gzdh: '单位电话',
   dzyx: '电子邮箱',
+  zy: '职业',
+  xl: '学历',
+  jtzz: '家庭住址',
   bz: '备注',
-  reason: '申请原因',
   sqyy: '申请原因',
 });
 

@@ -7,7 +7,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { fetchApplications } from '../api';
-import { OFFICE_COMPONENTS, routePathOf, searchNumber, STATUS_OPTIONS, statusFilter } from '../office';
+import { OFFICE_COMPONENTS, routePathOf, searchNumber, STATUS_OPTIONS, statusFilter, YWBH_MESSAGE } from '../office';
 import { StatusTag } from './status-tag';
 import '../myoffice.css';
 
@@ -38,7 +38,7 @@ export function MyOfficePage() {
     const form = new FormData(event.currentTarget);
     const number = searchNumber(String(form.get('ywbh') ?? ''));
     if (number === null) {
-      setError('业务编号只能包含字母、数字和“-”，最多 32 位');
+      setError(YWBH_MESSAGE);
       return;
     }
     setError('');
@@ -73,7 +73,7 @@ export function MyOfficePage() {
             <input
               name="ywbh"
               value={draft}
-              maxLength={40}
+              maxLength={30}
               autoComplete="off"
               spellCheck={false}
               placeholder="请输入业务编号"
