@@ -43,11 +43,6 @@ const Shell = named(() => import('./shell/shell'), 'Shell');
 const GrwtHome = named(() => import('../features/personal/pages/grwt-home'), 'GrwtHome');
 const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHome');
 const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
-const myOfficePages = () => import('../features/myoffice/pages/my-office-page');
-const MyOfficePage = named(myOfficePages, 'MyOfficePage');
-const DWmyOfficePage = named(myOfficePages, 'DWmyOfficePage');
-const MyOfficeDetailPage = named(() => import('../features/myoffice/pages/my-office-detail-page'), 'MyOfficeDetailPage');
-const TodoPage = named(() => import('../features/myoffice/pages/todo-page'), 'TodoPage');
 const MenuScreenPage = named(() => import('./pages/menu-screen-page'), 'MenuScreenPage');
 const MenuPage = named(() => import('./pages/menu-page'), 'MenuPage');
 const registerPersonPages = () => import('../features/auth/pages/register-person-pages');
@@ -65,10 +60,6 @@ const MENU_PAGES: Readonly<Record<string, ComponentType>> = {
   DwwtHome,
   KfswtHome,
   MenuScreen: MenuScreenPage,
-  MyOffice: MyOfficePage,
-  DWmyOffice: DWmyOfficePage,
-  MyOfficeDetail: MyOfficeDetailPage,
-  TodoList: TodoPage,
 };
 
 /** The public pages built so far; the other routes of spec 2.1 say the page is not open yet. */
