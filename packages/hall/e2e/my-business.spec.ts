@@ -118,7 +118,7 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(crumbs).toHaveText(['首页', '我的办件', '业务详情']);
     const facts = page.locator('.office-facts');
     await expect(facts.getByRole('definition')).toHaveText(['个人账户信息变更', ywbh, '已提交', /^\d{4}-/, `${promisedDate}（3 个工作日内）`]);
-    const timeline = page.getByRole('list', { name: '办理进度' }).getByRole('listitem');
+    const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
     await expect(timeline).toHaveCount(1);
     await expect(timeline.first()).toContainText('已提交');
     await expect(timeline.first()).toContainText('张三');
@@ -162,7 +162,7 @@ test.describe('我的业务 and 待办事项', () => {
     await confirm.getByRole('button', { name: '确定撤回' }).click();
     await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: '申请已撤回' }).first()).toBeVisible();
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
-    const timeline = page.getByRole('list', { name: '办理进度' }).getByRole('listitem');
+    const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
     await expect(timeline).toHaveCount(2);
     await expect(timeline.nth(1)).toContainText('已撤回');
     await expect(page.getByRole('button', { name: '撤回' })).toHaveCount(0);
@@ -191,7 +191,7 @@ test.describe('我的业务 and 待办事项', () => {
 
     const note = page.getByRole('note', { name: '退回原因' });
     await expect(note.getByRole('listitem')).toHaveText(reasons);
-    const timeline = page.getByRole('list', { name: '办理进度' }).getByRole('listitem');
+    const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
     await expect(timeline.nth(1).getByRole('list', { name: '原因' }).getByRole('listitem')).toHaveText(reasons);
 
     await page.getByRole('button', { name: '修改后重新提交' }).click();
