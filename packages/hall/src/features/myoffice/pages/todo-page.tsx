@@ -62,7 +62,7 @@ export function TodoPage() {
                   <div className="office-todo__body">
                     <p className="office-todo__title">{item.title}</p>
                     <p className="page__muted">
-                      业务编号：{item.ywbh}，提出时间：<time dateTime={item.createdAt}>{item.createdAt}</time>
+                      {item.ywbh ? `业务编号：${item.ywbh}，` : ''}提出时间：<time dateTime={item.createdAt}>{item.createdAt}</time>
                     </p>
                   </div>
                   <Link className="btn btn--primary" to={todoTarget(item, area, detailPath)} aria-label={`${kind.action}：${item.title}`}>
