@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,8 +8,6 @@ import { freePort } from './net';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SERVER = join(ROOT, 'packages/server/dist/main.js');
 const HALL = join(ROOT, 'packages/hall/dist/home.html');
-/** The key of the centre's API (/api/centre/v1) for the tests that play the centre; tests read GJJ_E2E_CENTRE_KEY. */
-const CENTRE_KEY = 'e2e-centre-key-not-a-secret-0001';
 
 function waitForStart(child: ChildProcess): Promise<void> {
   return new Promise((resolveStart, reject) => {
@@ -40,6 +39,8 @@ export default async function globalSetup() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-'));
   const port = await freePort();
+  // The centre's side of the applications (docs/api-applications.md): tests decide as the centre with this key.
+  const centreKey = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
@@ -62,14 +63,13 @@ export default async function globalSetup() {
       SMS_CLIENT_DAILY_LIMIT: '1000',
       // And every picture captcha (the SMS forms fetch a new one after each send): 60 a minute is auth.test.ts's.
       CAPTCHA_RATE_LIMIT: '1000',
-      // The centre's API, which the applications tests use to accept, complete and return (docs/api-applications.md).
-      CENTRE_API_KEY: CENTRE_KEY,
+      CENTRE_API_KEY: centreKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForStart(child);
   process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
-  process.env.GJJ_E2E_CENTRE_KEY = CENTRE_KEY;
+  process.env.GJJ_E2E_CENTRE_KEY = centreKey;
 
   return async () => {
     const exited = new Promise((done) => child.once('exit', done));

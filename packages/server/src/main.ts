@@ -34,6 +34,9 @@ const lines = [
   settings.seed ? `演示账号（密码均为 ${DEMO_PASSWORD}）：` : `未载入演示数据（${settings.production ? '生产环境' : 'SEED_DEMO=0'}）。`,
   ...(settings.seed ? DEMO_LOGINS.map((u) => `  ${u.kind}：${u.account}（${u.name}，手机 ${u.phone}）`) : []),
   ...(settings.devRoutes ? ['', `开发接口（仅本机）：${server.url}/dev/outbox（图形验证码答案、短信验证码）`] : []),
+  ...(settings.centreApiKey
+    ? ['', `中心端接口：${server.url}/api/centre/v1（请求头 x-centre-key）；演示命令：npm run centre -w @gjj-hall/server -- list`]
+    : []),
   '',
   '按 Ctrl-C 停止。',
   '',

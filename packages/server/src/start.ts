@@ -44,6 +44,8 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
   devRoutes: boolean;
   /** How long a client may take to send its request, and keep an idle connection (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: HttpTimeouts;
+  /** The centre API's key (CENTRE_API_KEY): /api/centre/v1 exists only when it is set. */
+  centreApiKey: string | undefined;
 }
 
 /**
@@ -110,7 +112,7 @@ function secretKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, DB_UNSAFE_NO_FSYNC, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL,
  * LOGIN_RATE_LIMIT, SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT,
- * HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES,
+ * HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES, CENTRE_API_KEY,
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
  * floodSettingsFromEnv. With NODE_ENV=production it throws, saying what to do,
  * when HALL_PUBLIC_URL or the secret key is missing, a published default secret is set, or the development calls or
@@ -181,6 +183,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     secretKeyFile: join(dataDir, 'secret.key'),
     devRoutes,
     timeouts: { ...HTTP_TIMEOUTS, requestMs, headersMs, keepAliveMs },
+    centreApiKey: env.CENTRE_API_KEY || undefined,
   };
 }
 
@@ -265,6 +268,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
       secretKey,
       devRoutes: settings.devRoutes,
       timeouts: settings.timeouts,
+      centreApiKey: settings.centreApiKey,
     });
   } catch (error) {
     await db.close();

@@ -24,14 +24,14 @@ export async function applicantOf(q: Queryable, session: SessionUser): Promise<A
  * 封存 or 销户 for a unit) or `normal`, with the status's name.
  *
  * THE ONE PLACE the restrictions learn an account's status. For now it reads the centre's records of issue 6
- * (`depositor_record.grzhzt` by the account number, else `person_info.grzhzt`; `unit_record.dwzhzt`, else
+ * (`depositor_record.grzhzt` of the person and account number, else `person_info.grzhzt`; `unit_record.dwzhzt`, else
  * `unit_info.dwzhzt`); when the accounts of `src/records/` arrive, point this at them.
  */
 export async function accountState(q: Queryable, applicant: Applicant): Promise<{ sealed: boolean; name: string }> {
   if (applicant.loginType === 1) {
     const [row] = await q.query<{ zt: string }>(
       `select coalesce(d.grzhzt, p.grzhzt) as zt
-         from person_info p left join depositor_record d on d.grzh = p.grzh
+         from person_info p left join depositor_record d on d.zjhm = p.zjhm and d.grzh = p.grzh
         where p.account_id = $1`,
       [applicant.accountId],
     );

@@ -102,6 +102,9 @@ async function insertEvent(q: Queryable, applicationId: string, at: Date, from: 
   );
 }
 
+const phoneOf = async (q: Queryable, userId: string): Promise<string> =>
+  (await q.query<{ phone: string }>('select phone from app_user where id = $1', [userId]))[0]?.phone ?? '';
+
 /** The SMS text of a status change. */
 export function statusSms(app: { ywbh: string; ywlx: string; promisedDate?: string | null }, zt: Status, reasons: readonly string[] = []): string {
   const ywmc = businessOf(app.ywlx)?.ywmc ?? app.ywlx;
@@ -130,12 +133,16 @@ export function createApplications(deps: ApplicationsDeps) {
   const { db, sms, now } = deps;
 
   /** Tells the applicant's login of each committed change; a failed SMS is logged and undoes nothing. */
-  async function notify(app: { ywbh: string; ywlx: string; user_id: string }, changes: ReadonlyArray<{ zt: Status; reasons?: readonly string[]; promisedDate?: string | null }>): Promise<void> {
-    const [user] = await db.query<{ phone: string }>('select phone from app_user where id = $1', [app.user_id]);
-    if (!user?.phone) return;
+  async function notify(
+    app: { ywbh: string; ywlx: string; user_id: string },
+    changes: ReadonlyArray<{ zt: Status; reasons?: readonly string[]; promisedDate?: string | null }>,
+    phone?: string,
+  ): Promise<void> {
+    const to = phone ?? (await phoneOf(db, app.user_id));
+    if (!to) return;
     for (const change of changes) {
       try {
-        await sms.notify(user.phone, statusSms({ ...app, promisedDate: change.promisedDate ?? null }, change.zt, change.reasons));
+        await sms.notify(to, statusSms({ ...app, promisedDate: change.promisedDate ?? null }, change.zt, change.reasons));
       } catch (error) {
         deps.log?.warn({ err: error, ywbh: app.ywbh }, '业务状态短信发送失败');
       }
@@ -165,8 +172,11 @@ export function createApplications(deps: ApplicationsDeps) {
   ): Promise<ApplicationRow> {
     const at = now();
     const changes: Array<{ zt: Status; reasons?: readonly string[]; promisedDate?: string | null }> = [];
+    let phone = '';
     const result = await db.transaction(async (tx) => {
       const app = await find(tx);
+      // The phone before completion: a phone change is told to the number it replaces (whoever holds it should know).
+      phone = await phoneOf(tx, app.user_id);
       const business = requireBusiness(app.ywlx);
       let zt = app.zt;
       let payload = app.payload;
@@ -201,7 +211,7 @@ export function createApplications(deps: ApplicationsDeps) {
       );
       return row!;
     });
-    await notify(result, changes);
+    await notify(result, changes, phone);
     return result;
   }
 
@@ -289,8 +299,13 @@ export function createApplications(deps: ApplicationsDeps) {
       const business = requireBusiness(ywlx);
       if (ywbh) {
         // The number must be the applicant's own draft or reservation before anything about the payload is said.
-        const [existing] = await db.query<{ account_id: string }>('select account_id::text as account_id from application where ywbh = $1', [ywbh]);
+        const [existing] = await db.query<{ account_id: string; zt: Status; ywlx: string }>(
+          'select account_id::text as account_id, zt, ywlx from application where ywbh = $1',
+          [ywbh],
+        );
         if (existing && existing.account_id !== applicant.accountId) throw notYours();
+        if (existing && existing.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
+        if (existing && existing.zt !== '00') throw new ApiError(409, transitionRefusal('submit', existing.zt));
         if (!existing) {
           const reserved = await db.query('select 1 from ywbh_reservation where ywbh = $1 and account_id = $2', [ywbh, applicant.accountId]);
           if (reserved.length === 0) throw notYours();

@@ -107,6 +107,8 @@ export async function checkRestrictions(ctx: RestrictionContext): Promise<Array<
   for (const row of RESTRICTIONS) {
     const msg = await row.check(ctx);
     if (msg) messages.push({ code: row.code, msg });
+    // A business not open to this kind of login: the other rows would only confuse.
+    if (msg && row.code === 'LOGIN_TYPE') break;
   }
   return messages;
 }

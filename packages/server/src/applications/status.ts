@@ -1,6 +1,6 @@
 /**
  * The status machine of every application (docs/api-applications.md): the status codes and the one table of the
- * transitions allowed. Nothing changes an application's status but `applyTransition` (model.ts), which looks here.
+ * transitions allowed. Nothing changes an application's status but `transition` (model.ts), which looks here.
  */
 
 /** Status codes (zt) and their names (ztmc). */

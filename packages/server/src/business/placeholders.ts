@@ -7,18 +7,21 @@ import { defineBusiness, type Business, type JsonSchema } from './types';
  * completion changes no records yet; the centre decides every one (no automatic rule).
  */
 
+/** What a placeholder form's field that is none of those gets. */
+export const PLACEHOLDER_FIELD_MESSAGE = '业务表单的每一项只能是文字（至多 2000 字）、数字、是否或文字列表';
+
 /** The placeholder payload schema: a flat form, up to 100 fields of bounded texts, numbers, flags or text lists. */
 export const PLACEHOLDER_SCHEMA: JsonSchema = {
   type: 'object',
   description: '业务表单（占位：该业务的表单由后续版本定义）',
   maxProperties: 100,
-  propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' },
+  propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$', 'x-msg': '业务表单的字段名只能由字母开头的字母、数字和下划线组成' },
   additionalProperties: {
     anyOf: [
-      { type: 'string', maxLength: 2000 },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 500 } },
+      { type: 'string', maxLength: 2000, 'x-msg': PLACEHOLDER_FIELD_MESSAGE },
+      { type: 'number', 'x-msg': PLACEHOLDER_FIELD_MESSAGE },
+      { type: 'boolean', 'x-msg': PLACEHOLDER_FIELD_MESSAGE },
+      { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 500 }, 'x-msg': PLACEHOLDER_FIELD_MESSAGE },
     ],
   },
   'x-msg': '业务表单的格式不正确',
