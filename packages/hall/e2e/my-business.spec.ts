@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
@@ -8,7 +11,8 @@ import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const PHONE = '13800138000'; // 张三's phone on file (packages/server/src/seed/demo.ts)
-const SCREENS = process.env.GJJ_SCREENS;
+/** Where the screenshots go: GJJ_SCREENS when set, else the test's own folder under test-results/e2e/. */
+const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 
 const base = () => process.env.GJJ_E2E_URL ?? '';
 
@@ -63,6 +67,15 @@ async function centre(request: APIRequestContext, ywbh: string, action: 'accept'
     data: { operator: '王审核', ...extra },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The centre's command (npm run centre -w @gjj-hall/server), as staff run it, against the e2e server. */
+async function centreCommand(...args: string[]): Promise<string> {
+  const script = resolve(import.meta.dirname, '../../server/dist/centre.js');
+  const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {
+    env: { ...process.env, CENTRE_URL: base(), CENTRE_API_KEY: process.env.GJJ_E2E_CENTRE_KEY ?? '' },
+  });
+  return stdout;
 }
 
 /** Opens 我的业务 as a user would: the home tab 我的办件, then its tile. */
@@ -134,7 +147,8 @@ test.describe('我的业务 and 待办事项', () => {
     // Accepted: too late to withdraw.
     await expect(page.getByRole('button', { name: '撤回' })).toHaveCount(0);
 
-    await centre(page.request, ywbh, 'complete');
+    // Completed by the centre's command, as staff would.
+    expect(await centreCommand('complete', ywbh, '--operator', '王审核')).toContain(ywbh);
     await page.reload();
     await expect(facts.getByRole('definition').nth(2)).toHaveText('已办结');
     await expect(timeline).toHaveCount(3);
@@ -276,8 +290,7 @@ test.describe('我的业务 and 待办事项', () => {
     }
   });
 
-  test('pages at 390 px and 1280 px, 张三 and the unit (screenshots)', async ({ page, browser }) => {
-    test.skip(!SCREENS, 'GJJ_SCREENS names a folder for the screenshots');
+  test('pages at 390 px and 1280 px, 张三 and the unit, axe clean (screenshots)', async ({ page, browser }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     const { ywbh } = await submitNameChange(page);
@@ -287,13 +300,13 @@ test.describe('我的业务 and 待办事项', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/home.html#/grwt/wdbj/wdyw');
         await expect(rowOf(page, ywbh)).toBeVisible();
-        await page.screenshot({ path: `${SCREENS}/mybiz-list-${width}.png`, fullPage: true });
+        await page.screenshot({ path: shot(`mybiz-list-${width}.png`), fullPage: true });
         await page.goto(`/home.html#/grwt/wdbj/ywxq?ywbh=${ywbh}`);
         await expect(page.getByRole('note', { name: '退回原因' })).toBeVisible();
-        await page.screenshot({ path: `${SCREENS}/mybiz-detail-${width}.png`, fullPage: true });
+        await page.screenshot({ path: shot(`mybiz-detail-${width}.png`), fullPage: true });
         await page.goto('/home.html#/grwt/wdbj/dbsx');
         await expect(page.getByRole('listitem').filter({ hasText: ywbh })).toBeVisible();
-        await page.screenshot({ path: `${SCREENS}/mybiz-todo-${width}.png`, fullPage: true });
+        await page.screenshot({ path: shot(`mybiz-todo-${width}.png`), fullPage: true });
         await expectNoAxeViolations(page);
       }
       const unit = await browser.newPage({ viewport: { width: 390, height: 900 } });
@@ -301,11 +314,11 @@ test.describe('我的业务 and 待办事项', () => {
       await dismissPrompts(unit);
       await unit.goto('/home.html#/dwwt/wdbj/dbsx');
       await expect(unit.getByRole('heading', { level: 1, name: '待办事项' })).toBeVisible();
-      await unit.screenshot({ path: `${SCREENS}/mybiz-unit-todo-390.png`, fullPage: true });
+      await unit.screenshot({ path: shot(`mybiz-unit-todo-390.png`), fullPage: true });
       await unit.setViewportSize({ width: 1280, height: 900 });
       await unit.goto('/home.html#/dwwt/wdbj/wdyw');
       await expect(unit.getByText('暂无数据')).toBeVisible();
-      await unit.screenshot({ path: `${SCREENS}/mybiz-unit-list-1280.png`, fullPage: true });
+      await unit.screenshot({ path: shot(`mybiz-unit-list-1280.png`), fullPage: true });
       await unit.close();
     } finally {
       await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh });
