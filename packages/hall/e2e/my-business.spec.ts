@@ -86,6 +86,15 @@ async function openMyBusiness(page: Page, area: string) {
   await expect(page.getByRole('heading', { level: 1, name: '我的业务' })).toBeVisible();
 }
 
+/** Presses Tab until `target` has the focus (at most `limit` times); fails if it never does. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 const rowOf = (page: Page, ywbh: string) => page.getByRole('row').filter({ hasText: ywbh });
 
 test.describe('我的业务 and 待办事项', () => {
@@ -258,6 +267,34 @@ test.describe('我的业务 and 待办事项', () => {
     await page.getByRole('alertdialog', { name: '系统提示' }).getByRole('button', { name: '确定删除' }).click();
     await expect(page).toHaveURL(/#\/grwt\/wdbj\/wdyw$/);
     await expect(rowOf(page, draft.body.data.ywbh)).toHaveCount(0);
+  });
+
+  test('keyboard only: search by number, open the detail, 撤回 (Esc keeps it, 确定撤回 withdraws)', async ({ page }) => {
+    await signIn(page, DEMO.personal);
+    await dismissPrompts(page);
+    const { ywbh } = await submitNameChange(page);
+    await page.goto('/home.html#/grwt/wdbj/wdyw');
+    await tabTo(page, page.getByLabel('业务编号'));
+    await page.keyboard.type(ywbh);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`ywbh=${ywbh}`));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await tabTo(page, rowOf(page, ywbh).getByRole('link', { name: /查看/ }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: '业务详情' })).toBeVisible();
+
+    const withdraw = page.getByRole('button', { name: '撤回' });
+    await tabTo(page, withdraw);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: '系统提示' });
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(withdraw).toBeFocused();
+    await page.keyboard.press('Enter');
+    await tabTo(page, confirm.getByRole('button', { name: '确定撤回' }), 6);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
   });
 
   test('another login’s number answers 403 and shows nothing of it; the unit’s to-do opens its interest statement', async ({ page, browser }) => {
