@@ -178,6 +178,13 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
     await db.query(`insert into unit_statement_confirm (account_id, year, confirmed_at) select id, 2026, now() from user_account where account = $1`, [UNIT]);
     expect(await check(unit, 'GJ0201')).toEqual({ pass: true, messages: [] });
     expect(body(await get(unit, 'todo/list')).data).toEqual([]);
+    // And a sealed unit account (DWZHZT 04, the centre's unit record) does none either.
+    await db.query(`update unit_record set dwzhzt = '04' where dwzh = $1`, [UNIT]);
+    expect(await check(unit, 'GJ0201')).toEqual({
+      pass: false,
+      messages: [{ code: 'ACCOUNT_SEALED', msg: '单位账户已封存，不能办理“单位汇缴”。如有疑问请致电 12329 或到住房公积金管理中心柜台咨询' }],
+    });
+    await db.query(`update unit_record set dwzhzt = '01' where dwzh = $1`, [UNIT]);
   });
 
   it('WITHDRAWAL_IN_PROGRESS: one withdrawal at a time, whatever its kind', async () => {
@@ -188,6 +195,15 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
     expect(body(await submit(li, 'TQ0107', {}))).toMatchObject({ code: 409, msg });
     expect(body(await post(li, 'ywsq/withdraw', { ywbh: first.ywbh })).data.zt).toBe('06');
     expect((await check(li, 'TQ0107')).pass).toBe(true);
+    expect((await notices(LI.phone)).filter((t) => t.includes(first.ywbh)).at(-1)).toBe(`【住房公积金】您的“购买自住住房提取”（业务编号 ${first.ywbh}）已撤回。`);
+    expect((await detail(li, first.ywbh)).events.at(-1)).toMatchObject({ zt: '06', ztmc: '已撤回', actor: 'applicant', actorName: '李短信' });
+  });
+
+  it('holds when the same applicant submits twice at once (a double click): one goes through, the other is refused', async () => {
+    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0104', { a: '3' })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const done = body(answers.find((r) => r.statusCode === 200)!).data;
+    await post(li, 'ywsq/withdraw', { ywbh: done.ywbh });
   });
 
   it('SAME_TYPE_IN_PROGRESS: one application of a type at a time', async () => {

@@ -149,13 +149,22 @@ export function createApplications(deps: ApplicationsDeps) {
     }
   }
 
-  /** Checks what the applicant sends on submit and resubmit: the schema (400), the business's rules (400), then the restrictions (409). */
-  async function checkSubmission(applicant: Applicant, business: Business, payload: unknown, ywbh?: string): Promise<void> {
+  /** Checks the form the applicant sends on submit and resubmit: the schema (400), then the business's rules (400). */
+  async function checkForm(applicant: Applicant, business: Business, payload: unknown): Promise<void> {
     checkPayload(business, payload);
     for (const rule of business.rules) {
       if (!(await rule.holds({ q: db, applicant, payload: payload as Record<string, unknown> }))) throw new ApiError(400, rule.msg);
     }
-    const stops = await checkRestrictions({ q: db, applicant, business, now: now(), ...(ywbh ? { ywbh } : {}) });
+  }
+
+  /**
+   * The restrictions (409), inside the transaction that submits, with the applicant's account row locked: two
+   * submissions at once (a double click, two instances) are checked one after the other, so "one withdrawal at a
+   * time" holds on PostgreSQL too.
+   */
+  async function checkStops(tx: Queryable, applicant: Applicant, business: Business, ywbh?: string): Promise<void> {
+    await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+    const stops = await checkRestrictions({ q: tx, applicant, business, now: now(), ...(ywbh ? { ywbh } : {}) });
     if (stops[0]) throw new ApiError(409, stops[0].msg);
   }
 
@@ -311,7 +320,7 @@ export function createApplications(deps: ApplicationsDeps) {
           if (reserved.length === 0) throw notYours();
         }
       }
-      await checkSubmission(applicant, business, payload);
+      await checkForm(applicant, business, payload);
       const actor = applicantActor(applicant, applicantName);
       let app: ApplicationRow;
       const [draft] = ywbh ? await db.query<{ id: string }>('select id::text as id from application where ywbh = $1', [ywbh]) : [];
@@ -320,6 +329,7 @@ export function createApplications(deps: ApplicationsDeps) {
           async (tx) => {
             const row = await ownApplication(tx, ywbh!, applicant, true);
             if (row.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
+            await checkStops(tx, applicant, business, row.ywbh);
             return row;
           },
           ['submit'],
@@ -327,7 +337,10 @@ export function createApplications(deps: ApplicationsDeps) {
           { payload },
         );
       } else {
-        app = await db.transaction((tx) => insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor));
+        app = await db.transaction(async (tx) => {
+          await checkStops(tx, applicant, business);
+          return insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor);
+        });
         await notify(app, [{ zt: '01', promisedDate: app.promised_date }]);
       }
       return runAutomatic(app, applicant);
@@ -338,8 +351,17 @@ export function createApplications(deps: ApplicationsDeps) {
       const current = await ownApplication(db, ywbh, applicant);
       const business = requireBusiness(current.ywlx);
       if (current.zt !== '04') throw new ApiError(409, transitionRefusal('resubmit', current.zt));
-      await checkSubmission(applicant, business, payload, ywbh);
-      const app = await transition((tx) => ownApplication(tx, ywbh, applicant, true), ['resubmit'], applicantActor(applicant, applicantName), { payload });
+      await checkForm(applicant, business, payload);
+      const app = await transition(
+        async (tx) => {
+          const row = await ownApplication(tx, ywbh, applicant, true);
+          await checkStops(tx, applicant, business, ywbh);
+          return row;
+        },
+        ['resubmit'],
+        applicantActor(applicant, applicantName),
+        { payload },
+      );
       return runAutomatic(app, applicant);
     },
 

@@ -29,7 +29,12 @@ export interface Restriction {
 
 const LOGIN_TYPE_NAMES = { 1: '个人', 2: '单位', 3: '开发商' } as const;
 
-/** The restriction table, in the order its messages are shown. */
+/**
+ * The restriction table, in the order its messages are shown.
+ *
+ * @example
+ * RESTRICTIONS.map((r) => r.code) // ['LOGIN_TYPE', 'USER_BLOCK', 'ACCOUNT_SEALED', …]
+ */
 export const RESTRICTIONS: readonly Restriction[] = [
   {
     code: 'LOGIN_TYPE',

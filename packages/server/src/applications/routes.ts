@@ -7,7 +7,7 @@ import { BUSINESS_CODES, businessOf } from '../business/registry';
 import { applicantOf } from './applicant';
 import { checkRestrictions } from './restrictions';
 import { eventsOf, ownApplication, requireBusiness, type ApplicationRow, type Applications } from './model';
-import { STATUS, type Status } from './status';
+import { STATUS } from './status';
 import { YWBH_PATTERN } from './ywbh';
 
 const tags = ['办件'] as const;
@@ -167,7 +167,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${where}`, params);
       const rows = await db.query<ApplicationRow>(
         `select id::text as id, ywbh, ywlx, zt, submitted_at, to_char(promised_date, 'YYYY-MM-DD') as promised_date, updated_at
-         ${where} order by id desc limit $4 offset $5`,
+         ${where} order by application.id desc limit $4 offset $5`,
         [...params, pageSize, (pageNum - 1) * pageSize],
       );
       return ok({ list: rows.map(summary), total: count?.n ?? 0 });
@@ -319,4 +319,3 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
   );
 }
 
-export type { Status };

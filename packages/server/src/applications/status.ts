@@ -3,7 +3,12 @@
  * transitions allowed. Nothing changes an application's status but `transition` (model.ts), which looks here.
  */
 
-/** Status codes (zt) and their names (ztmc). */
+/**
+ * Status codes (zt) and their names (ztmc).
+ *
+ * @example
+ * STATUS['04'] // '已退回'
+ */
 export const STATUS = {
   '00': '草稿',
   '01': '已提交',

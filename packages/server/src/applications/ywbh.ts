@@ -8,7 +8,12 @@ import { centreDate } from '../clock';
  */
 export const YWBH_PATTERN = '^[A-Z]{2}[0-9]{4}[0-9]{8}[0-9]{8}$';
 
-/** The number of sequence value `seq` issued on `at`. */
+/**
+ * The number of sequence value `seq` issued on `at`.
+ *
+ * @example
+ * formatYwbh('GJ0302', new Date('2026-11-26T02:00:00Z'), 42) // 'GJ03022026112600000042'
+ */
 export function formatYwbh(ywlx: string, at: Date, seq: number | string): string {
   // Past 10^8 numbers the tail keeps its last eight digits; the day in front keeps them apart (the unique index checks).
   const tail = String(BigInt(seq) % 100_000_000n).padStart(8, '0');

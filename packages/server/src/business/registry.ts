@@ -4,14 +4,22 @@ import { gj0313 } from './personal/gj0313';
 import { PLACEHOLDERS } from './placeholders';
 
 /**
- * Every business the hall can apply for, by code: one line each. A later issue replaces a placeholder by moving its
+ * Every business the hall can apply for, by code: one line each.
+ *
+ * @example
+ * BUSINESSES.get('GJ0313')?.ywmc // '个人手机号码变更' A later issue replaces a placeholder by moving its
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
   [gj0302, gj0313].map((b) => b as unknown as Business).concat(PLACEHOLDERS).map((b) => [b.ywlx, b]),
 );
 
-/** The business of a code, if registered. */
+/**
+ * The business of a code, if registered.
+ *
+ * @example
+ * businessOf('TQ0101')?.timeLimitDays // 3
+ */
 export const businessOf = (ywlx: string): Business | undefined => BUSINESSES.get(ywlx);
 
 /** The codes of every registered business, for schemas (`enum`). */

@@ -78,5 +78,10 @@ export interface Business<P = Record<string, unknown>> {
   complete(ctx: CompletionContext<P>): Promise<void>;
 }
 
-/** Declares a business with its payload type, so its rules and completion read typed payloads. */
+/**
+ * Declares a business with its payload type, so its rules and completion read typed payloads.
+ *
+ * @example
+ * export const gj0313 = defineBusiness<{ sjhm: string }>({ ywlx: 'GJ0313', ywmc: '个人手机号码变更', … })
+ */
 export const defineBusiness = <P>(business: Business<P>): Business<P> => business;
