@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
 
@@ -60,14 +61,9 @@ async function submitNameChange(page: Page): Promise<{ ywbh: string; promisedDat
   return body.data;
 }
 
-/** The centre decides (accept, complete, return, reject) through its API. */
-async function centre(request: APIRequestContext, ywbh: string, action: 'accept' | 'complete' | 'return' | 'reject', extra: Record<string, unknown> = {}) {
-  const response = await request.post(`${base()}/api/centre/v1/applications/${ywbh}/${action}`, {
-    headers: { 'x-centre-key': process.env.GJJ_E2E_CENTRE_KEY ?? '' },
-    data: { operator: '王审核', ...extra },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+/** The centre decides (accept, complete, return, reject) through its API, as 王审核. */
+const centre = (ywbh: string, action: 'accept' | 'complete' | 'return' | 'reject', extra: { note?: string; reasons?: string[] } = {}) =>
+  centreDecide(action, ywbh, { operator: '王审核', ...extra });
 
 /** The centre's command (npm run centre -w @gjj-hall/server), as staff run it, against the e2e server. */
 async function centreCommand(...args: string[]): Promise<string> {
@@ -147,7 +143,7 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(page.getByRole('button', { name: '撤回' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await centre(page.request, ywbh, 'accept', { note: '材料齐全，予以受理' });
+    await centre(ywbh, 'accept', { note: '材料齐全，予以受理' });
     await page.reload();
     await expect(facts.getByRole('definition').nth(2)).toHaveText('已受理');
     await expect(timeline).toHaveCount(2);
@@ -201,7 +197,7 @@ test.describe('我的业务 and 待办事项', () => {
     await dismissPrompts(page);
     const { ywbh } = await submitNameChange(page);
     const reasons = ['请上传身份证正反面照片', '姓名与户口簿不一致'];
-    await centre(page.request, ywbh, 'return', { reasons });
+    await centre(ywbh, 'return', { reasons });
 
     await page.getByRole('tab', { name: '我的办件' }).click();
     await page.getByRole('button', { name: /待办事项/ }).click();
@@ -331,7 +327,7 @@ test.describe('我的业务 and 待办事项', () => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     const { ywbh } = await submitNameChange(page);
-    await centre(page.request, ywbh, 'return', { reasons: ['请上传身份证正反面照片'], note: '姓名变更须核对证件' });
+    await centre(ywbh, 'return', { reasons: ['请上传身份证正反面照片'], note: '姓名变更须核对证件' });
     try {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
