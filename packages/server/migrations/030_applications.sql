@@ -13,6 +13,8 @@ create table ywbh_reservation (
   account_id  bigint not null references user_account (id) on delete cascade,
   reserved_at timestamptz not null
 );
+-- Reservations not used within RESERVATION_TTL are dropped, set-based, as new ones are made.
+create index ywbh_reservation_age on ywbh_reservation (reserved_at);
 
 -- Status (zt): 00 草稿, 01 已提交, 02 已受理, 03 已办结, 04 已退回, 05 不予受理, 06 已撤回.
 create table application (

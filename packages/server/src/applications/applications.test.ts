@@ -269,6 +269,17 @@ describe('the applicant and the centre through the status machine', () => {
     expect(body(await submit(zhang, 'GD0406', {}, ywbh))).toMatchObject({ code: 400, msg: '业务编号与业务类型不符' });
   });
 
+  it('keeps a reserved number for thirty days, then lets it go', async () => {
+    const old = 'GD06012026082900000999';
+    await db.query(
+      `insert into ywbh_reservation (ywbh, ywlx, account_id, reserved_at) select $1, 'GD0601', id, $2 from user_account where account = $3 and is_primary`,
+      [old, new Date(clock.getTime() - 31 * 86_400_000), ZHANG.account],
+    );
+    expect((await submit(zhang, 'GD0601', {}, old)).statusCode).toBe(403);
+    await get(zhang, 'id/getYthptYwbh?ywlx=GD0601');
+    expect(await db.query('select 1 from ywbh_reservation where ywbh = $1', [old])).toEqual([]);
+  });
+
   it('lists the account’s applications newest first, one page at a time, filtered by status', async () => {
     const page1 = body(await get(zhang, 'ywsq/list?pageNum=1&pageSize=2')).data;
     const all = body(await get(zhang, 'ywsq/list?pageSize=50')).data;
@@ -278,6 +289,9 @@ describe('the applicant and the centre through the status machine', () => {
     const rejected = body(await get(zhang, 'ywsq/list?zt=05,06')).data;
     expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['TQ0107']);
     expect(body(await get(zhang, 'ywsq/list?zt=7'))).toMatchObject({ code: 400, msg: '状态只能是 00 至 06，多个以逗号分隔' });
+    // The hall's empty filter fields mean no filter; a number finds its one application.
+    expect(body(await get(zhang, 'ywsq/list?zt=&ywbh=&pageNum=1&pageSize=50')).data).toEqual(all);
+    expect(body(await get(zhang, `ywsq/list?ywbh=${all.list[1].ywbh}`)).data).toEqual({ list: [all.list[1]], total: 1 });
     // Another login's list holds none of them.
     const others = body(await get(sun, 'ywsq/list?pageSize=50')).data.list.map((r: { ywbh: string }) => r.ywbh);
     expect(others.filter((n: string) => all.list.some((r: { ywbh: string }) => r.ywbh === n))).toEqual([]);

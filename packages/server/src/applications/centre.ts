@@ -7,6 +7,7 @@ import { businessOf } from '../business/registry';
 import { centreApplication, eventsOf, type ApplicationRow, type Applications } from './model';
 import { STATUS } from './status';
 import { SCHEMA_PARTS } from './routes';
+import { YWBH_PATTERN } from './ywbh';
 
 /**
  * The centre's side (docs/api-applications.md): staff decide applications in the centre's own system; this API
@@ -76,7 +77,7 @@ export async function centreRoutes(app: FastifyInstance, db: Db, applications: A
             properties: {
               zt: { type: 'string', pattern: '^(0[0-6])(,0[0-6]){0,6}$', default: '01,02', description: '状态', 'x-msg': '状态只能是 00 至 06，多个以逗号分隔' },
               limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: '条数', 'x-msg': '条数应为 1 至 200' },
-              after: { ...SCHEMA_PARTS.ywbh, description: '上一页最后一个业务编号' },
+              after: { ...SCHEMA_PARTS.ywbh, pattern: `^$|${YWBH_PATTERN}`, description: '上一页最后一个业务编号' },
             },
           },
           response: envelope({ type: 'object', properties: { list: { type: 'array', items: rowSchema }, next: { type: ['string', 'null'] } } }),

@@ -39,6 +39,9 @@ export interface ApplicationRow {
 const COLUMNS = `id::text as id, ywbh, ywlx, zt, user_id::text as user_id, account_id::text as account_id, login, zh, payload,
   created_at, submitted_at, to_char(promised_date, 'YYYY-MM-DD') as promised_date, time_limit_days, updated_at`;
 
+/** How long a number reserved with id/getYthptYwbh stays the account's (a wizard left open for a week still submits). */
+export const RESERVATION_TTL_MS = 30 * 86_400_000;
+
 /** Who takes a transition. */
 export interface Actor {
   kind: ActorKind;
@@ -244,7 +247,10 @@ export function createApplications(deps: ApplicationsDeps) {
   async function insertApplication(tx: Queryable, applicant: Applicant, business: Business, ywbh: string | undefined, zt: Status, payload: unknown, at: Date, actor: Actor) {
     let number = ywbh;
     if (number) {
-      const spent = await tx.query('delete from ywbh_reservation where ywbh = $1 and account_id = $2 and ywlx = $3 returning 1', [number, applicant.accountId, business.ywlx]);
+      const spent = await tx.query(
+        'delete from ywbh_reservation where ywbh = $1 and account_id = $2 and ywlx = $3 and reserved_at >= $4 returning 1',
+        [number, applicant.accountId, business.ywlx, new Date(at.getTime() - RESERVATION_TTL_MS)],
+      );
       if (spent.length === 0) throw notYours();
     } else {
       number = await nextYwbh(tx, business.ywlx, at);
@@ -273,6 +279,11 @@ export function createApplications(deps: ApplicationsDeps) {
         const at = now();
         const ywbh = await nextYwbh(tx, business.ywlx, at);
         await tx.query('insert into ywbh_reservation (ywbh, ywlx, account_id, reserved_at) values ($1, $2, $3, $4)', [ywbh, ywlx, applicant.accountId, at]);
+        // Numbers reserved long ago and never used go (at most a thousand a call, oldest first, through the index).
+        await tx.query(
+          `delete from ywbh_reservation where ywbh in (select ywbh from ywbh_reservation where reserved_at < $1 order by reserved_at limit 1000)`,
+          [new Date(at.getTime() - RESERVATION_TTL_MS)],
+        );
         return ywbh;
       });
     },
@@ -316,7 +327,11 @@ export function createApplications(deps: ApplicationsDeps) {
         if (existing && existing.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
         if (existing && existing.zt !== '00') throw new ApiError(409, transitionRefusal('submit', existing.zt));
         if (!existing) {
-          const reserved = await db.query('select 1 from ywbh_reservation where ywbh = $1 and account_id = $2', [ywbh, applicant.accountId]);
+          const reserved = await db.query('select 1 from ywbh_reservation where ywbh = $1 and account_id = $2 and reserved_at >= $3', [
+            ywbh,
+            applicant.accountId,
+            new Date(now().getTime() - RESERVATION_TTL_MS),
+          ]);
           if (reserved.length === 0) throw notYours();
         }
       }

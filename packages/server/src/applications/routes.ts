@@ -129,8 +129,9 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
         querystring: {
           type: 'object',
           properties: {
-            zt: { type: 'string', pattern: '^(0[0-6])(,0[0-6]){0,6}$', description: '状态', 'x-msg': '状态只能是 00 至 06，多个以逗号分隔' },
-            ywbh: { ...SCHEMA_PARTS.ywbh },
+            // Empty means no filter: the hall's query form sends its empty fields (zt=&ywbh=).
+            zt: { type: 'string', pattern: '^$|^(0[0-6])(,0[0-6]){0,6}$', description: '状态', 'x-msg': '状态只能是 00 至 06，多个以逗号分隔' },
+            ywbh: { ...SCHEMA_PARTS.ywbh, pattern: `^$|${YWBH_PATTERN}` },
             pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1, description: '页码', 'x-msg': '页码应为大于 0 的整数' },
             pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: '每页条数', 'x-msg': '每页条数应为 1 至 50' },
           },
@@ -163,7 +164,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
       const { zt, ywbh, pageNum, pageSize } = request.query;
       const statuses = zt ? zt.split(',') : Object.keys(STATUS);
       const where = 'from application where account_id = $1 and zt = any($2) and ($3::text is null or ywbh = $3)';
-      const params = [request.session!.accountId, statuses, ywbh ?? null];
+      const params = [request.session!.accountId, statuses, ywbh || null];
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${where}`, params);
       const rows = await db.query<ApplicationRow>(
         `select id::text as id, ywbh, ywlx, zt, submitted_at, to_char(promised_date, 'YYYY-MM-DD') as promised_date, updated_at
