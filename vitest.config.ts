@@ -40,6 +40,22 @@ export default defineConfig({
       // The repository itself: the README's map of it.
       nodeProject('repo', '.', ['scripts/**/*.test.ts']),
       {
+        // The hall's pages in real Chromium, their calls answered by a stand-in fetch (the applications contract).
+        ...source,
+        test: {
+          name: 'hall-browser',
+          root: 'packages/hall',
+          include: ['src/**/*.browser.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
         ...source,
         test: {
           name: 'widgets',

@@ -29,6 +29,37 @@ test.describe('what an administrator changes on the server', () => {
     await expect(page).toHaveURL(/#\/grwt\/home$/);
   });
 
+  test('an entry paused on the server shows its note (spec 4.2) and no page; resumed, it opens its page', async ({ page, request }) => {
+    const note = '系统升级，暂停办理，预计2026年12月1日恢复';
+    await devState(request, { pauseMenu: { path: '/grwt/tqSys/tqyw/ltx_tq', bz: note } });
+    try {
+      await signIn(page, DEMO.personal);
+      await dismissPrompts(page);
+      await page.getByRole('tab', { name: '提取业务' }).click();
+      const tile = page.getByRole('button', { name: /离休、退休提取/ });
+      await expect(tile).toContainText('暂停办理');
+      await tile.click();
+      await expect(page.getByRole('alert').filter({ hasText: note })).toBeVisible();
+      await expect(page).toHaveURL(/#\/grwt\/home\?activeIndex=1$/);
+      await expectNoAxeViolations(page);
+      // A paused entry gets no route: its address is a 404.
+      await page.goto('/home.html#/grwt/tqSys/tqyw/ltx_tq');
+      await expect(page).toHaveURL(/#\/404$/);
+    } finally {
+      await devState(request, { resumeMenu: '/grwt/tqSys/tqyw/ltx_tq' });
+    }
+    // The menus are read at sign-in: the next one (a new tab has no session) sees the entry open.
+    const next = await page.context().newPage();
+    await signIn(next, DEMO.personal);
+    await dismissPrompts(next);
+    await next.getByRole('tab', { name: '提取业务' }).click();
+    const tile = next.getByRole('button', { name: /离休、退休提取/ });
+    await expect(tile).not.toContainText('暂停办理');
+    await tile.click();
+    await expect(next).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
+    await expect(next.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
+  });
+
   test('a new configuration version is loaded on the next navigation', async ({ page, request }) => {
     await page.goto('/home.html#/loanRate');
     await expect(page.getByRole('heading', { level: 1, name: '贷款利率' })).toBeVisible();

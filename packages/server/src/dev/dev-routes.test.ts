@@ -45,6 +45,36 @@ const info = async (id: string, token?: string) => {
   return { status: res.statusCode, data: res.json<{ data: Item }>().data };
 };
 
+describe('POST /dev/state: menus', () => {
+  const enableOf = async (token: string, ids: string) => {
+    const res = await app.inject({ url: `/api/auth/v1/menu/getMenuEnable?ids=${ids}`, headers: { token } });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: Array<{ id: string; enable: number; bz: string }> }>().data;
+  };
+
+  it('no demo entry is seeded paused; pauseMenu pauses one with its note, resumeMenu opens it again', async () => {
+    const rows = await db.query<{ n: number }>('select count(*)::int as n from menu where enable not in (1, 10)');
+    expect(rows[0]?.n).toBe(0);
+    const token = await signIn(app, PERSON);
+    expect(await enableOf(token, '1215')).toEqual([{ id: '1215', enable: 1, bz: '' }]);
+
+    expect((await state({ pauseMenu: { path: '/grwt/tqSys/tqyw/ltx_tq', bz: '系统升级，暂停办理' } })).statusCode).toBe(200);
+    expect(await enableOf(token, '1215')).toEqual([{ id: '1215', enable: 0, bz: '系统升级，暂停办理' }]);
+
+    expect((await state({ resumeMenu: '/grwt/tqSys/tqyw/ltx_tq' })).statusCode).toBe(200);
+    expect(await enableOf(token, '1215')).toEqual([{ id: '1215', enable: 1, bz: '' }]);
+  });
+
+  it('answers 400 naming a path no menu has, and refuses a malformed one', async () => {
+    const unknown = await state({ pauseMenu: { path: '/grwt/nowhere' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ msg: string }>().msg).toBe('没有这个菜单路径：/grwt/nowhere');
+    const bad = await state({ resumeMenu: 'grwt;drop' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ msg: string }>().msg).toContain('菜单路径格式不正确');
+  });
+});
+
 describe('POST /dev/state: complaints', () => {
   it('processComplaint sets 处理中; replyComplaint sets 已回复 with the reply and its time, unpublished unless asked', async () => {
     const token = await signIn(app, PERSON);

@@ -71,6 +71,8 @@ interface StateBody {
   unlock?: string;
   replyComplaint?: ComplaintReply;
   processComplaint?: string;
+  pauseMenu?: { path: string; bz?: string };
+  resumeMenu?: string;
 }
 
 /** The centre's answer to a complaint, as its back office would record it. */
@@ -82,6 +84,13 @@ interface ComplaintReply {
 }
 
 const account = { type: 'string', minLength: 1, maxLength: 64, description: '登录账号' } as const;
+const menuPath = { type: 'string', pattern: '^/[A-Za-z0-9_/-]{0,199}$', description: '菜单的页面路径', 'x-msg': '菜单路径格式不正确' } as const;
+
+/** Changes a menu entry's enable (spec 4.2), or answers 400 naming the path. */
+async function setMenuEnable(db: Queryable, path: string, enable: 0 | 1, bz: string): Promise<void> {
+  const rows = await db.query<{ id: string }>('update menu set enable = $2, bz = $3 where path = $1 returning id::text as id', [path, enable, bz]);
+  if (rows.length === 0) throw new ApiError(400, `没有这个菜单路径：${path}`);
+}
 const accountPath = {
   type: 'object',
   required: ['account', 'path'],
@@ -161,15 +170,15 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
     '/dev/state',
     {
       schema: {
-        summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定，回复投诉建议',
+        summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定，回复投诉建议，暂停和恢复菜单',
         tags,
         body: {
           type: 'object',
           // Not additionalProperties: the server's Ajv removes unknown fields instead of refusing them, and a typo
           // in a test's call must not pass silently.
           propertyNames: {
-            enum: ['qdzt', 'bumpConfigVersion', 'revokeSessionsOf', 'forbid', 'allow', 'unlock', 'replyComplaint', 'processComplaint'],
-            'x-msg': '不支持的参数：可用 qdzt、bumpConfigVersion、revokeSessionsOf、forbid、allow、unlock、replyComplaint、processComplaint',
+            enum: ['qdzt', 'bumpConfigVersion', 'revokeSessionsOf', 'forbid', 'allow', 'unlock', 'replyComplaint', 'processComplaint', 'pauseMenu', 'resumeMenu'],
+            'x-msg': '不支持的参数：可用 qdzt、bumpConfigVersion、revokeSessionsOf、forbid、allow、unlock、replyComplaint、processComplaint、pauseMenu、resumeMenu',
           },
           properties: {
             qdzt: { type: 'string', enum: ['0', '1'], description: '服务开关' },
@@ -190,6 +199,17 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
               description: '中心回复投诉建议：状态改为已回复，记下回复及时间；publish 为 true 时公开',
             },
             processComplaint: { ...sqbh, description: '投诉建议转为处理中' },
+            pauseMenu: {
+              type: 'object',
+              required: ['path'],
+              propertyNames: { enum: ['path', 'bz'], 'x-msg': 'pauseMenu 只支持 path、bz' },
+              properties: {
+                path: menuPath,
+                bz: { type: 'string', maxLength: 200, description: '暂停说明（空则显示“功能已停用，请联系管理员”）' },
+              },
+              description: '暂停一个菜单（enable 0，spec 4.2），如管理员在后台所做',
+            },
+            resumeMenu: { ...menuPath, description: '恢复一个菜单（enable 1，清空暂停说明）' },
           },
         },
       },
@@ -235,6 +255,8 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
             [await complaintId(tx, body.replyComplaint.sqbh), hfnr.trim(), at, publish === true],
           );
         }
+        if (body.pauseMenu) await setMenuEnable(tx, body.pauseMenu.path, 0, body.pauseMenu.bz ?? '');
+        if (body.resumeMenu) await setMenuEnable(tx, body.resumeMenu, 1, '');
         return { revoked };
       });
       if (body.unlock) await clearFailures(db, body.unlock);

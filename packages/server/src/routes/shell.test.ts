@@ -26,6 +26,9 @@ const LOGINS = {
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
   app = await buildApp({ db, now: () => new Date(clock) });
+  // No demo entry is seeded paused (issue 20): the tests of a paused entry pause one as an administrator would.
+  const paused = await app.inject({ method: 'POST', url: '/dev/state', payload: { pauseMenu: { path: '/grwt/tqSys/tqyw/ltx_tq', bz: PAUSE_NOTE } } });
+  expect(paused.statusCode).toBe(200);
 });
 
 afterAll(() => app.close());
@@ -165,6 +168,22 @@ describe('getUserInfo', () => {
     expect(info).toMatchObject({ companyName: '示例科技有限公司', phone: '139****9000', roles: ['jcdw'], groupBh: '2', userStatus: '01' });
     const paths = walk(info.menuList).map((m) => m.path);
     expect(paths).toEqual(expect.arrayContaining(['/dwwt/jcyw/grzh_sl', '/dwwt/cxyw/dwlxd_cx', '/dwwt/zhxxbg/jcdj_gjbg']));
+  });
+
+  it('every login kind has 我的业务 (with its hidden detail page) and 待办事项 under 我的办件, its last screen', async () => {
+    const cases = [
+      [LOGINS.personal, 1, '/grwt', 'MyOffice'],
+      [LOGINS.unit, 2, '/dwwt', 'DWmyOffice'],
+      [LOGINS.developer, 3, '/kfswt', 'MyOffice'],
+    ] as const;
+    for (const [login, type, area, list] of cases) {
+      const { menuList } = await userInfo(await signIn(app, login, type));
+      expect(menuList[0]?.children.at(-1)?.meta.title).toBe('我的办件');
+      const byPath = new Map(walk(menuList).map((m) => [m.path, m]));
+      expect(byPath.get(`${area}/wdbj/wdyw`)).toMatchObject({ component: list, enable: 1, hidden: false, meta: { title: '我的业务' } });
+      expect(byPath.get(`${area}/wdbj/ywxq`)).toMatchObject({ component: 'MyOfficeDetail', hidden: true, meta: { title: '业务详情' } });
+      expect(byPath.get(`${area}/wdbj/dbsx`)).toMatchObject({ component: 'TodoList', meta: { title: '待办事项' } });
+    }
   });
 });
 

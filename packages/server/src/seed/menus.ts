@@ -16,7 +16,10 @@ export const ROLES = {
   developer: 'kfs',
 } as const;
 
-/** The note shown on a paused entry (spec 4.2). */
+/**
+ * The note a paused entry shows (spec 4.2). No demo entry is seeded paused (every business stays reachable); tests
+ * pause one through `POST /dev/state` `{ pauseMenu }` and resume it with `{ resumeMenu }`.
+ */
 export const PAUSE_NOTE = '系统升级，暂停办理，预计2026年12月1日恢复';
 
 /** One demo menu entry; `roles` defaults to the parent's, `component` of a page to its path without the slash. */
@@ -74,6 +77,23 @@ const screen = (id: number, path: string, title: string, icon: string, children:
   children,
   ...extra,
 });
+
+/**
+ * The office screen of an area (spec 2.2 names MyOffice and DWmyOffice): 我的业务 (the account's applications, each
+ * with its detail, a hidden page of the screen) and 待办事项 (what the centre asks of the user). Last of the area's
+ * screens, so the home tabs before it keep their activeIndex.
+ */
+const office = (id: number, area: string, listComponent: 'MyOffice' | 'DWmyOffice'): MenuSeed =>
+  screen(id, 'wdbj', '我的办件', 'wdbj', [
+    page(id + 1, `${area}/wdbj/wdyw`, '我的业务', 'wdyw', { component: listComponent, noCache: true }),
+    page(id + 2, `${area}/wdbj/ywxq`, '业务详情', 'wdyw', {
+      component: 'MyOfficeDetail',
+      hidden: true,
+      noCache: true,
+      activeMenu: `${area}/wdbj/wdyw`,
+    }),
+    page(id + 3, `${area}/wdbj/dbsx`, '待办事项', 'dbsx', { component: 'TodoList', noCache: true }),
+  ]);
 
 const home = (id: number, component: string): MenuSeed => ({
   id,
@@ -135,7 +155,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
               page(1133, '/grwt/zhxx/lhjyryyw/kkzh_bg', '扣款账户变更', 'zh'),
               page(1134, '/grwt/zhxx/lhjyryyw/lhjy_fc', '灵活就业人员账户封存', 'fc'),
               page(1135, '/grwt/zhxx/lhjyryyw/lhjy_qf', '灵活就业人员账户启封', 'qf'),
-              page(1136, '/grwt/zhxx/lhjyryyw/lhjyry_zy', '灵活就业人员账户转移', 'zy', { enable: 0, bz: PAUSE_NOTE }),
+              page(1136, '/grwt/zhxx/lhjyryyw/lhjyry_zy', '灵活就业人员账户转移', 'zy'),
             ],
             { roles: [F] },
           ),
@@ -154,7 +174,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
             page(1212, '/grwt/tqSys/tqyw/chdk_tq', '偿还住房贷款提取', 'tq', { buttons: ['submit'] }),
             page(1213, '/grwt/tqSys/tqyw/zfzj_tq', '支付房租提取', 'tq', { buttons: ['submit'] }),
             page(1214, '/grwt/tqSys/tqyw/jzfj_tq', '建造、翻建、大修自住住房提取', 'tq'),
-            page(1215, '/grwt/tqSys/tqyw/ltx_tq', '离休、退休提取', 'tq', { enable: 0, bz: PAUSE_NOTE }),
+            page(1215, '/grwt/tqSys/tqyw/ltx_tq', '离休、退休提取', 'tq'),
             page(1216, '/grwt/tqSys/tqyw/cjdj_tq', '出境定居提取', 'tq'),
             page(1217, '/grwt/tqSys/tqyw/ssldl_tq', '完全丧失劳动能力提取', 'tq'),
             page(1218, '/grwt/tqSys/tqyw/qtyy_tq', '其他原因提取', 'tq'),
@@ -178,6 +198,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
         ]),
         { id: 1330, path: '/dkcs', title: '贷款计算器', icon: 'js', menuType: 1 },
       ]),
+      office(1400, '/grwt', 'MyOffice'),
     ],
   },
   {
@@ -206,7 +227,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
           page(2123, '/dwwt/jcyw/js_tz', '缴存基数调整', 'tz', { buttons: ['import', 'export'] }),
           page(2124, '/dwwt/jcyw/bl_tz', '缴存比例调整', 'tz'),
           page(2125, '/dwwt/jcyw/jd_bl', '降低缴存比例', 'tz'),
-          page(2126, '/dwwt/jcyw/dw_huanj', '单位缓缴', 'jc', { enable: 0, bz: PAUSE_NOTE }),
+          page(2126, '/dwwt/jcyw/dw_huanj', '单位缓缴', 'jc'),
           page(2127, '/dwwt/jcyw/fkzhxx_wh', '付款账户信息维护', 'zh'),
           page(2128, '/dwwt/jcyw/kjdwjc_zm', '单位缴存证明打印', 'zm', { menuType: 9, buttons: ['print'] }),
         ]),
@@ -225,6 +246,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
         page(2303, '/dwwt/cxyw/dwmx_cx', '单位明细查询', 'mx', { buttons: ['export'] }),
         { id: 2304, path: '/commonDownload', title: '常用下载', icon: 'xz', menuType: 1 },
       ]),
+      office(2400, '/dwwt', 'DWmyOffice'),
     ],
   },
   {
@@ -244,10 +266,11 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
           page(3111, '/kfswt/cx_yw/xx_cx/kfsxxwh', '开发商信息维护', 'kfs', { buttons: ['edit'] }),
           page(3112, '/kfswt/cx_yw/xx_cx/lpxx_cx', '楼盘信息查询', 'lp', { buttons: ['export'] }),
           page(3113, '/kfswt/cx_yw/xx_cx/dkjd_cx', '购房贷款进度查询', 'cx', { menuType: 9, enable: 10 }),
-          page(3114, '/kfswt/cx_yw/xx_cx/bzj_cx', '保证金查询', 'cx', { enable: 0, bz: PAUSE_NOTE }),
+          page(3114, '/kfswt/cx_yw/xx_cx/bzj_cx', '保证金查询', 'cx'),
         ]),
         { id: 3120, path: '/cooperation', title: '合作楼盘', icon: 'lp', menuType: 1 },
       ]),
+      office(3200, '/kfswt', 'MyOffice'),
     ],
   },
 ];
@@ -286,6 +309,9 @@ export const MENU_ICONS: Readonly<Record<string, readonly [string, string]>> = {
   xz: ['下', '#475569'],
   kfs: ['商', '#b5651d'],
   lp: ['楼', '#a16207'],
+  wdbj: ['办', '#1f6fd1'],
+  wdyw: ['件', '#1f6fd1'],
+  dbsx: ['待', '#c2410c'],
 };
 
 /** A 48 × 48 icon: a rounded square in the icon's colour with its glyph in white. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { checkBusinessAccess } from '@gjj-hall/sdk/auth';
 import { hasPermission, type ButtonMap } from '@gjj-hall/sdk/menu';
@@ -22,12 +22,47 @@ const BUTTON_LABELS: Readonly<Record<string, string>> = {
   confirm: '确认',
 };
 
+const named = (load: () => Promise<Record<string, unknown>>, name: string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+// The feature pages a menu names by component (spec 2.2), each a chunk of its own. They are found here, in the menu
+// page's chunk, rather than in the route table, so the initial JavaScript does not grow with each business built.
+const myOfficePages = () => import('../../features/myoffice/pages/my-office-page');
+const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+  MyOffice: named(myOfficePages, 'MyOfficePage'),
+  DWmyOffice: named(myOfficePages, 'DWmyOfficePage'),
+  MyOfficeDetail: named(() => import('../../features/myoffice/pages/my-office-detail-page'), 'MyOfficeDetailPage'),
+  TodoList: named(() => import('../../features/myoffice/pages/todo-page'), 'TodoPage'),
+};
+
+/**
+ * The page of a menu entry whose component the route table does not name: a feature's page when one is built
+ * (`BUILT_PAGES`), else the notice that it is not open yet.
+ */
+export function MenuPage() {
+  const route = useCurrentRoute();
+  const name = route?.component?.kind === 'page' ? route.component.name : '';
+  const Built = Object.prototype.hasOwnProperty.call(BUILT_PAGES, name) ? BUILT_PAGES[name] : undefined;
+  if (!Built) return <NotOpenMenuPage />;
+  return (
+    <Suspense
+      fallback={
+        <p className="page page--center" role="status">
+          正在加载，请稍候…
+        </p>
+      }
+    >
+      <Built />
+    </Suspense>
+  );
+}
+
 /**
  * A business page of the menus whose screen is not built yet (spec 4.2: 功能暂未开放，敬请期待), with the buttons the
  * server grants on it. On opening it asks the server whether the user may still handle the page's business
  * (GET ywbl/check): a withdrawn grant answers 403 and the no-permission dialog shows.
  */
-export function MenuPage() {
+function NotOpenMenuPage() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   const entry = menuTrail(useMenuTree(), pathname).at(-1)?.entry;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TODO_TASK_PATHS, todoTaskPath } from './todo';
+import { TODO_TASK_PATHS, todoTaskPath } from './todo-paths';
 
 // Spelled out in full from spec 2.4, independently of the table under test.
 const UNIT: [string, string][] = [
