@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const require = createRequire(import.meta.url);
-// The bundle, and the file it loads from beside itself when the combined, prepayment or plan parts are first used.
-const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.extras.js'];
+// The bundle, and the files it loads from beside itself: the engine while the page is idle (or on the first 计算), the
+// combined, prepayment and plan parts when first used.
+const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.engine.js', 'gjj-loan-calculator.extras.js'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 // The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
