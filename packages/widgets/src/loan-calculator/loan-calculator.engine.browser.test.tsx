@@ -6,11 +6,12 @@ import { calculateLoan } from '@gjj-hall/sdk/loan';
 import { axeViolations } from '../../../../test/support/axe';
 import * as compute from './compute';
 import { loadEngine } from './load-modules';
+import type * as LoadModules from './load-modules';
 import { LoanCalculator } from './loan-calculator';
 import { COMMERCIAL, PROVIDENT, field, panel, tick, type } from './test-support';
 import { mount } from '../shared/test-mount';
 
-vi.mock('./load-modules', async (original) => ({ ...(await original<typeof import('./load-modules')>()), loadEngine: vi.fn() }));
+vi.mock('./load-modules', async (original) => ({ ...(await original<typeof LoadModules>()), loadEngine: vi.fn() }));
 
 type Compute = typeof compute;
 
