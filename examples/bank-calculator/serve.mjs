@@ -15,19 +15,21 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=
 // The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
 
-function bundlePath(name) {
-  const pkg = require.resolve('@gjj-hall/widgets/package.json');
-  return join(pkg, '..', 'dist', 'standalone', name);
+function bundlePath(name, dir) {
+  return join(dir ?? join(require.resolve('@gjj-hall/widgets/package.json'), '..', 'dist', 'standalone'), name);
 }
 
-/** Creates the server; `listen` it yourself. */
-export function createBankServer() {
+/**
+ * Creates the server; `listen` it yourself. `standaloneDir`: where the script-tag files are (by default the built
+ * package's; the bench passes another build's to compare).
+ */
+export function createBankServer({ standaloneDir } = {}) {
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     try {
       const bundle = BUNDLES.find((name) => file === `vendor/${name}`);
-      const body = readFileSync(bundle ? bundlePath(bundle) : join(here, 'public', file));
+      const body = readFileSync(bundle ? bundlePath(bundle, standaloneDir) : join(here, 'public', file));
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
       res.end(body);
     } catch {

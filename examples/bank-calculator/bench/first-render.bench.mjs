@@ -6,6 +6,10 @@
 // for a calculator whose engine arrives after its form), and marks the moment both monthly payments are shown; and the
 // same press made once the page has settled (2 s after the form, as a person who types first would), from 计算 to
 // the result.
+//
+//   node bench/first-render.bench.mjs                     the built files
+//   node bench/first-render.bench.mjs --compare <dir>     and another build's script-tag files (a copy of an earlier
+//                                                         dist/standalone), run by turns, so both see the same load
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -79,12 +83,19 @@ const row = (values) => {
   return { 'median ms': ms(pct(sorted, 50)), 'p90 ms': ms(pct(sorted, 90)), 'min ms': ms(sorted[0]), 'max ms': ms(sorted.at(-1)) };
 };
 
-const server = createBankServer();
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const compareAt = process.argv.indexOf('--compare');
+const builds = [{ name: 'built', dir: undefined }];
+if (compareAt > 0) builds.unshift({ name: process.argv[compareAt + 1], dir: process.argv[compareAt + 1] });
+const servers = [];
+for (const build of builds) {
+  const server = createBankServer({ standaloneDir: build.dir });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  build.url = `http://127.0.0.1:${server.address().port}/`;
+  servers.push(server);
+}
 const browser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: CHROMIUM_ARGS });
 try {
-  const open = async (cpu, delay) => {
+  const open = async (url, cpu, delay) => {
     const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
@@ -102,29 +113,36 @@ try {
     return marks;
   };
   for (const cpu of [1, 4]) {
-    const figures = {
-      'script loaded → first render': [],
-      'script loaded → element defined': [],
-      'navigation → first render': [],
-      'script loaded → first result (计算 as the form shows)': [],
-      '计算 → result (pressed as the form shows)': [],
-      '计算 → result (pressed 2 s after the form)': [],
-    };
-    for (let run = 0; run < WARM_UP + RUNS; run += 1) {
-      const at = await open(cpu, 0);
-      const later = await open(cpu, 2000);
-      if (run < WARM_UP) continue;
-      figures['script loaded → first render'].push(at.rendered - at.loaded);
-      figures['script loaded → element defined'].push(at.defined - at.loaded);
-      figures['navigation → first render'].push(at.rendered);
-      figures['script loaded → first result (计算 as the form shows)'].push(at.result - at.loaded);
-      figures['计算 → result (pressed as the form shows)'].push(at.result - at.pressed);
-      figures['计算 → result (pressed 2 s after the form)'].push(later.result - later.pressed);
+    for (const build of builds) {
+      build.figures = {
+        'script loaded → first render': [],
+        'script loaded → element defined': [],
+        'navigation → first render': [],
+        'script loaded → first result (计算 as the form shows)': [],
+        '计算 → result (pressed as the form shows)': [],
+        '计算 → result (pressed 2 s after the form)': [],
+      };
     }
-    console.log(`\nbank page (examples/bank-calculator), <gjj-loan-calculator> script tag, CPU ${cpu === 1 ? 'not slowed' : `slowed ${cpu}x`}, ${RUNS} runs after ${WARM_UP} warm-up`);
-    console.table(Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, row(values)])));
+    for (let run = 0; run < WARM_UP + RUNS; run += 1) {
+      // Each build in turn, so that a busy moment of the machine falls on both.
+      for (const { url, figures } of builds) {
+        const at = await open(url, cpu, 0);
+        const later = await open(url, cpu, 2000);
+        if (run < WARM_UP) continue;
+        figures['script loaded → first render'].push(at.rendered - at.loaded);
+        figures['script loaded → element defined'].push(at.defined - at.loaded);
+        figures['navigation → first render'].push(at.rendered);
+        figures['script loaded → first result (计算 as the form shows)'].push(at.result - at.loaded);
+        figures['计算 → result (pressed as the form shows)'].push(at.result - at.pressed);
+        figures['计算 → result (pressed 2 s after the form)'].push(later.result - later.pressed);
+      }
+    }
+    for (const { name, figures } of builds) {
+      console.log(`\nbank page (examples/bank-calculator), <gjj-loan-calculator> script tag${builds.length > 1 ? ` (${name})` : ''}, CPU ${cpu === 1 ? 'not slowed' : `slowed ${cpu}x`}, ${RUNS} runs after ${WARM_UP} warm-up`);
+      console.table(Object.fromEntries(Object.entries(figures).map(([label, values]) => [label, row(values)])));
+    }
   }
 } finally {
   await browser.close();
-  await new Promise((done) => server.close(done));
+  for (const server of servers) await new Promise((done) => server.close(done));
 }
