@@ -97,12 +97,14 @@ export default [
     limit: '11.5 KB',
   },
   {
-    name: '@gjj-hall/sdk/loan (engine with decimal.js-light, calculator rules, the server call, rates re-exported, everything imported)',
+    name: '@gjj-hall/sdk/loan (engine with decimal.js, calculator rules, the server call, rates re-exported, everything imported)',
     path: 'packages/sdk/dist/loan.js',
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '12 KB',
+    // 10.61 KB with decimal.js-light; decimal.js, which the architecture names for the engine (issue 19), is 12.9 KB of
+    // the 17.88 measured. Who imports only the rules or the rates does not get it (the engine is a chunk of its own).
+    limit: '18.5 KB',
   },
   {
     name: '@gjj-hall/sdk/rates (rate codes in words, fetching both rate lists, everything imported)',
@@ -138,7 +140,7 @@ export default [
     limit: '1 KB',
   },
   {
-    // What a host that shows only the rate table bundles: none of the calculator, no decimal.js-light.
+    // What a host that shows only the rate table bundles: none of the calculator, no decimal.js.
     name: '@gjj-hall/widgets { RateTable } (React provided by the host)',
     path: 'packages/widgets/dist/index.js',
     import: '{ RateTable }',
@@ -171,7 +173,9 @@ export default [
     modifyEsbuildConfig: utf8,
     // 32 KB before issue 7; the policy list (with DOMPurify, 12 KB of it, in a chunk of its own) took it to 50.3 KB
     // measured. The limit leaves room for the complaint form of the same issue.
-    limit: '56 KB',
+    // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB; loaded only to compute in the
+    // browser, never by the hall): 62.49 KB.
+    limit: '63 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
@@ -181,7 +185,8 @@ export default [
     gzip: true,
     modifyEsbuildConfig: utf8,
     // 32 KB before issue 7; <gjj-policy-list> with DOMPurify took it to 49.2 KB measured; room for the complaint form.
-    limit: '55 KB',
+    // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB): 60.98 KB.
+    limit: '61.5 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
@@ -190,6 +195,7 @@ export default [
     gzip: true,
     // 30 KB (29.4 measured) before issue 7; <gjj-policy-list> took it to 45.4 KB measured, 12 KB of that DOMPurify
     // (inside: a script-tag bundle has no chunks). The limit leaves room for <gjj-complaint-form> of the same issue.
+    // issue 19: the calculator's engine (decimal.js-light, now decimal.js) left it for gjj-loan-calculator.engine.js: 41.55 KB.
     limit: '50 KB',
   },
   {
@@ -201,14 +207,19 @@ export default [
     limit: '30 KB',
   },
   {
-    name: 'standalone script-tag bundle, the calculator only (preact/compat inside)',
+    name: 'standalone script-tag bundle, the calculator only, first file: the form without the engine (preact/compat inside)',
     path: 'packages/widgets/dist/standalone/gjj-loan-calculator.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    // issue 18 (token allow-list) and issue 19 (wrapper fixes, useStore): 30.58 KB; issue 19's engine split re-bases it to 25 KB.
-    // issue 19, r2wc (@r2wc/core makes the elements): +0.76 KB, 31.34 KB. See docs/decisions.md.
-    // Issue 19's instance names (label, landmark-unique): +0.16 KB.
-    limit: '31.6 KB',
+    // 30.58 KB with the engine (decimal.js-light) inside; issue 19's engine split took the engine out (see docs/decisions.md).
+    limit: '25 KB',
+  },
+  {
+    name: 'standalone script-tag bundle, the calculator only, first file and engine file (the first result)',
+    path: ['packages/widgets/dist/standalone/gjj-loan-calculator.js', 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js'],
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '40 KB',
   },
   {
     // Measured 14.8 KB gzipped (-9) when added (issue 7): preact/compat about 8 KB, the form and its stylesheet, the
@@ -230,6 +241,14 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 15.43 KB.
+    limit: '15.5 KB',
+  },
+  {
+    name: 'script-tag engine of the calculator (the sdk\'s engine with decimal.js; loaded while the page is idle, or on the first 计算, by either bundle above)',
+    path: 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    // 15.05 KB when made: decimal.js about 12.9 KB, the engine and the comparison.
     limit: '15.5 KB',
   },
   {

@@ -50,6 +50,9 @@ const apiServer = {
 
 /** Pages a test asked for (POST /host/pages), by number: served once or more at /host/pages/<n>.html. */
 const pages = [];
+/** Companion files held back, by gate, and the gates released (POST /host/release?gate=…). */
+const held = new Map();
+const released = new Set();
 
 /** What a page reports from inside (its own script, loaded first): errors, console warnings and errors, CSP reports. */
 const WATCH = `(function () {
@@ -106,10 +109,30 @@ const partnerPages = [
       ctx.body = html;
       return;
     }
-    const file = /^\/host\/standalone\/(gjj-[a-z.-]+\.js)$/.exec(path);
-    if (file && existsSync(resolve(STANDALONE, file[1]))) {
+    if (path === '/host/release' && ctx.method === 'POST') {
+      const gate = ctx.query.gate;
+      released.add(gate);
+      for (const open of held.get(gate) ?? []) open();
+      held.delete(gate);
+      ctx.status = 204;
+      return;
+    }
+    // /host/standalone/: every built file. For the calculator's companion files (engine, extras), as a slow network or
+    // a bank that copied only the first file would: /host/slow/ holds them back until the test releases their gate
+    // (the ?gate= query the first file passes on), /host/alone/ has none.
+    const file = /^\/host\/(standalone|slow|alone)\/(gjj-[a-z.-]+\.js)$/.exec(path);
+    if (file && existsSync(resolve(STANDALONE, file[2]))) {
+      const companion = /\.(engine|extras)\.js$/.test(file[2]);
+      if (companion && file[1] === 'alone') {
+        ctx.status = 404;
+        return;
+      }
+      const gate = String(ctx.query.gate ?? '');
+      if (companion && file[1] === 'slow' && !released.has(gate)) {
+        await new Promise((open) => held.set(gate, [...(held.get(gate) ?? []), open]));
+      }
       ctx.type = 'text/javascript; charset=utf-8';
-      ctx.body = readFileSync(resolve(STANDALONE, file[1]));
+      ctx.body = readFileSync(resolve(STANDALONE, file[2]));
       return;
     }
     ctx.status = 404;

@@ -8,25 +8,28 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const require = createRequire(import.meta.url);
-// The bundle, and the file it loads from beside itself when the combined, prepayment or plan parts are first used.
-const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.extras.js'];
+// The bundle, and the files it loads from beside itself: the engine while the page is idle (or on the first 计算), the
+// combined, prepayment and plan parts when first used.
+const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.engine.js', 'gjj-loan-calculator.extras.js'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 // The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
 
-function bundlePath(name) {
-  const pkg = require.resolve('@gjj-hall/widgets/package.json');
-  return join(pkg, '..', 'dist', 'standalone', name);
+function bundlePath(name, dir) {
+  return join(dir ?? join(require.resolve('@gjj-hall/widgets/package.json'), '..', 'dist', 'standalone'), name);
 }
 
-/** Creates the server; `listen` it yourself. */
-export function createBankServer() {
+/**
+ * Creates the server; `listen` it yourself. `standaloneDir`: where the script-tag files are (by default the built
+ * package's; the bench passes another build's to compare).
+ */
+export function createBankServer({ standaloneDir } = {}) {
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     try {
       const bundle = BUNDLES.find((name) => file === `vendor/${name}`);
-      const body = readFileSync(bundle ? bundlePath(bundle) : join(here, 'public', file));
+      const body = readFileSync(bundle ? bundlePath(bundle, standaloneDir) : join(here, 'public', file));
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
       res.end(body);
     } catch {

@@ -13,8 +13,8 @@ const require = createRequire(import.meta.url);
 
 /** The policy of every page and file, exactly as issue 8 names it: nothing inline, nothing from elsewhere. */
 export const CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
-// The all-elements bundle, and the calculator's second file it loads from beside itself on first use.
-const BUNDLES = ['gjj-widgets.js', 'gjj-loan-calculator.extras.js'];
+// The all-elements bundle, and the calculator's engine and extras files it loads from beside itself.
+const BUNDLES = ['gjj-widgets.js', 'gjj-loan-calculator.engine.js', 'gjj-loan-calculator.extras.js'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
 // What the widgets send and what the centre answers that matters to them; nothing else crosses the proxy.
 const REQUEST_HEADERS = ['content-type', 'accept', 'client', 'jproject', 'token', 'idempotency-key'];

@@ -13,7 +13,7 @@ export default defineConfig({
     public: 'src/public/index.ts',
     host: 'src/host/index.ts',
     // Not a public entry (package.json does not export it): the engine as an entry of its own makes it, with its
-    // import of decimal.js-light, a chunk of its own, which a bundler drops when only the rates or rules are used.
+    // import of decimal.js, a chunk of its own, which a bundler drops when only the rates or rules are used.
     'loan-engine': 'src/loan/engine.ts',
     menu: 'src/menu/index.ts',
     auth: 'src/auth/index.ts',

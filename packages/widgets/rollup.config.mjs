@@ -10,8 +10,8 @@ import { transform, transformSync } from 'esbuild';
 
 const SRC = resolve(import.meta.dirname, 'src');
 
-// The global hook and the modules the extras file takes from the main file, as the sources name them.
-const { EXTRAS_HOOK, EXTRAS_SHARED } = await import(
+// The global hooks and the modules the engine and extras files take from the main file, as the sources name them.
+const { ENGINE_HOOK, ENGINE_SHARED, EXTRAS_HOOK, EXTRAS_SHARED } = await import(
   `data:text/javascript,${encodeURIComponent(transformSync(readFileSync(resolve(SRC, 'loan-calculator/extras-shared.ts'), 'utf8'), { loader: 'ts' }).code)}`
 );
 
@@ -46,8 +46,9 @@ const compile = {
 };
 
 /**
- * React, as the components import it, is preact/compat; decimal.js-light's and dayjs's ES modules rather than their
- * UMD files (rollup bundles ES modules only; dayjs comes in through @gjj-hall/sdk/format and is dropped unused).
+ * React, as the components import it, is preact/compat; dayjs's ES modules rather than its UMD file (rollup bundles ES
+ * modules only; dayjs comes in through @gjj-hall/sdk/format and is dropped unused). decimal.js has an ES module of its
+ * own (its `import` condition).
  */
 const ALIASES = {
   react: 'preact/compat',
@@ -55,7 +56,6 @@ const ALIASES = {
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  'decimal.js-light': 'decimal.js-light/decimal.mjs',
   dayjs: 'dayjs/esm/index.js',
 };
 const aliases = {
@@ -68,8 +68,9 @@ const aliases = {
 
 /**
  * A script-tag file has no chunks, so the calculator's dynamic imports (load-extras.ts, load-modules.ts) are replaced
- * by their `.standalone.ts` twins: the extras become a second script loaded on first use, and the other modules
- * (engine, request client, server-answer mapping) are simply inside.
+ * by their `.standalone.ts` twins: the engine and the extras become companion files loaded later (the engine while
+ * the page is idle, the extras on first use), and the other modules (request client, server-answer mapping) are
+ * simply inside.
  */
 const scriptTagLoaders = {
   name: 'gjj-script-tag-loaders',
@@ -92,13 +93,13 @@ const r2wcPreact = {
 };
 
 /**
- * The extras file takes EXTRAS_SHARED from the main file that loads it (one preact, one engine), through the global
- * hook that file sets: each such import becomes a module whose named exports are read off the hook's object. Any
- * other React or preact import is an error, as a second copy would break hooks.
+ * A companion file takes its shared modules (EXTRAS_SHARED, ENGINE_SHARED) from the main file that loads it (one
+ * preact, one engine), through the global hook that file sets: each such import becomes a module whose named exports
+ * are read off the hook's object. Any other React or preact import is an error, as a second copy would break hooks.
  */
-export const sharedFromMainFile = () => {
+export const sharedFromMainFile = (hookName = EXTRAS_HOOK, sharedKeys = EXTRAS_SHARED, listName = 'EXTRAS_SHARED') => {
   const calculator = resolve(SRC, 'loan-calculator');
-  const shared = new Map(EXTRAS_SHARED.map((key) => [key.startsWith('.') ? resolve(calculator, key) : key, key]));
+  const shared = new Map(sharedKeys.map((key) => [key.startsWith('.') ? resolve(calculator, key) : key, key]));
   const PREFIX = '\0gjj-main-file:';
   const HOOK = '\0gjj-main-file-hook';
   return {
@@ -108,11 +109,11 @@ export const sharedFromMainFile = () => {
       if (!importer) return null;
       const key = shared.get(source.startsWith('.') ? resolve(dirname(importer), source) : source);
       if (key) return `${PREFIX}${key}`;
-      if (/^(react|react-dom|preact)(\/|$)/.test(source)) this.error(`${source} must come from the main file: add it to EXTRAS_SHARED`);
+      if (/^(react|react-dom|preact)(\/|$)/.test(source)) this.error(`${source} must come from the main file: add it to ${listName}`);
       return null;
     },
     load(id) {
-      if (id === HOOK) return `export default globalThis[${JSON.stringify(EXTRAS_HOOK)}];\n`;
+      if (id === HOOK) return `export default globalThis[${JSON.stringify(hookName)}];\n`;
       if (!id.startsWith(PREFIX)) return null;
       // Named imports are read off the default export (syntheticNamedExports), when they are used.
       return {
@@ -159,6 +160,12 @@ export default [
   scriptTag('standalone-complaint-form.ts', 'gjj-complaint-form.js', 'GjjWidgets', main()),
   scriptTag('standalone-policy-list.ts', 'gjj-policy-list.js', 'GjjWidgets', main()),
   scriptTag('standalone-rate-table.ts', 'gjj-rate-table.js', 'GjjWidgets', main()),
-  // The calculator's parts used less often, loaded by either calculator file above on first use.
+  // The calculator's engine with decimal.js, loaded by either calculator file above while the page is idle or on the
+  // first 计算, whichever comes first; and its parts used less often, loaded on first use.
+  scriptTag('standalone-loan-calculator-engine.ts', 'gjj-loan-calculator.engine.js', undefined, [
+    sharedFromMainFile(ENGINE_HOOK, ENGINE_SHARED, 'ENGINE_SHARED'),
+    resolveModules(),
+    compile,
+  ]),
   scriptTag('standalone-loan-calculator-extras.ts', 'gjj-loan-calculator.extras.js', undefined, [sharedFromMainFile(), resolveModules(), compile]),
 ];

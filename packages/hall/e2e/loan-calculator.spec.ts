@@ -19,7 +19,7 @@ test.describe('/dkcs, the loan calculator of the built hall', () => {
     await expect(compare.getByLabel('商业贷款年利率（%）')).toHaveValue('3.5');
     await compare.getByRole('button', { name: '计算', exact: true }).click();
     await expect(compare.getByRole('region', { name: '计算结果' })).toContainText('4,003.40');
-    // Computed by the server: the engine (decimal.js-light) was never downloaded, nor the other tabs.
+    // Computed by the server: the engine (decimal.js) was never downloaded, nor the other tabs.
     expect(scripts.some((s) => /\/(engine|compute|extras)-/.test(s))).toBe(false);
     await expectNoAxeViolations(page);
 

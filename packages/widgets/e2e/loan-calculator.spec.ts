@@ -76,11 +76,13 @@ async function combined(page: Page) {
 }
 
 test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag)', () => {
-  test('computes the comparison with the main file alone, and loads the extras file from beside it on first use', async ({ page }) => {
+  test('computes the comparison with the engine file from beside it, and loads the extras file from beside it on first use', async ({ page }) => {
     const problems = watchProblems(page);
     served.length = 0;
     await page.goto(hostUrl);
     await compare(page);
+    // The engine (decimal.js) is the main file's first companion, with its version query.
+    expect(served.filter((p) => p.includes('engine'))).toEqual(['/vendor/gjj-loan-calculator.engine.js?v=1']);
     expect(served.filter((p) => p.includes('extras'))).toEqual([]);
     expect(await page.locator('script').count()).toBe(1);
 
@@ -104,14 +106,16 @@ test.describe('gjj-loan-calculator.js on a bank page (strict CSP, one script tag
     await prepay.getByRole('button', { name: '计算', exact: true }).click();
     await expect(prepay.getByRole('region', { name: '提前还款试算结果' })).toContainText('100,000.00');
     await expect(prepay.getByRole('button', { name: /查看还款计划/ })).toBeEnabled();
-    // One extras file for all three parts, loaded once; the bank's page still has its one script tag.
+    // One extras file for all three parts, and one engine file, each loaded once; the bank's page still has its one
+    // script tag.
     expect(served.filter((p) => p.includes('extras'))).toHaveLength(1);
+    expect(served.filter((p) => p.includes('engine'))).toHaveLength(1);
     expect(await page.locator('script').count()).toBe(1);
-    expect(await page.evaluate(() => 'React' in window || 'gjjLoanCalculatorExtras' in window)).toBe(false);
+    expect(await page.evaluate(() => 'React' in window || 'gjjLoanCalculatorExtras' in window || 'gjjLoanCalculatorEngine' in window)).toBe(false);
     expect(problems).toEqual([]);
   });
 
-  test('carries the nonce of its script tag to the extras file under a nonce-only CSP', async ({ page }) => {
+  test('carries the nonce of its script tag to the engine and extras files under a nonce-only CSP', async ({ page }) => {
     const problems = watchProblems(page);
     await page.goto(`${hostUrl}/nonce`);
     await compare(page);

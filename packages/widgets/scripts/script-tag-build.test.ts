@@ -8,15 +8,18 @@ import { sharedFromMainFile } from '../rollup.config.mjs';
 
 const CALCULATOR = resolve(import.meta.dirname, '../src/loan-calculator');
 
-/** Builds one module, as if it sat beside the calculator's own files, the way the extras file is built. */
-async function buildExtras(code: string): Promise<string> {
+/**
+ * Builds one module, as if it sat beside the calculator's own files, the way the extras file (or, with the engine's
+ * hook and list, the engine file) is built.
+ */
+async function buildExtras(code: string, shared: Plugin = sharedFromMainFile() as Plugin): Promise<string> {
   const entry = resolve(CALCULATOR, '__entry.js');
   const virtual: Plugin = {
     name: 'entry',
     resolveId: (id) => (id === entry ? id : null),
     load: (id) => (id === entry ? code : null),
   };
-  const bundle = await rollup({ input: entry, plugins: [sharedFromMainFile() as Plugin, virtual], onwarn: () => undefined });
+  const bundle = await rollup({ input: entry, plugins: [shared, virtual], onwarn: () => undefined });
   const { output } = await bundle.generate({ format: 'iife' });
   return output[0].code;
 }
@@ -39,4 +42,21 @@ describe('the extras file of the script-tag build', () => {
       await expect(buildExtras(`${line};\nwindow.x = 1;`)).rejects.toThrow(/must come from the main file: add it to EXTRAS_SHARED/);
     },
   );
+});
+
+describe('the engine file of the script-tag build', () => {
+  const engineShared = () => sharedFromMainFile('gjjLoanCalculatorEngine', ['../../../sdk/src/loan/input'], 'ENGINE_SHARED') as Plugin;
+
+  it('reads the engine’s input checks off its own hook, so there is one LoanInputError', async () => {
+    const code = await buildExtras("import { LoanInputError } from '../../../sdk/src/loan/input';\nwindow.parts = [LoanInputError];", engineShared());
+    expect(code.match(/globalThis\["gjjLoanCalculatorEngine"\]/g)).toHaveLength(1);
+    expect(code).toContain('.shared["../../../sdk/src/loan/input"]');
+    expect(code).not.toMatch(/class \w+ extends/);
+  });
+
+  it('fails on any React or preact import, naming its own list', async () => {
+    await expect(buildExtras("import { useState } from 'react';\nwindow.x = useState;", engineShared())).rejects.toThrow(
+      /must come from the main file: add it to ENGINE_SHARED/,
+    );
+  });
 });

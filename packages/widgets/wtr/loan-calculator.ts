@@ -13,7 +13,10 @@ import {
   inPage,
   nextEvent,
   openPage,
+  releaseCompanions,
+  shadow,
   waitFor,
+  type HostPage,
 } from './support.ts';
 
 interface RateInput {
@@ -59,6 +62,23 @@ async function calculate(el: HTMLElement): Promise<CustomEvent<CalculateDetail>>
   button(el, '计算').click();
   return fired;
 }
+
+/** The monthly payment a result block shows (its first figure), as shown: `4,135.57`. */
+const monthly = (el: HTMLElement, title: string) =>
+  [...shadow(el).querySelectorAll('[role="tabpanel"]:not([hidden]) section')]
+    .find((s) => s.querySelector('h3')?.textContent === title)
+    ?.querySelector('.gjj-loan__money')?.textContent;
+
+/** 100 万元 over 360 months, equal payments, at the rates of GIVEN (02: 2.85 %, 22: 3.95 %), as calculateLoan gives them. */
+const EXPECTED = { provident: '4,135.57', commercial: '4,745.37' };
+
+/** The engine file's requests the page has completed, path and query. */
+const engineLoads = (page: HostPage) =>
+  page.window.performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name))
+    .filter((u) => u.pathname.endsWith('/gjj-loan-calculator.engine.js'))
+    .map((u) => u.pathname + u.search);
 
 export const LOAN_CALCULATOR: ElementUnderTest = {
   tag: TAG,
@@ -170,6 +190,64 @@ export function loanCalculatorTests(file: string): void {
       assertEqual(warnings.length, 1, `one warning about providentRates (got ${JSON.stringify(page.problems())})`);
       assert(/el\.providentRates\s*=/.test(warnings[0] as string) && warnings[0]?.includes('provident-rates'), 'the warning says to set the property, or the attribute as JSON');
       assertCleanPage(page, [/providentRates/]);
+    });
+  });
+
+  describe(`<${TAG}> from ${file}: the engine is a second file`, () => {
+    afterEach(closePages);
+
+    it('shows its form from the first file alone; a 计算 before the engine file arrives says it is working, then shows the right result', async () => {
+      const gate = `engine-${file}-${Date.now()}`;
+      const page = await openPage({ body: LOAN_CALCULATOR.markup() });
+      // The engine file (and any other companion) is held back until the gate is released.
+      await page.loadScript(file, { from: 'slow', query: `?gate=${gate}` });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      assert(page.window.customElements.get(TAG), `<${TAG}> defined by the first file`);
+      assertEqual(await listedProvidentRate(el), '2.85', 'the form, with its listed rate, before the engine');
+      await fill(control(el, '贷款金额（万元）'), '100');
+      button(el, '计算').click();
+      const working = await waitFor(() => button(el, '正在计算…'), 'the button to say it is working');
+      assertEqual(working.getAttribute('aria-busy'), 'true', 'aria-busy while the engine arrives');
+      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result before the engine');
+      assertEqual(engineLoads(page), [], 'the engine file not there yet');
+
+      await releaseCompanions(gate);
+      await waitFor(() => monthly(el, '公积金贷款') === EXPECTED.provident, () => `the result (shown: ${monthly(el, '公积金贷款')})`);
+      assertEqual(monthly(el, '商业贷款'), EXPECTED.commercial, 'the commercial loan’s monthly payment');
+      assertEqual(button(el, '计算').hasAttribute('aria-busy'), false, 'no longer busy');
+      assertEqual(engineLoads(page), [`/host/slow/gjj-loan-calculator.engine.js?gate=${gate}`], 'the engine file, once, from beside the first');
+      assertCleanPage(page);
+    });
+
+    it('fetches its engine file from beside itself with the nonce of its script tag, and computes the right result', async () => {
+      const page = await openPage({ script: file, nonce: 'Z2pqLXdpZGdldHM', query: '?v=7', body: LOAN_CALCULATOR.markup() });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      const event = await calculate(el);
+      assertEqual(event.detail.results.provident.monthlyPayment, '4135.57', 'the provident loan’s monthly payment');
+      await waitFor(() => monthly(el, '商业贷款') === EXPECTED.commercial, 'the commercial loan’s monthly payment');
+      assertEqual(monthly(el, '公积金贷款'), EXPECTED.provident, 'shown');
+      // Only a script with the page's nonce may run: the engine file did, so it carried the nonce.
+      assertEqual(engineLoads(page), ['/host/standalone/gjj-loan-calculator.engine.js?v=7'], 'the engine file, with the first file’s query');
+      assertCleanPage(page);
+    });
+
+    it('says so when its engine file cannot be loaded, keeps what was typed, and tries again on 重新加载', async () => {
+      const page = await openPage({ script: file, from: 'alone', body: LOAN_CALCULATOR.markup() });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      await listedProvidentRate(el);
+      await fill(control(el, '贷款金额（万元）'), '100');
+      button(el, '计算').click();
+      const alert = () => shadow(el).querySelector('[role="alert"]')?.textContent ?? '';
+      await waitFor(() => alert() === '计算功能未能加载，请检查网络后重试。 重新加载', () => `the alert (shown: ${alert()})`);
+      assertEqual(control(el, '贷款金额（万元）').value, '100', 'what was typed');
+      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result');
+      const tries = page.problems().filter((p) => p.includes('gjj-loan-calculator.engine.js')).length;
+      assert(tries > 0, 'the failure logged for the integrator, with the file’s address');
+
+      button(el, '重新加载').click();
+      await waitFor(() => page.problems().filter((p) => p.includes('gjj-loan-calculator.engine.js')).length > tries, 'another try');
+      await waitFor(() => alert().startsWith('计算功能未能加载'), 'the alert again');
+      assertCleanPage(page, [/gjj-loan-calculator\.engine\.js/]);
     });
   });
 

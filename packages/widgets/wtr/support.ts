@@ -18,8 +18,11 @@ export interface HostPage {
   document: Document;
   /** What the page has reported so far: uncaught errors, console errors and warnings, CSP violations. */
   problems(): string[];
-  /** Adds `<script src="/host/standalone/<file>">` to the page (after it has rendered) and resolves once it has run. */
-  loadScript(file: string): Promise<void>;
+  /**
+   * Adds `<script src="/host/standalone/<file>">` to the page (after it has rendered) and resolves once it has run;
+   * `from` and `query` as {@link PageOptions} has them.
+   */
+  loadScript(file: string, options?: Pick<PageOptions, 'from' | 'query'>): Promise<void>;
 }
 
 export interface PageOptions {
@@ -29,6 +32,16 @@ export interface PageOptions {
   script?: string;
   /** Where the page's policy is: a response header (default) or a <meta> at the top of its head. */
   csp?: 'header' | 'meta';
+  /** A nonce: the policy then allows only scripts that carry it, and the page's own scripts do. */
+  nonce?: string;
+  /**
+   * Where the script-tag file is served from: `standalone` (default) with every built file beside it, `slow` with the
+   * calculator's companion files held back until {@link releaseCompanions} (its `query` names the gate: `?gate=…`),
+   * `alone` without them.
+   */
+  from?: 'standalone' | 'slow' | 'alone';
+  /** A query on the script's address (`?v=2`). */
+  query?: string;
 }
 
 const opened: HTMLIFrameElement[] = [];
@@ -40,13 +53,14 @@ const opened: HTMLIFrameElement[] = [];
  * @example
  * const page = await openPage({ script: 'gjj-rate-table.js', body: `<gjj-rate-table api-base="${apiBase}"></gjj-rate-table>` })
  */
-export async function openPage({ body, script, csp = 'header' }: PageOptions): Promise<HostPage> {
-  const policy = strictCsp();
+export async function openPage({ body, script, csp = 'header', nonce, from = 'standalone', query = '' }: PageOptions): Promise<HostPage> {
+  const policy = nonce ? strictCsp().replace("script-src 'self'", `script-src 'nonce-${nonce}'`) : strictCsp();
+  const nonced = nonce ? ` nonce="${nonce}"` : '';
   const html = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">${csp === 'meta' ? `<meta http-equiv="Content-Security-Policy" content="${policy}">` : ''}
 <title>合作方页面</title>
-<script src="/host/watch.js"></script>
-${script ? `<script src="/host/standalone/${script}" defer></script>` : ''}
+<script src="/host/watch.js"${nonced}></script>
+${script ? `<script src="/host/${from}/${script}${query}" defer${nonced}></script>` : ''}
 </head><body><main><h1>住房公积金服务</h1>
 ${body}
 </main></body></html>`;
@@ -66,10 +80,10 @@ ${body}
     window: win,
     document: doc,
     problems: () => [...win.gjjProblems],
-    loadScript: (file) =>
+    loadScript: (file, options = {}) =>
       new Promise((resolve, reject) => {
         const tag = doc.createElement('script');
-        tag.src = `/host/standalone/${file}`;
+        tag.src = `/host/${options.from ?? 'standalone'}/${file}${options.query ?? ''}`;
         tag.onload = () => resolve();
         tag.onerror = () => reject(new Error(`${file} 未能加载`));
         doc.head.append(tag);
@@ -207,3 +221,8 @@ export function nextEvent<T = unknown>(page: HostPage, name: string, timeout = 8
 
 /** A value made in the page's own realm (an array the page's code would have written), from JSON. */
 export const inPage = <T>(page: HostPage, value: T): T => page.window.JSON.parse(JSON.stringify(value)) as T;
+
+/** Lets the companion files held back for `gate` (served from `slow`) through, now and from now on. */
+export async function releaseCompanions(gate: string): Promise<void> {
+  await fetch(`/host/release?gate=${encodeURIComponent(gate)}`, { method: 'POST' });
+}

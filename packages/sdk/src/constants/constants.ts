@@ -119,7 +119,7 @@ export const INPUT_HEIGHT_PX = 42;
 export const MONEY = { symbol: '¥', integerDigits: 15, decimals: 2, separator: ',' } as const;
 /** Largest integer part the capital-amount writer handles (15 digits). */
 export const CAPITAL_AMOUNT_LIMIT = 1e15;
-/** decimal.js-light settings of the loan engine: precision 20, rounding mode 4 (ROUND_HALF_UP). */
+/** decimal.js settings of the loan engine: precision 20, rounding mode 4 (ROUND_HALF_UP). */
 export const DECIMAL_CONFIG = { precision: 20, rounding: 4 } as const;
 /** Months in the default query period (the last three months) when `default_time` is not configured. */
 export const DEFAULT_QUERY_MONTHS = 3;

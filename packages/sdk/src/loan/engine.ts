@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js-light';
+import Decimal from 'decimal.js';
 import { DECIMAL_CONFIG, MONEY } from '../constants/constants';
 import { addMonthsClamped, formatCalendarDate, parseCalendarDate, type CalendarDate } from './dates';
 import { fail, isBlank, LOAN_INPUT_MESSAGES, MAX_ANNUAL_RATE, MIN_ANNUAL_RATE, readCount, type LoanInputField } from './input';
@@ -10,13 +10,21 @@ export type { LoanInputField } from './input';
 const M = LOAN_INPUT_MESSAGES;
 
 /**
- * @internal decimal.js-light as spec 9 sets it (precision 20, half up), in a private copy: the global Decimal is
- * untouched, and every setting is given, so none is taken from it. decimal.js-light is decimal.js's smaller sibling by
- * the same author, with the same precision and rounding for the operations used here (docs/decisions.md).
+ * @internal decimal.js as spec 9 sets it (precision 20, half up), in a private copy: the global Decimal is untouched,
+ * and every setting is given (decimal.js's own defaults for the others), so none is taken from a page or another
+ * library that changed the global one.
  */
-export const D = /* @__PURE__ */ Decimal.clone({ ...DECIMAL_CONFIG, toExpNeg: -7, toExpPos: 21 });
+export const D = /* @__PURE__ */ Decimal.clone({
+  ...DECIMAL_CONFIG,
+  toExpNeg: -7,
+  toExpPos: 21,
+  minE: -9e15,
+  maxE: 9e15,
+  modulo: Decimal.ROUND_DOWN,
+  crypto: false,
+});
 
-/** @internal The smaller of two decimals (decimal.js-light has no `Decimal.min`). */
+/** @internal The smaller of two decimals; the first when they are equal (the engine keeps the same object). */
 export const min = (a: Decimal, b: Decimal): Decimal => (a.lte(b) ? a : b);
 
 /** Amounts have at most MONEY.integerDigits integer digits (spec 9). */
@@ -184,7 +192,7 @@ export function amortize(
   // Below 1e16 a fixed payment and an interest have at most 19 digits with the fen, so fixed − interest + interest is
   // exact at precision 20 and equals the fixed payment; above (only at extreme rates, where the balance runs away)
   // the sum is computed as before.
-  const exactFixed = fixed.exponent() < 16;
+  const exactFixed = fixed.e < 16;
   for (let k = 1; k <= count; k++) {
     // balance × annual / 1200 rather than × the rounded monthly rate: an exact half fen stays exact and rounds up.
     const interest = balance.times(loan.annual).div(1200).toDecimalPlaces(2);
@@ -195,7 +203,7 @@ export function amortize(
     const period = from + k;
     const date = formatCalendarDate(addMonthsClamped(loan.issue, period));
     // A 01 period that repays all it owes pays (fixed − interest) + interest: the fixed payment, one sum fewer.
-    const payment = equalPayment && !last && principal === due && exactFixed && interest.exponent() < 16 ? fixed : principal.plus(interest);
+    const payment = equalPayment && !last && principal === due && exactFixed && interest.e < 16 ? fixed : principal.plus(interest);
     periods.push({ period, date, principal, interest, payment, balance });
     if (stopWhenPaid && balance.isZero()) break;
   }
@@ -271,7 +279,7 @@ export function planOf(loan: Loan): { fixed: Decimal; periods: Period[] } {
  * P·i·(1+i)^n / ((1+i)^n − 1) rounded to the fen each month, `02` repays P / n of principal (rounded) each month;
  * each month's interest is the balance × i rounded to the fen; the last month settles what remains. Due dates fall
  * on the issue date's day of each following month, or on the month's last day (issued 01-31: 02-29, 03-31, 04-30).
- * decimal.js-light, precision 20, half up (spec 9). Throws `LoanInputError` on input it cannot compute with.
+ * decimal.js, precision 20, half up (spec 9). Throws `LoanInputError` on input it cannot compute with.
  *
  * @example
  * const loan = calculateLoan({ amount: 1_000_000, months: 240, annualRate: 4.9, method: '01', issueDate: '2024-01-31' })

@@ -18,6 +18,7 @@ import {
   termRule,
   today,
 } from './logic';
+import { whenIdle } from './idle';
 import { loadEngine, loadRemoteResults } from './load-modules';
 import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
 import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
@@ -70,6 +71,8 @@ interface ComparePanelProps extends PanelContext {
 }
 
 const RATES_LOADING = '正在加载贷款利率，请稍候再计算';
+/** The engine (mode local) could not be loaded; the alert's button tries again. */
+const ENGINE_FAILED = '计算功能未能加载，请检查网络后重试。';
 
 /** The main tab (spec 2.10): one loan computed as a provident fund loan and as a commercial loan, side by side. */
 export function ComparePanel({ rates, openPlan, calculated, named, failed, mode, client }: ComparePanelProps) {
@@ -92,9 +95,14 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
   const announced = useRef(0);
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
-  // Computing locally: fetch the engine now rather than on the first click.
+  // Computing locally: the form shows without the engine, which is fetched once the page is idle, so that it is
+  // usually there by the first 计算; a 计算 before then fetches it at once and shows 正在计算… until it is. A failure
+  // here is told when 计算 is pressed (which tries again). Computing on the server needs no engine.
   useEffect(() => {
-    if (mode === 'local') loadEngine().catch(() => undefined);
+    if (mode !== 'local') return undefined;
+    return whenIdle(() => {
+      loadEngine().catch(() => undefined);
+    });
   }, [mode]);
 
   const codes = rateCodes(form.secondHome, form.months);
@@ -177,8 +185,8 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           if ('failure' in out) setFailure(out.failure);
           else done(inputs, out);
         },
-        (error: Error) => {
-          if (settled()) setFailure(error.message);
+        () => {
+          if (settled()) setFailure(ENGINE_FAILED);
         },
       );
       return;
@@ -289,7 +297,11 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           }}
         />
       </div>
-      <SubmitRow busy={busy} failure={failure === RATES_LOADING && !waitingForRates ? '' : failure} />
+      <SubmitRow
+        busy={busy}
+        failure={failure === RATES_LOADING && !waitingForRates ? '' : failure}
+        retry={failure === ENGINE_FAILED ? () => formRef.current?.requestSubmit() : undefined}
+      />
       <div className="gjj-loan__results" part="results" role="region" aria-label={named('计算结果')} aria-busy={busy || undefined}>
         {LOANS.map(([kind, title]) => {
           const loan = r?.[kind];

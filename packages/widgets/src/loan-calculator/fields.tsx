@@ -159,16 +159,27 @@ export function ResultBlock({ id, title, name, figures, onPlan, planReady = fals
   );
 }
 
-/** The calculate button with its busy state, and the reason a calculation failed. */
-export function SubmitRow({ busy, failure }: { busy: boolean; failure: string }) {
+/**
+ * The calculate button with its busy state (the result is on its way, or the engine it needs is still arriving), and
+ * the reason a calculation failed; with `retry`, the alert has a button that tries again.
+ */
+export function SubmitRow({ busy, failure, retry }: { busy: boolean; failure: string; retry?: (() => void) | undefined }) {
   return (
     <div className="gjj-loan__actions">
-      <button type="submit" className="gjj-button gjj-loan__submit" part="button" aria-disabled={busy || undefined}>
-        {busy ? '计算中…' : '计算'}
+      <button type="submit" className="gjj-button gjj-loan__submit" part="button" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+        {busy ? '正在计算…' : '计算'}
       </button>
       {failure ? (
         <p className="gjj-loan__failure" role="alert">
           {failure}
+          {retry ? (
+            <>
+              {' '}
+              <button type="button" className="gjj-button gjj-button--plain" onClick={retry}>
+                重新加载
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
     </div>
