@@ -9,3 +9,22 @@ export type { ServerSettings } from './start';
 export type { SmsGateway } from './outbox/outbox';
 export { SMS_LIMITS } from './auth/sms-code';
 export type { SmsLimits } from './auth/sms-code';
+export {
+  checkLedger,
+  closeAccount,
+  fenToYuan,
+  getAccount,
+  INTEREST_PARAMETERS,
+  interestFor,
+  isRestricted,
+  listAccountsOf,
+  listJournal,
+  openAccount,
+  postMovement,
+  RecordsError,
+  setAccountStatus,
+  settleInterest,
+  yuanToFen,
+} from './records/index';
+export type { InterestRunReport, JournalCursor, JournalRow, LedgerCheck, Movement, PersonalAccount } from './records/index';
+export { runInterestCommand } from './records/command';

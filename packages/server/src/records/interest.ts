@@ -32,10 +32,10 @@ function interestSql(accounts: string): string {
       a.balance_fen) as carried
     from acct a
   ),
+  firsts as (select account_no, min(value_date) as first_date from mv group by account_no),
   seg as (
-    select b0.grzh, b0.carried, b0.carried as bal, $1::date as d_from,
-           coalesce((select min(mv.value_date) from mv where mv.account_no = b0.grzh), $2::date) as d_to
-      from b0
+    select b0.grzh, b0.carried, b0.carried as bal, $1::date as d_from, coalesce(f.first_date, $2::date) as d_to
+      from b0 left join firsts f on f.account_no = b0.grzh
     union all
     select mv.account_no, b0.carried, mv.balance_after_fen, mv.value_date,
            lead(mv.value_date, 1, $2::date) over (partition by mv.account_no order by mv.value_date, mv.id)
