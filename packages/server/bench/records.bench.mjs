@@ -5,7 +5,7 @@
 // query p50 / p95 over 1,000 random accounts, a balance-equals-journal check over 1,000 random accounts, and the interest
 // settlement of the year ending 2026-06-30 for all of them.
 //   npm run bench:records [-- --accounts 100000 --batch-size 5000 --keep]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
