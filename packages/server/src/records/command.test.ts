@@ -36,5 +36,5 @@ describe('npm run interest', () => {
     expect((await run('--year', '2026')).out).toContain('本次结息 0 户、0 批');
     // The clock of this machine is after 2026-06-30 and before 2099-06-30.
     expect(await run('--year', '2099')).toEqual({ code: 1, out: '未到 2099 年度结息时间（2099-06-30）' });
-  }, 60_000);
+  }, 180_000);
 });

@@ -22,20 +22,25 @@ function interestSql(accounts: string): string {
   return `
   acct as (${accounts}),
   mv as (
-    select j.account_no, j.value_date, j.id, j.balance_after_fen
+    select j.account_no, j.value_date, j.id, j.balance_after_fen, j.amount_fen
       from acct a join journal_entry j on j.account_no = a.grzh and j.value_date > $1::date and j.value_date <= $2::date
   ),
-  b0 as (
-    select a.grzh, coalesce(
-      (select f.balance_after_fen - f.amount_fen from journal_entry f
-        where f.account_no = a.grzh and f.value_date > $1::date order by f.value_date, f.id limit 1),
-      a.balance_fen) as carried
-    from acct a
+  -- Each account's first movement in the period: the balance before it is the one carried over.
+  firsts as (
+    select distinct on (account_no) account_no, value_date as first_date, balance_after_fen - amount_fen as carried
+      from mv order by account_no, value_date, id
   ),
-  firsts as (select account_no, min(value_date) as first_date from mv group by account_no),
+  b0 as (
+    -- No movement in the period: the balance before the first one after it (coalesce reads that only when needed).
+    select a.grzh, f.first_date, coalesce(f.carried,
+      (select e.balance_after_fen - e.amount_fen from journal_entry e
+        where e.account_no = a.grzh and e.value_date > $2::date order by e.value_date, e.id limit 1),
+      a.balance_fen) as carried
+    from acct a left join firsts f on f.account_no = a.grzh
+  ),
   seg as (
-    select b0.grzh, b0.carried, b0.carried as bal, $1::date as d_from, coalesce(f.first_date, $2::date) as d_to
-      from b0 left join firsts f on f.account_no = b0.grzh
+    select b0.grzh, b0.carried, b0.carried as bal, $1::date as d_from, coalesce(b0.first_date, $2::date) as d_to
+      from b0
     union all
     select mv.account_no, b0.carried, mv.balance_after_fen, mv.value_date,
            lead(mv.value_date, 1, $2::date) over (partition by mv.account_no order by mv.value_date, mv.id)
