@@ -1,18 +1,24 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import type { Db } from '../db/db';
+import { signIn } from '../test-support/login';
 import { prepareDatabase } from '../start';
 import { DEMO_HISTORY, DEMO_PROJECTS } from '../seed/records';
-import { checkLedger, fenToYuan, listAccountsOf, listJournal } from './index';
+import { checkLedger, fenToYuan, listAccountsOf, listJournal, postMovement, setAccountStatus } from './index';
 
 let db: Db;
+let app: FastifyInstance;
 let seedMs = 0;
 
 beforeAll(async () => {
   const started = performance.now();
   db = await prepareDatabase({ memory: true }, true);
   seedMs = performance.now() - started;
+  app = await buildApp({ db });
 }, 120_000);
-afterAll(async () => db?.close());
+// Closing the app closes its database.
+afterAll(async () => app?.close());
 
 describe('the seeded history (seed step 10)', () => {
   it('balances: every account equals its journal, the books sum to zero, and the demo shows the figures it always showed', async () => {
@@ -69,5 +75,22 @@ describe('the seeded history (seed step 10)', () => {
     const run = await settleInterest(db, 2026, { now: new Date('2026-11-26T00:00:00Z') });
     expect(run.accounts).toBe(0);
     expect(await db.query('select count(*)::text as n from journal_entry')).toEqual(before);
+  });
+});
+
+describe('what the hall shows comes from the records', () => {
+  it('grxx/loginGrxx answers the balance and status of personal_account: a remittance and a sealing show at once', async () => {
+    const info = async (token: string) =>
+      (await app.inject({ url: '/api/izfgjj-zhfw/v1/grxx/loginGrxx', headers: { token } })).json<{ data: { grzh: string; grzhzt: string; grzhye: string } }>().data;
+    // 李短信 (SMS individual): person_info still says 35200.00 (never read); the records decide.
+    const token = await signIn(app, '110105199506205040');
+    expect(await info(token)).toMatchObject({ grzh: '201000000404', grzhzt: '01', grzhye: '35200.00' });
+    await db.transaction((tx) =>
+      postMovement(tx, { accountNo: '201000000404', amountFen: 123456n, kind: '02', ywbh: 'BJ-SHOW', line: 1, valueDate: '2026-11-20', period: '202610' }),
+    );
+    await db.transaction((tx) => setAccountStatus(tx, '201000000404', '02'));
+    expect(await info(token)).toMatchObject({ grzh: '201000000404', grzhzt: '02', grzhye: '36434.56' });
+    // An out-of-area loan person has no account here: no balance.
+    expect(await info(await signIn(app, '440304199208155533'))).toMatchObject({ grzh: '', grzhye: '0.00' });
   });
 });
