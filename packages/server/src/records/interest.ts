@@ -7,6 +7,7 @@ import { RecordsError } from './money';
 /**
  * How interest is computed (docs/api-records.md): Σ daily balance × annual rate ÷ 100 ÷ divisor, exact, then rounded
  * once, half-up, to the fen. 360 is the PBoC day-rate convention the centres' systems use; 365 is allowed.
+ * @example await settleInterest(db, 2026, { divisor: INTEREST_PARAMETERS.divisor })
  */
 export const INTEREST_PARAMETERS = { divisor: 360, rounding: 'half-up', unit: 'fen' } as const;
 
@@ -168,6 +169,7 @@ export async function settleInterest(
  * One batch of a year's settlement, inside the caller's transaction: the next `batchSize` open accounts after `after`
  * (by account number) whose interest is paid up to a date in the period get their 结息 entry (when it is above zero)
  * and interest_settled_to = 30 June. The demo seed calls it directly; everything else goes through settleInterest.
+ * @example await db.transaction((tx) => settleBatch(tx, 2026, '', 5000))
  */
 export async function settleBatch(
   tx: Queryable,
