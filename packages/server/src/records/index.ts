@@ -8,3 +8,5 @@ export type { InterestRunReport } from './interest';
 export { ACCOUNT_STATUS, CENTRE_ACCOUNTS, MOVEMENT_KINDS } from './kinds';
 export type { AccountStatus, MovementKind } from './kinds';
 export { fenToYuan, RecordsError, yuanToFen } from './money';
+export { getUnitAccount, listProjects, listUnitEmployees } from './units';
+export type { DeveloperProject, UnitAccount, UnitEmployee } from './units';

@@ -5,7 +5,7 @@ import type { Db } from '../db/db';
 import { signIn } from '../test-support/login';
 import { prepareDatabase } from '../start';
 import { DEMO_HISTORY, DEMO_PROJECTS } from '../seed/records';
-import { checkLedger, fenToYuan, listAccountsOf, listJournal, postMovement, setAccountStatus } from './index';
+import { checkLedger, fenToYuan, getUnitAccount, listAccountsOf, listJournal, listProjects, listUnitEmployees, postMovement, setAccountStatus } from './index';
 
 let db: Db;
 let app: FastifyInstance;
@@ -63,10 +63,28 @@ describe('the seeded history (seed step 10)', () => {
     expect(new Set(staff.map((s) => s.xingming)).size).toBe(staff.length);
     expect(staff.filter((s) => s.grzhzt === '02').length).toBeGreaterThanOrEqual(3);
     expect(staff.every((s) => Number(s.jcjs_fen) > 0 && s.dwjcbl === '12.00')).toBe(true);
-    const [unit] = await db.query('select jkyhzh, dwjcbl::text as dwjcbl from unit_account where dwzh = $1', ['100200300001']);
-    expect(unit).toMatchObject({ dwjcbl: '12.00' });
-    const projects = await db.query('select xmmc from developer_project where dwzh = $1', ['900100200001']);
-    expect(projects).toHaveLength(DEMO_PROJECTS.filter((p) => p.dwzh === '900100200001').length);
+    expect(await getUnitAccount(db, '100200300001')).toMatchObject({
+      dwmc: '示例科技有限公司',
+      tyshxydm: '91370100MA3C5K8X1W',
+      dwzhzt: '01',
+      jbrxm: '陈晓',
+      khrq: '2015-10-08',
+      jkyhzh: '1602003000010190001',
+      dwjcbl: '12.00',
+      grjcbl: '12.00',
+    });
+    // The same list, page by page (keyset on the account number), and the sealed ones alone.
+    const paged: string[] = [];
+    let page = await listUnitEmployees(db, '100200300001', { limit: 10 });
+    paged.push(...page.rows.map((r) => r.xingming));
+    while (page.next) {
+      page = await listUnitEmployees(db, '100200300001', { limit: 10, after: page.next });
+      paged.push(...page.rows.map((r) => r.xingming));
+    }
+    expect(paged).toEqual(staff.map((s) => s.xingming));
+    expect((await listUnitEmployees(db, '100200300001', { status: '02' })).rows).toHaveLength(4);
+    const projects = await listProjects(db, '900100200001');
+    expect(projects.map((p) => p.xmmc).sort()).toEqual(DEMO_PROJECTS.filter((p) => p.dwzh === '900100200001').map((p) => p.xmmc).sort());
   });
 
   it('settling 2026 again changes nothing (the seed settled it)', async () => {
