@@ -130,19 +130,24 @@ export async function settleInterest(
     `insert into interest_run (year, status, started_at) values ($1, 'running', $2) on conflict (year) do nothing`,
     [year, now],
   );
+  let sweepAfter = '';
   const report: InterestRunReport = { year, accounts: 0, interestFen: 0n, batches: 0, behind: 0, total: { accounts: 0, interestFen: 0n, status: 'running' } };
   for (;;) {
     if (options.maxBatches !== undefined && report.batches >= options.maxBatches) break;
     const batch = await db.transaction(async (tx) => {
       const [run] = await tx.query<{ status: string; last_grzh: string }>('select status, last_grzh from interest_run where year = $1 for update', [year]);
-      if (run!.status === 'done') return undefined;
-      const { accounts, last, total } = await settleBatch(tx, year, run!.last_grzh, batchSize, divisor);
+      // A finished year is swept once more from the start: an account that was behind then (its earlier year since
+      // settled) is paid now; everyone else is excluded by interest_settled_to, so nothing is paid twice.
+      const sweeping = run!.status === 'done';
+      const { accounts, last, total } = await settleBatch(tx, year, sweeping ? sweepAfter : run!.last_grzh, batchSize, divisor);
       if (accounts === 0) {
-        await tx.query(`update interest_run set status = 'done', finished_at = $2 where year = $1`, [year, now]);
+        if (!sweeping) await tx.query(`update interest_run set status = 'done', finished_at = $2 where year = $1`, [year, now]);
         return undefined;
       }
+      if (sweeping) sweepAfter = last ?? sweepAfter;
       await tx.query(
-        `update interest_run set last_grzh = $2, accounts = accounts + $3, interest_fen = interest_fen + $4, batches = batches + 1 where year = $1`,
+        `update interest_run set last_grzh = case when status = 'done' then last_grzh else $2 end, accounts = accounts + $3,
+                interest_fen = interest_fen + $4, batches = batches + 1 where year = $1`,
         [year, last, accounts, String(total)],
       );
       return { accounts, total };

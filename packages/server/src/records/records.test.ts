@@ -26,7 +26,7 @@ const AFTER = (year: number) => new Date(`${year}-07-01T02:00:00Z`);
 beforeAll(async () => {
   db = await openDatabase({ memory: true });
   await migrate(db);
-}, 60_000);
+}, 120_000);
 afterAll(async () => db?.close());
 
 async function open(khrq: string, grzh = nextGrzh()): Promise<string> {
@@ -250,5 +250,21 @@ describe('settleInterest', () => {
     const rest = await settleInterest(db, 2090, { now: AFTER(2090), batchSize: 2 });
     expect(rest).toMatchObject({ accounts: 3, total: { accounts: 5, status: 'done' } });
     for (const a of accounts) expect((await listJournal(db, a, { limit: 1 })).rows[0]).toMatchObject({ kind: '09', valueDate: '2090-06-30' });
+  });
+
+  it('a year already done is swept again for an account that was behind, and pays nobody twice', async () => {
+    const first2091 = await settleInterest(db, 2091, { now: AFTER(2091) });
+    expect(first2091.accounts).toBe(5);
+    // Opened back in 2089 but entered only now, after 2090 and 2091 were settled: behind for 2091.
+    const late = await open('2089-07-01');
+    await post(late, '1000.00', '2089-07-10');
+    // (Accounts of the other tests, settled in earlier years only, are behind too.)
+    const skipped = await settleInterest(db, 2091, { now: AFTER(2091) });
+    expect(skipped.accounts).toBe(0);
+    expect(await settleInterest(db, 2090, { now: AFTER(2090) })).toMatchObject({ accounts: 1, total: { accounts: 6, status: 'done' } });
+    expect(await settleInterest(db, 2091, { now: AFTER(2091) })).toMatchObject({ accounts: 1, behind: skipped.behind - 1, total: { accounts: 6 } });
+    expect((await settleInterest(db, 2091, { now: AFTER(2091) })).accounts).toBe(0);
+    const years = await db.query<{ value_date: string }>(`select value_date::text as value_date from journal_entry where account_no = $1 and kind = '09' order by id`, [late]);
+    expect(years.map((y) => y.value_date)).toEqual(['2090-06-30', '2091-06-30']);
   });
 });
