@@ -17,3 +17,25 @@ export { addWorkingDays } from './applications/calendar';
 export { RESTRICTIONS } from './applications/restrictions';
 export { SMS_LIMITS } from './auth/sms-code';
 export type { SmsLimits } from './auth/sms-code';
+export {
+  checkLedger,
+  closeAccount,
+  fenToYuan,
+  getAccount,
+  getUnitAccount,
+  INTEREST_PARAMETERS,
+  interestFor,
+  isRestricted,
+  listAccountsOf,
+  listJournal,
+  listProjects,
+  listUnitEmployees,
+  openAccount,
+  postMovement,
+  RecordsError,
+  setAccountStatus,
+  settleInterest,
+  yuanToFen,
+} from './records/index';
+export type { InterestRunReport, JournalCursor, JournalRow, LedgerCheck, Movement, PersonalAccount } from './records/index';
+export { runInterestCommand } from './records/command';

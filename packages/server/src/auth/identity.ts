@@ -81,16 +81,21 @@ export async function takeOverIdNumber(
       );
       await tx.query('update user_session set revoked_at = $2 where user_id = $1 and revoked_at is null', [row.id, at]);
       await tx.query('update pwd_recover_ticket set used_at = $2 where user_id = $1 and used_at is null', [row.id, at]);
-      // The account number a self-made flexible setup opened is not the citizen's while nothing has been paid in;
-      // with a balance it stays on the records for the counter to settle.
-      await tx.query(
+      // The account number a self-made flexible setup opened is not the citizen's while nothing has been paid in
+      // (no entry in the journal, issue 20); with money moved it stays on the records for the counter to settle.
+      const unpaid = await tx.query<{ grzh: string }>(
         `delete from depositor_record d
           using user_account a, person_info p
           where a.user_id = $1 and p.account_id = a.id and d.zjhm = p.zjhm and d.grzh = p.grzh
-            and d.kind = 'lhjy' and d.grzhye = 0
-            and exists (select 1 from flexible_setup f where f.account_id = a.id)`,
+            and d.kind = 'lhjy'
+            and not exists (select 1 from journal_entry j where j.account_no = d.grzh)
+            and exists (select 1 from flexible_setup f where f.account_id = a.id)
+          returning d.grzh`,
         [row.id],
       );
+      if (unpaid.length > 0) {
+        await tx.query('delete from personal_account where grzh = any($1::text[])', [unpaid.map((u) => u.grzh)]);
+      }
       await tx.query('insert into identity_takeover (closed_user, id_number, phone, closed_at) values ($1, $2, $3, $4)', [
         row.id,
         idNumber,

@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from './shell';
+import { fenToYuan } from '../records/money';
 
 const tags = ['个人与单位信息'] as const;
 
@@ -38,13 +39,19 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
       },
     },
     async (request) => {
-      const [row] = await db.query<{ xingming: string; zjhm: string; grzh: string; grzhzt: string; grzhye: string; dwmc: string; sjhm: string }>(
-        'select xingming, zjhm, grzh, grzhzt, grzhye::text as grzhye, dwmc, sjhm from person_info where account_id = $1',
+      const [row] = await db.query<{ xingming: string; zjhm: string; grzh: string; grzhzt: string; balance_fen: string; dwmc: string; sjhm: string }>(
+        // Status and balance come from the centre's records (personal_account, kept equal to its journal); the login's
+        // person_info names the account. No account there (an out-of-area loan person): no balance.
+        `select p.xingming, p.zjhm, p.grzh, coalesce(a.grzhzt, p.grzhzt) as grzhzt,
+                coalesce(a.balance_fen, 0)::text as balance_fen, coalesce(nullif(a.dwmc, ''), p.dwmc) as dwmc, p.sjhm
+           from person_info p left join personal_account a on a.grzh = p.grzh and a.zjhm = p.zjhm
+          where p.account_id = $1`,
         [request.session!.accountId],
       );
       if (!row) throw new ApiError(403);
       // This call's success code is the string '0' (spec 7.2).
-      return { code: '0', msg: '操作成功', data: { ...row, zjhm: maskIdCard(row.zjhm), sjhm: maskPhone(row.sjhm) } };
+      const { balance_fen: balance, ...info } = row;
+      return { code: '0', msg: '操作成功', data: { ...info, grzhye: fenToYuan(balance), zjhm: maskIdCard(row.zjhm), sjhm: maskPhone(row.sjhm) } };
     },
   );
 

@@ -193,6 +193,9 @@ describe('/lhjyrysl and /yddkryzc', () => {
       [feng.zjhm],
     );
     expect(row).toEqual({ roles: ['lhjyjczgry'], jcjs: '6000.00', jcbl: 12, identity_source: 'gov' });
+    // The account is on the centre's records (issue 20): open, empty, both parts at 12 % of 6,000.00 (720 + 720).
+    const [account] = await db.query('select grzhzt, kind, balance_fen::text as balance, yjce_fen::text as yjce from personal_account where grzh = $1', [grzh]);
+    expect(account).toEqual({ grzhzt: '01', kind: 'lhjy', balance: '0', yjce: '144000' });
     expect((await login(app, feng.zjhm, { password: PASSWORD })).statusCode).toBe(200);
 
     // The code goes to the phone given whatever the ID number (issue 18); the setup is refused, to its holder.

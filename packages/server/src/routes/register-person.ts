@@ -12,6 +12,9 @@ import { readIdentityTicket, spendIdentityTicket } from '../auth/identity';
 import { CAPTCHA_FIELDS, requireCaptcha, type CaptchaInput } from '../auth/require-captcha';
 import { queueSms, runAfterReply, sendAfterReply, sendSmsCode, SMS_CODE_INVALID_MESSAGE, smsCodeLength, useSmsCode } from '../auth/sms-code';
 import { ROLES } from '../seed/menus';
+import { openAccount } from '../records/accounts';
+import { yuanToFen } from '../records/money';
+import { centreDate } from '../clock';
 
 /**
  * Registration of individuals (spec 1, 2.1, 3.9, 7.3; docs/api-person.md): /userRegister for depositors on the
@@ -427,6 +430,21 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
             `insert into flexible_setup (account_id, jcjs, jcbl, hjszd, txdz, yzbm, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
             [accountId, input.jcjs, Number(input.jcbl), input.hjszd, input.txdz, input.yzbm ?? '', now()],
           );
+          // The account itself, on the centre's records (issue 20): its status and balance are read from there. A
+          // flexible employee pays both parts at the declared ratio, each rounded to the yuan.
+          const baseFen = yuanToFen(input.jcjs);
+          const partFen = ((baseFen * BigInt(Number(input.jcbl)) + 5000n) / 10000n) * 100n;
+          await openAccount(tx, {
+            grzh: account.grzh,
+            zjhm,
+            xingming: input.xingming,
+            kind: 'lhjy',
+            khrq: centreDate(now()),
+            jcjsFen: baseFen,
+            dwjcbl: Number(input.jcbl),
+            grjcbl: Number(input.jcbl),
+            yjceFen: partFen * 2n,
+          });
           return account.grzh;
         });
         return ok({ account: zjhm, grzh }, `设立成功，您的个人公积金账号为 ${grzh}，请使用证件号码和密码登录`);

@@ -10,6 +10,7 @@ import { seedUnits } from './unit';
 import { seedPublic } from './public';
 import { seedPreview } from './preview';
 import { seedIdentity } from './identity';
+import { seedRecords } from './records';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -145,6 +146,12 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       await seedIdentity(tx, DEMO_PASSWORD);
     },
+  },
+  {
+    version: 10,
+    // The data lives in records.ts (issue 20, the centre's records: accounts, ten years of journal, interest).
+    name: 'the centre\'s records: personal accounts with their history, unit accounts, developers\' projects',
+    run: seedRecords,
   },
 ];
 

@@ -7,6 +7,8 @@ import { ROLES } from './menus';
  * so the five older demo logins are never touched. Every password is the demo one (Gjj@2026); `initial` marks a
  * password the centre set, which the hall asks to change right after sign-in (pwd_status '0').
  */
+// The grzh below are those this step gave; they were 赵六's … 吴磊's numbers, and seed step 10 (records.ts) gives these
+// four 201000000401-404 of their own.
 export const SMS_DEMO_LOGINS = [
   { account: '110105198805122013', phone: '13300130001', name: '赵初始', grzh: '201000000301', initial: true, use: '首次登录强制修改初始密码' },
   { account: '110105199208153027', phone: '13300130002', name: '钱找回', grzh: '201000000302', initial: false, use: '找回密码' },

@@ -1,0 +1,12 @@
+// The centre's records (issue 20, docs/api-records.md): accounts, the money journal, interest.
+export { getAccount, isRestricted, listAccountsOf, openAccount, setAccountStatus } from './accounts';
+export type { OpenAccountInput, PersonalAccount } from './accounts';
+export { checkLedger, listJournal, periodEnd, postMovement } from './journal';
+export type { JournalCursor, JournalRow, LedgerCheck, Movement, Posted } from './journal';
+export { closeAccount, INTEREST_PARAMETERS, interestFor, settleBatch, settleInterest } from './interest';
+export type { InterestRunReport } from './interest';
+export { ACCOUNT_STATUS, CENTRE_ACCOUNTS, MOVEMENT_KINDS } from './kinds';
+export type { AccountStatus, MovementKind } from './kinds';
+export { fenToYuan, RecordsError, yuanToFen } from './money';
+export { getUnitAccount, listProjects, listUnitEmployees } from './units';
+export type { DeveloperProject, UnitAccount, UnitEmployee } from './units';

@@ -1,0 +1,31 @@
+/**
+ * Movement kinds of the journal (journal_entry.kind): name, the sign on the personal account, the centre account.
+ * @example MOVEMENT_KINDS['09'].name // '年度结息'
+ */
+export const MOVEMENT_KINDS = {
+  '01': { name: '汇缴', sign: 1, contra: 'C100' },
+  '02': { name: '补缴', sign: 1, contra: 'C100' },
+  '09': { name: '年度结息', sign: 1, contra: 'C200' },
+  '10': { name: '销户结息', sign: 1, contra: 'C200' },
+  '11': { name: '部分提取', sign: -1, contra: 'C100' },
+  '12': { name: '销户提取', sign: -1, contra: 'C100' },
+  '21': { name: '转入', sign: 1, contra: 'C300' },
+  '22': { name: '转出', sign: -1, contra: 'C300' },
+  '31': { name: '冲还贷', sign: -1, contra: 'C400' },
+  '41': { name: '错账更正', sign: 0, contra: 'C100' },
+} as const satisfies Record<string, { name: string; sign: -1 | 0 | 1; contra: string }>;
+
+export type MovementKind = keyof typeof MOVEMENT_KINDS;
+
+/**
+ * Personal account status (dictionary GRZHZT).
+ * @example account.grzhzt === ACCOUNT_STATUS.sealed // 封存
+ */
+export const ACCOUNT_STATUS = { normal: '01', sealed: '02', frozen: '03', closed: '99' } as const;
+export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
+
+/**
+ * The centre's own accounts (centre_account.code), the other side of every entry.
+ * @example CENTRE_ACCOUNTS.interest // 'C200'
+ */
+export const CENTRE_ACCOUNTS = { bank: 'C100', interest: 'C200', transfer: 'C300', loan: 'C400' } as const;
