@@ -23,15 +23,15 @@ export async function applicantOf(q: Queryable, session: SessionUser): Promise<A
  * The status of the applicant's account, as the restrictions read it: `sealed` (封存, 冻结 or 销户 for a person;
  * 封存 or 销户 for a unit) or `normal`, with the status's name.
  *
- * THE ONE PLACE the restrictions learn an account's status. For now it reads the centre's records of issue 6
- * (`depositor_record.grzhzt` of the person and account number, else `person_info.grzhzt`; `unit_record.dwzhzt`, else
- * `unit_info.dwzhzt`); when the accounts of `src/records/` arrive, point this at them.
+ * THE ONE PLACE the restrictions learn an account's status. A person's comes from the centre's records
+ * (`personal_account.grzhzt`, src/records), a unit's from `unit_record.dwzhzt` (where the records keep it), each
+ * with the login's own copy (`person_info`, `unit_info`) only for an account the records do not hold.
  */
 export async function accountState(q: Queryable, applicant: Applicant): Promise<{ sealed: boolean; name: string }> {
   if (applicant.loginType === 1) {
     const [row] = await q.query<{ zt: string }>(
-      `select coalesce(d.grzhzt, p.grzhzt) as zt
-         from person_info p left join depositor_record d on d.zjhm = p.zjhm and d.grzh = p.grzh
+      `select coalesce(a.grzhzt, p.grzhzt) as zt
+         from person_info p left join personal_account a on a.grzh = p.grzh and a.zjhm = p.zjhm
         where p.account_id = $1`,
       [applicant.accountId],
     );

@@ -161,13 +161,13 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
   });
 
   it('ACCOUNT_SEALED: a sealed personal account may not apply, but for the withdrawals a sealed account may make', async () => {
-    // 李短信 has no depositor record of his own (seed/sms.ts): the account's own status is read.
-    await db.query(`update person_info set grzhzt = '02' where grzh = $1 and zjhm = $2`, [LI.grzh, LI.account]);
+    // 李短信's account in the centre's records (seed step 10) is what the restriction reads.
+    await db.query(`update personal_account set grzhzt = '02' where grzh = $1 and zjhm = $2`, [LI.grzh, LI.account]);
     const msg = '您的个人账户已封存，不能办理“个人账户信息变更”。如有疑问请致电 12329 或到住房公积金管理中心柜台咨询';
     expect(await check(li, 'GJ0302')).toEqual({ pass: false, messages: [{ code: 'ACCOUNT_SEALED', msg }] });
     expect(body(await submit(li, 'GJ0302', { txdz: '某地' }))).toMatchObject({ code: 409, msg });
     expect((await check(li, 'TQ0103')).pass).toBe(true); // 离休退休提取
-    await db.query(`update person_info set grzhzt = '01' where grzh = $1 and zjhm = $2`, [LI.grzh, LI.account]);
+    await db.query(`update personal_account set grzhzt = '01' where grzh = $1 and zjhm = $2`, [LI.grzh, LI.account]);
     expect((await check(li, 'GJ0302')).pass).toBe(true);
   });
 
