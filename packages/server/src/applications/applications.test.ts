@@ -19,9 +19,9 @@ const clock = new Date('2026-09-30T02:00:00Z');
 const ZHZH = '/api/izfgjj-zhfw/v1';
 // Four individuals of the demo data, each a verified login with one personal account.
 const ZHANG = { account: '110101199003072316', phone: '13800138000' };
-const QIAN = { account: '110105199208153027', phone: '13300130002', grzh: '201000000302' };
-const SUN = { account: '110105198503014033', phone: '13300130003', grzh: '201000000303' };
-const LI = { account: '110105199506205040', phone: '13300130004', grzh: '201000000304' };
+const QIAN = { account: '110105199208153027', phone: '13300130002', grzh: '201000000402' };
+const SUN = { account: '110105198503014033', phone: '13300130003', grzh: '201000000403' };
+const LI = { account: '110105199506205040', phone: '13300130004', grzh: '201000000404' };
 const UNIT = '100200300001';
 
 let zhang: string;
@@ -112,6 +112,8 @@ describe('automatic rules', () => {
     expect(body(done).data.zt).toBe('03');
     const [person] = await db.query<{ xingming: string }>('select xingming from person_info where grzh = $1', [SUN.grzh]);
     expect(person?.xingming).toBe('孙改名');
+    const [account] = await db.query<{ xingming: string }>('select xingming from personal_account where grzh = $1', [SUN.grzh]);
+    expect(account?.xingming).toBe('孙改名');
     const d = await detail(sun, data.ywbh);
     expect(d).toMatchObject({ ztmc: '已办结', timeLimitDays: 3, canWithdraw: false });
     expect(d.events.at(-1)).toMatchObject({ zt: '03', actor: 'centre', actorName: '王经办', note: '已核对户口簿' });

@@ -113,6 +113,12 @@ export const gj0302 = defineBusiness<Gj0302Payload>({
           where zjhm = (select zjhm from person_info where account_id = $1)`,
         [application.accountId, p.xingming ?? null, p.zjhm?.toUpperCase() ?? null],
       );
+      // The centre's records (src/records): every account the person holds carries the holder's name and number.
+      await tx.query(
+        `update personal_account set xingming = coalesce($2, xingming), zjhm = coalesce($3, zjhm)
+          where zjhm = (select zjhm from person_info where account_id = $1)`,
+        [application.accountId, p.xingming ?? null, p.zjhm?.toUpperCase() ?? null],
+      );
       await tx.query(
         `update person_info set xingming = coalesce($2, xingming), zjhm = coalesce($3, zjhm)
           where zjhm = (select zjhm from person_info where account_id = $1)`,
