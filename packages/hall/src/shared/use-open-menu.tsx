@@ -1,14 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { fetchTwoCheckGrant } from '@gjj-hall/sdk/auth';
 import { menuOpenStep } from './menu-open';
 import type { MenuNode } from './menu-view';
-import { stores } from './services';
+import { client, stores } from './services';
 import { toast } from './toast';
-import { Dialog } from './ui/dialog';
+
+// Loaded when an enable-10 entry is first picked, so the shell does not carry the QR dialog.
+const TwoCheckDialog = lazy(async () => ({ default: (await import('./ui/two-check-dialog')).TwoCheckDialog }));
+
+interface PendingCheck {
+  menuId: string;
+  title: string;
+  to: string;
+}
 
 /**
- * Opens menu entries as spec 4.2 says, for tiles and menus: navigates, shows the pause note, or shows the face
- * verification dialog (the verification itself comes in a later version). Render `dialog` once.
+ * Opens menu entries as spec 4.2 says, for tiles and menus: navigates, shows the pause note, or, for enable 10 when
+ * the session did not sign in by face, asks the server whether this session is verified for the menu and otherwise
+ * shows the second check's QR dialog (docs/api-qr.md); the entry opens only once the server holds a grant. Render
+ * `dialog` once.
  *
  * @example
  * const { open, dialog } = useOpenMenu()
@@ -17,28 +28,32 @@ import { Dialog } from './ui/dialog';
  */
 export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNode } {
   const navigate = useNavigate();
-  const [faceFor, setFaceFor] = useState<string | null>(null);
+  const [check, setCheck] = useState<PendingCheck | null>(null);
   const open = (node: MenuNode) => {
     const step = menuOpenStep(node, stores.session.$userInfo.get()?.loginMethod);
     if (step.kind === 'navigate') navigate(step.to);
-    else if (step.kind === 'face-verify') setFaceFor(node.entry.meta.title || step.to);
-    else toast.warning(step.message);
+    else if (step.kind === 'face-verify') {
+      const pending = { menuId: node.entry.id, title: node.entry.meta.title || step.to, to: step.to };
+      // A session verified for this menu a moment ago opens it at once; the server's grant decides.
+      fetchTwoCheckGrant(client, pending.menuId).then(
+        (grant) => (grant.granted ? navigate(pending.to) : setCheck(pending)),
+        () => undefined,
+      );
+    } else toast.warning(step.message);
   };
-  const dialog = (
-    <Dialog
-      title="需要人脸识别验证"
-      open={faceFor !== null}
-      onClose={() => setFaceFor(null)}
-      footer={
-        <button type="button" className="btn btn--primary" onClick={() => setFaceFor(null)}>
-          我知道了
-        </button>
-      }
-    >
-      <p>
-        办理“{faceFor}”前需要先通过人脸识别验证本人身份。人脸识别验证将在后续版本中提供，敬请期待。
-      </p>
-    </Dialog>
+  const dialog = check && (
+    <Suspense fallback={null}>
+      <TwoCheckDialog
+        open
+        menuId={check.menuId}
+        menuTitle={check.title}
+        onVerified={() => {
+          setCheck(null);
+          navigate(check.to);
+        }}
+        onClose={() => setCheck(null)}
+      />
+    </Suspense>
   );
   return { open, dialog };
 }

@@ -90,7 +90,7 @@ describe('second check of an enable-10 menu', () => {
 
     const code = await newCode(desktop);
     expect(code.exp).toBe(TWO_CHECK_EXP_SECONDS);
-    expect(readQr(code.codeImgBase64)).toBe(`http://localhost/home.html#/twoCheckConfirm?codeId=${code.codeId}`);
+    expect(readQr(code.codeImgBase64)).toBe(`http://localhost/home.html#/qrTwoCheck?codeId=${code.codeId}`);
     expect(await poll(desktop, code.codeId)).toBe(0);
 
     const scan = await onPhone('scan', phone, code.codeId);

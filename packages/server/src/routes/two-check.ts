@@ -140,7 +140,7 @@ export async function requireTwoCheckForPath(db: Queryable, session: SessionUser
 
 /** The address the phone's confirmation page lives at, for one code. */
 function confirmUrl(base: string, codeId: string): string {
-  return `${base.replace(/\/+$/, '')}/home.html#/twoCheckConfirm?codeId=${codeId}`;
+  return `${base.replace(/\/+$/, '')}/home.html#/qrTwoCheck?codeId=${codeId}`;
 }
 
 export interface TwoCheckRouteOptions {
