@@ -41,6 +41,9 @@ async function phone(browser: Browser, baseURL: string | undefined, who: DemoLog
 }
 
 test.describe('second check of an enable-10 menu', () => {
+  // Two sign-ins, a phone, and polls every 3 s.
+  test.slow();
+
   test('the same login confirms on its phone: the desktop opens the page', async ({ page, browser, baseURL }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await pickMenu(page);
@@ -103,7 +106,7 @@ test.describe('second check of an enable-10 menu', () => {
     const { context, page: mobile } = await phone(browser, baseURL, DEMO.unit);
     try {
       await mobile.goto(url);
-      await expect(mobile.getByRole('alert')).toHaveText('您无权查看或处理此二维码，请使用与电脑上相同的账号登录后扫码');
+      await expect(mobile.locator('.form-alert')).toHaveText('您无权查看或处理此二维码，请使用与电脑上相同的账号登录后扫码');
       await expect(mobile.getByText(MENU)).toHaveCount(0);
       await expect(mobile.locator('.qr-confirm__facts')).toHaveCount(0);
       await expect(mobile.getByRole('button', { name: '确认验证' })).toHaveCount(0);

@@ -28,7 +28,9 @@ interface PendingCheck {
  */
 export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNode } {
   const navigate = useNavigate();
+  // The last entry checked: the dialog stays mounted once shown, so that closing it returns the focus to the tile.
   const [check, setCheck] = useState<PendingCheck | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const open = (node: MenuNode) => {
     const step = menuOpenStep(node, stores.session.$userInfo.get()?.loginMethod);
     if (step.kind === 'navigate') navigate(step.to);
@@ -36,7 +38,11 @@ export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNo
       const pending = { menuId: node.entry.id, title: node.entry.meta.title || step.to, to: step.to };
       // A session verified for this menu a moment ago opens it at once; the server's grant decides.
       fetchTwoCheckGrant(client, pending.menuId).then(
-        (grant) => (grant.granted ? navigate(pending.to) : setCheck(pending)),
+        (grant) => {
+          if (grant.granted) return navigate(pending.to);
+          setCheck(pending);
+          setDialogOpen(true);
+        },
         () => undefined,
       );
     } else toast.warning(step.message);
@@ -44,14 +50,14 @@ export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNo
   const dialog = check && (
     <Suspense fallback={null}>
       <TwoCheckDialog
-        open
+        open={dialogOpen}
         menuId={check.menuId}
         menuTitle={check.title}
         onVerified={() => {
-          setCheck(null);
+          setDialogOpen(false);
           navigate(check.to);
         }}
-        onClose={() => setCheck(null)}
+        onClose={() => setDialogOpen(false)}
       />
     </Suspense>
   );

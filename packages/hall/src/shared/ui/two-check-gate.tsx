@@ -22,6 +22,8 @@ export function TwoCheckGate({ entry, children }: { entry: MenuEntry | undefined
   // The answer is kept with the menu it is for: another menu's answer never opens this one.
   const [answer, setAnswer] = useState<{ menuId: string; gate: Gate } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it returns the focus to 扫码验证.
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   useEffect(() => {
     if (!gated) return;
@@ -51,17 +53,20 @@ export function TwoCheckGate({ entry, children }: { entry: MenuEntry | undefined
       <h1 id="two-check-title">{title}</h1>
       <p>办理“{title}”前需要验证本人身份：请用已登录本人账号的手机扫码确认。</p>
       <p>
-        <button type="button" className="btn btn--primary" onClick={() => setDialogOpen(true)}>
+        <button type="button" className="btn btn--primary" onClick={() => {
+            setDialogUsed(true);
+            setDialogOpen(true);
+          }}>
           扫码验证
         </button>{' '}
         <Link className="btn" to="/">
           返回首页
         </Link>
       </p>
-      {dialogOpen && (
+      {dialogUsed && (
         <Suspense fallback={null}>
           <TwoCheckDialog
-            open
+            open={dialogOpen}
             menuId={menuId}
             menuTitle={title}
             onVerified={() => {
