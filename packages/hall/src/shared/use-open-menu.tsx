@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchTwoCheckGrant } from '@gjj-hall/sdk/auth';
 import { menuOpenStep } from './menu-open';
 import type { MenuNode } from './menu-view';
-import { client, stores } from './services';
+import { stores } from './services';
 import { toast } from './toast';
 
-// Loaded when an enable-10 entry is first picked, so the shell does not carry the QR dialog.
-const TwoCheckDialog = lazy(async () => ({ default: (await import('./ui/two-check-dialog')).TwoCheckDialog }));
+// Loaded when an enable-10 entry is first picked, so the shell carries neither the QR dialog nor its calls.
+const twoCheck = () => import('./ui/two-check-dialog');
+const TwoCheckDialog = lazy(async () => ({ default: (await twoCheck()).TwoCheckDialog }));
 
 interface PendingCheck {
   menuId: string;
@@ -37,14 +37,17 @@ export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNo
     else if (step.kind === 'face-verify') {
       const pending = { menuId: node.entry.id, title: node.entry.meta.title || step.to, to: step.to };
       // A session verified for this menu a moment ago opens it at once; the server's grant decides.
-      fetchTwoCheckGrant(client, pending.menuId).then(
-        (grant) => {
-          if (grant.granted) return navigate(pending.to);
-          setCheck(pending);
-          setDialogOpen(true);
-        },
-        () => undefined,
-      );
+      twoCheck()
+        .then((module) => module.isTwoCheckGranted(pending.menuId))
+        .then(
+          (granted) => {
+            if (granted) return navigate(pending.to);
+            setCheck(pending);
+            setDialogOpen(true);
+          },
+          // The client's hooks have said what went wrong.
+          () => undefined,
+        );
     } else toast.warning(step.message);
   };
   const dialog = check && (

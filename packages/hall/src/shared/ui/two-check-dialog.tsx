@@ -8,6 +8,17 @@ export const TWO_CHECK_TITLE = '请使用政务 App 扫码验证身份';
 /** What the dialog says when the phone confirmed but the server has no grant (it decides, not the page). */
 export const TWO_CHECK_NOT_GRANTED = '身份验证未完成，请重新扫码验证';
 
+/**
+ * Whether the server lets this session open a menu now (twoCheck/grant): verified a moment ago, signed in by face, or
+ * no check needed. Here, in the dialog's chunk, so that the shell does not carry the call.
+ *
+ * @example
+ * if (await isTwoCheckGranted('1112')) navigate(to)
+ */
+export async function isTwoCheckGranted(menuId: string): Promise<boolean> {
+  return (await fetchTwoCheckGrant(client, menuId)).granted;
+}
+
 export interface TwoCheckDialogProps {
   open: boolean;
   /** The enable-10 menu to open. */
