@@ -288,6 +288,8 @@ export default [
     // information only once an initial password is changed (the server refuses it before), to 135.73 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
     // issue 18/19 merged: 136.33 KB (Argon2id-era session loader, device rule texts, useStore). Re-based, see docs/decisions.md.
-    limit: '136.5 KB',
+    // main at issue 21 measured 136.59 KB (already over); the second check of enable-10 menus adds 0.29 KB (its route
+    // entry, the tile's lazy hand-off; the dialog, its calls and the phone page are chunks of their own): 136.88 KB.
+    limit: '137 KB',
   }
 ];
