@@ -290,6 +290,8 @@ export default [
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
     // issue 18/19 merged: 136.33 KB (Argon2id-era session loader, device rule texts, useStore). Re-based, see docs/decisions.md.
     // issue 19's engine split and instance names in the eagerly loaded calculator (spec 2.1): +0.3 KB, 136.59 KB.
-    limit: '136.7 KB',
+    // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
+    // its calls and the phone page are chunks of their own): 136.88 KB.
+    limit: '137 KB',
   }
 ];

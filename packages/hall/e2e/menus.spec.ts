@@ -4,7 +4,7 @@ import { DEMO, dismissPrompts, signIn } from './support';
 test.describe('menus, menu screens and pages of the signed-in hall', () => {
   // A paused entry (spec 4.2) is shown by server-state.serial.spec.ts, which pauses and resumes one: no demo entry
   // is seeded paused.
-  test('home tabs follow activeIndex; enable 10 asks for face verification', async ({ page }) => {
+  test('home tabs follow activeIndex; enable 10 asks for the second check', async ({ page }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     await page.getByRole('tab', { name: '提取业务' }).click();
@@ -15,11 +15,12 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
 
     await page.getByRole('tab', { name: '账户信息' }).click();
     await page.getByRole('button', { name: /个人明细查询/ }).click();
-    const face = page.getByRole('dialog', { name: '需要人脸识别验证' });
-    await expect(face).toContainText('人脸识别验证将在后续版本中提供');
+    // The QR dialog of the second check (two-check.spec.ts confirms it on a phone); closed, the page stays closed.
+    const check = page.getByRole('dialog', { name: '请使用政务 App 扫码验证身份' });
+    await expect(check.getByRole('img', { name: '身份验证二维码' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await face.getByRole('button', { name: '我知道了' }).click();
-    await expect(face).toBeHidden();
+    await check.getByRole('button', { name: /关闭/ }).click();
+    await expect(check).toBeHidden();
     await expect(page).toHaveURL(/#\/grwt\/home/);
   });
 

@@ -18,6 +18,7 @@ import { identityHooks } from './auth/identity';
 import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
+import { twoCheckRoutes } from './routes/two-check';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { DEV_ROUTES_ENV, devRoutes, guardDevRoutes } from './dev/dev-routes';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
+  twoCheckRoutes(app, { db: options.db, now });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   caRoutes(app, { db: options.db, now, loginLimiter, devRoutes: withDevRoutes });

@@ -1,14 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { menuOpenStep } from './menu-open';
 import type { MenuNode } from './menu-view';
 import { stores } from './services';
 import { toast } from './toast';
-import { Dialog } from './ui/dialog';
+
+// Loaded when an enable-10 entry is first picked, so the shell carries neither the QR dialog nor its calls.
+const twoCheck = () => import('./ui/two-check-dialog');
+const TwoCheckDialog = lazy(async () => ({ default: (await twoCheck()).TwoCheckDialog }));
+
+interface PendingCheck {
+  menuId: string;
+  title: string;
+  to: string;
+}
 
 /**
- * Opens menu entries as spec 4.2 says, for tiles and menus: navigates, shows the pause note, or shows the face
- * verification dialog (the verification itself comes in a later version). Render `dialog` once.
+ * Opens menu entries as spec 4.2 says, for tiles and menus: navigates, shows the pause note, or, for enable 10 when
+ * the session did not sign in by face, asks the server whether this session is verified for the menu and otherwise
+ * shows the second check's QR dialog (docs/api-qr.md); the entry opens only once the server holds a grant. Render
+ * `dialog` once.
  *
  * @example
  * const { open, dialog } = useOpenMenu()
@@ -17,28 +28,41 @@ import { Dialog } from './ui/dialog';
  */
 export function useOpenMenu(): { open: (node: MenuNode) => void; dialog: ReactNode } {
   const navigate = useNavigate();
-  const [faceFor, setFaceFor] = useState<string | null>(null);
+  // The last entry checked: the dialog stays mounted once shown, so that closing it returns the focus to the tile.
+  const [check, setCheck] = useState<PendingCheck | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const open = (node: MenuNode) => {
     const step = menuOpenStep(node, stores.session.$userInfo.get()?.loginMethod);
     if (step.kind === 'navigate') navigate(step.to);
-    else if (step.kind === 'face-verify') setFaceFor(node.entry.meta.title || step.to);
-    else toast.warning(step.message);
+    else if (step.kind === 'face-verify') {
+      const pending = { menuId: node.entry.id, title: node.entry.meta.title || step.to, to: step.to };
+      // A session verified for this menu a moment ago opens it at once; the server's grant decides.
+      twoCheck()
+        .then((module) => module.isTwoCheckGranted(pending.menuId))
+        .then(
+          (granted) => {
+            if (granted) return navigate(pending.to);
+            setCheck(pending);
+            setDialogOpen(true);
+          },
+          // The client's hooks have said what went wrong.
+          () => undefined,
+        );
+    } else toast.warning(step.message);
   };
-  const dialog = (
-    <Dialog
-      title="需要人脸识别验证"
-      open={faceFor !== null}
-      onClose={() => setFaceFor(null)}
-      footer={
-        <button type="button" className="btn btn--primary" onClick={() => setFaceFor(null)}>
-          我知道了
-        </button>
-      }
-    >
-      <p>
-        办理“{faceFor}”前需要先通过人脸识别验证本人身份。人脸识别验证将在后续版本中提供，敬请期待。
-      </p>
-    </Dialog>
+  const dialog = check && (
+    <Suspense fallback={null}>
+      <TwoCheckDialog
+        open={dialogOpen}
+        menuId={check.menuId}
+        menuTitle={check.title}
+        onVerified={() => {
+          setDialogOpen(false);
+          navigate(check.to);
+        }}
+        onClose={() => setDialogOpen(false)}
+      />
+    </Suspense>
   );
   return { open, dialog };
 }

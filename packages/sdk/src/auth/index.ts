@@ -101,6 +101,16 @@ export {
 } from './qr-login';
 export type { LoginQrCode, LoginQrCodeOptions, QrScanInfo } from './qr-login';
 export {
+  TWO_CHECK_PATHS,
+  confirmTwoCheck,
+  fetchTwoCheckCode,
+  fetchTwoCheckGrant,
+  fetchTwoCheckStatus,
+  refuseTwoCheck,
+  scanTwoCheck,
+} from './two-check';
+export type { TwoCheckCode, TwoCheckGrant, TwoCheckInfo } from './two-check';
+export {
   CA_KEY_FORMAT,
   CA_PATHS,
   CA_PERSONAL_MESSAGE,

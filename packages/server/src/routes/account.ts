@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from './shell';
 import { fenToYuan } from '../records/money';
+import { requireTwoCheckForPath } from './two-check';
 
 const tags = ['个人与单位信息'] as const;
 
@@ -151,6 +152,8 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
     async (request) => {
       const rows = await db.query('select 1 from user_forbidden_path where user_id = $1 and path = $2', [request.session!.userId, request.query.path]);
       if (rows.length > 0) throw new ApiError(403);
+      // A menu with enable 10 opens only after this session's second check (docs/api-qr.md).
+      await requireTwoCheckForPath(db, request.session!, request.query.path, now());
       return ok({ allowed: true });
     },
   );

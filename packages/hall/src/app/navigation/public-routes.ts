@@ -82,14 +82,15 @@ export const NO_LOGIN_ROUTES: readonly string[] = Object.freeze([
 export const LOGIN_WHITELIST: readonly string[] = Object.freeze(['/login', '/404', '/401']);
 
 /**
- * Public, no-login routes of ours that spec 2.1 does not list: the QR login confirmation page, which opens from a
- * QR on a phone whether or not the hall is signed in there (docs/api-qr.md). Kept apart so that the spec's lists
- * above stay verbatim.
+ * Public, no-login routes of ours that spec 2.1 does not list: the QR login confirmation page and the second-check
+ * confirmation page of enable-10 menus, which open from a QR on a phone whether or not the hall is signed in there
+ * (docs/api-qr.md; each says so when it is not). Kept apart so that the spec's lists above stay verbatim. Both start
+ * with `/qr`, so signing in never returns to them (`afterSignInPath`).
  *
  * @example
  * OWN_PUBLIC_ROUTES.includes('/qrConfirm') // true
  */
-export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm']);
+export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm', '/qrTwoCheck']);
 
 const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES]);
 const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES]);

@@ -9,6 +9,7 @@ import { useClosePage } from '../../shared/use-close-page';
 import { useMenuTree } from '../../shared/use-menu-tree';
 import { usePageTitle } from '../../shared/use-page-title';
 import { NotOpenNotice } from '../../shared/ui/not-open-notice';
+import { TwoCheckGate } from '../../shared/ui/two-check-gate';
 import { useCurrentRoute } from '../shell/current-route';
 
 /** Words for the button keys the demo menus grant. */
@@ -37,9 +38,20 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
 
 /**
  * The page of a menu entry whose component the route table does not name: a feature's page when one is built
- * (`BUILT_PAGES`), else the notice that it is not open yet.
+ * (`BUILT_PAGES`), else the notice that it is not open yet; an entry with enable 10 only once the server holds this
+ * session's second check for it (`TwoCheckGate`).
  */
 export function MenuPage() {
+  const { pathname } = useLocation();
+  const entry = menuTrail(useMenuTree(), pathname).at(-1)?.entry;
+  return (
+    <TwoCheckGate entry={entry}>
+      <MenuPageBody />
+    </TwoCheckGate>
+  );
+}
+
+function MenuPageBody() {
   const route = useCurrentRoute();
   const name = route?.component?.kind === 'page' ? route.component.name : '';
   const Built = Object.prototype.hasOwnProperty.call(BUILT_PAGES, name) ? BUILT_PAGES[name] : undefined;

@@ -44,7 +44,10 @@ describe('afterSignInPath', () => {
 
 describe('the QR confirmation route', () => {
   it('opens signed out (from a QR on a phone) without changing the spec lists', () => {
-    expect(OWN_PUBLIC_ROUTES).toEqual(['/qrConfirm']);
+    expect(OWN_PUBLIC_ROUTES).toEqual(['/qrConfirm', '/qrTwoCheck']);
+    expect(isNoLoginRoute('/qrTwoCheck?codeId=abc')).toBe(true);
+    expect(NO_LOGIN_ROUTES).not.toContain('/qrTwoCheck');
+    expect(afterSignInPath('?redirect=%2FqrTwoCheck%3FcodeId%3Dabc')).toBe('/');
     expect(isNoLoginRoute('/qrConfirm?codeId=abc')).toBe(true);
     expect(isPublicRoute('/qrConfirm')).toBe(true);
     expect(NO_LOGIN_ROUTES).not.toContain('/qrConfirm');

@@ -8,7 +8,7 @@ import { Tiles } from './tiles';
 /** A tile's note: paused entries and those that ask for face verification say so (spec 4.2). */
 function noteOf(node: MenuNode): string | undefined {
   if (!isMenuUsable(node.entry.enable)) return '暂停办理';
-  if (node.entry.enable === 10) return '需人脸识别';
+  if (node.entry.enable === 10) return '需扫码验证';
   return undefined;
 }
 

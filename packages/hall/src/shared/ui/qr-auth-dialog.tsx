@@ -8,6 +8,10 @@ export interface QrAuthDialogProps {
   title?: string;
   /** What to do with the code, under the picture (e.g. 在手机上确认后即可登录). */
   instruction?: string;
+  /** The picture's name. @default '扫码登录二维码' */
+  imageAlt?: string;
+  /** What the dialog says once the phone has the code open (status 1). @default '已扫码，请在手机上确认登录' */
+  scannedText?: string;
   /** Fetches a new code (a rejection shows 加载失败，请点击刷新). */
   load: () => Promise<QrCode>;
   /** Asks for a code's status: 9 invalid, 10 success, 11 failed; 1 (ours) means a person has it open. */
@@ -20,10 +24,10 @@ export interface QrAuthDialogProps {
 const TERMINAL = new Set<QrAuthState['phase']>(['expired', 'invalid', 'failed', 'error']);
 
 /** What the live region says once per phase (never each second of the countdown). */
-function announcement(state: QrAuthState, scanned: boolean): string {
+function announcement(state: QrAuthState, scanned: boolean, scannedText: string): string {
   if (state.phase === 'loading') return '二维码加载中';
   if (TERMINAL.has(state.phase)) return state.message;
-  if (state.phase === 'shown') return scanned ? '已扫码，请在手机上确认登录' : '二维码已显示，请扫码';
+  if (state.phase === 'shown') return scanned ? scannedText : '二维码已显示，请扫码';
   return '';
 }
 
@@ -35,7 +39,17 @@ function announcement(state: QrAuthState, scanned: boolean): string {
  * @example
  * <QrAuthDialog open={open} load={loadCode} poll={pollCode} onSuccess={(id) => { setOpen(false); go(id) }} onClose={() => setOpen(false)} />
  */
-export function QrAuthDialog({ open, title = '请使用政务 App 扫码登录', instruction, load, poll, onSuccess, onClose }: QrAuthDialogProps) {
+export function QrAuthDialog({
+  open,
+  title = '请使用政务 App 扫码登录',
+  instruction,
+  imageAlt = '扫码登录二维码',
+  scannedText = '已扫码，请在手机上确认登录',
+  load,
+  poll,
+  onSuccess,
+  onClose,
+}: QrAuthDialogProps) {
   const [state, setState] = useState<QrAuthState | null>(null);
   const [scanned, setScanned] = useState(false);
   const machine = useRef<QrAuth | null>(null);
@@ -85,7 +99,7 @@ export function QrAuthDialog({ open, title = '请使用政务 App 扫码登录',
       <div className="qr-auth">
         <div className="qr-auth__frame">
           {src ? (
-            <img className="qr-auth__image" src={src} alt="扫码登录二维码" width={240} height={240} />
+            <img className="qr-auth__image" src={src} alt={imageAlt} width={240} height={240} />
           ) : (
             <span className="qr-auth__placeholder">{phase === 'loading' ? '二维码加载中…' : ''}</span>
           )}
@@ -100,12 +114,12 @@ export function QrAuthDialog({ open, title = '请使用政务 App 扫码登录',
         </div>
         <p className="qr-auth__hint">
           {phase === 'shown' && scanned
-            ? '已扫码，请在手机上确认登录'
+            ? scannedText
             : (instruction ?? '请使用政务 App 扫描二维码，并在手机上确认')}
         </p>
         {phase === 'shown' && left !== null && left !== undefined && <p className="qr-auth__countdown">二维码 {left} 秒后过期</p>}
         <p className="visually-hidden" role="status">
-          {state ? announcement(state, scanned) : ''}
+          {state ? announcement(state, scanned, scannedText) : ''}
         </p>
       </div>
     </Dialog>

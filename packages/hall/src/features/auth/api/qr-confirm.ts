@@ -1,5 +1,14 @@
 import { createClient } from '@gjj-hall/sdk';
-import { confirmQrCode, refuseQrCode, scanQrCode, type QrScanInfo } from '@gjj-hall/sdk/auth';
+import {
+  confirmQrCode,
+  confirmTwoCheck,
+  refuseQrCode,
+  refuseTwoCheck,
+  scanQrCode,
+  scanTwoCheck,
+  type QrScanInfo,
+  type TwoCheckInfo,
+} from '@gjj-hall/sdk/auth';
 import { $systemEvent, stores } from '../../../shared/services';
 
 // Not the hall's shared client: its 403 opens the no-permission dialog ("请联系管理员授权"), while a 403 here means the
@@ -15,4 +24,11 @@ export const qrConfirmCalls = {
   scan: (codeId: string): Promise<QrScanInfo> => scanQrCode(confirmClient, codeId),
   confirm: (codeId: string): Promise<QrScanInfo> => confirmQrCode(confirmClient, codeId),
   refuse: (codeId: string): Promise<QrScanInfo> => refuseQrCode(confirmClient, codeId),
+};
+
+/** The second-check confirmation page's calls (docs/api-qr.md, "Second check"), with the phone's own session. */
+export const twoCheckCalls = {
+  scan: (codeId: string): Promise<TwoCheckInfo> => scanTwoCheck(confirmClient, codeId),
+  confirm: (codeId: string): Promise<TwoCheckInfo> => confirmTwoCheck(confirmClient, codeId),
+  refuse: (codeId: string): Promise<TwoCheckInfo> => refuseTwoCheck(confirmClient, codeId),
 };
