@@ -1,7 +1,8 @@
 // Upload throughput of the electronic archive (issue 22): a 10 MB file (just under the default limit) sent to
 // uploadCl as multipart and to uploadClBase64 as JSON, over loopback to the built server, each stored in one
 // transaction (archive_file + archive_blob). Run from the repository root: `node packages/server/bench/upload.bench.mjs [N]`
-// or `npm run bench`. Builds the sdk and the server first when their output is stale.
+// or `npm run bench`. Builds the sdk and the server first when their output is stale. With BENCH_DATABASE_URL (an
+// empty PostgreSQL database; the bench migrates and seeds it) it runs against PostgreSQL too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -77,6 +78,7 @@ const dir = mkdtempSync(join(tmpdir(), 'gjj-upload-'));
 try {
   await run('PGlite in memory', { memory: true });
   await run('PGlite data dir (durable)', { dataDir: join(dir, 'data') });
+  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL (BENCH_DATABASE_URL)', { databaseUrl: process.env.BENCH_DATABASE_URL });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
