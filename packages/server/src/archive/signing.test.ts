@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
@@ -67,6 +71,25 @@ describe('making a link (qm) and polling it (qsztcx)', () => {
     const letter = await PDFDocument.load(Buffer.from(info.data.letterBase64, 'base64'));
     expect(letter.getPageCount()).toBe(1);
     expect(await status(zhang, uuid)).toBe(1);
+  });
+
+  it("fills a unit's letter with the unit's name and account, masked on the preview", async () => {
+    const unit = await signIn(app, '100200300001', 2);
+    const ywbh = json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token: unit }, payload: { ywlx: 'GJ0102', payload: {} } })).data.ywbh;
+    const uuid = await qm(unit, ywbh);
+    const info = json(await app.inject({ url: `${A}/qmInfo?uuid=${uuid}` }));
+    expect(info.data).toMatchObject({ ywbh, ywmc: '单位缴存登记信息变更', applicantName: expect.stringMatching(/^.\*+$/) });
+    const dir = mkdtempSync(join(tmpdir(), 'unit-letter-'));
+    writeFileSync(join(dir, 'l.pdf'), Buffer.from(info.data.letterBase64, 'base64'));
+    try {
+      const text = execFileSync('pdftotext', [join(dir, 'l.pdf'), '-']).toString();
+      expect(text).toContain('单位账号');
+      expect(text).toContain('100*****0001');
+      expect(text).not.toContain('100200300001');
+    } catch (error) {
+      // pdftotext is poppler-utils; where it is missing the text check is skipped, the rest stands.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   });
 
   it('is for the applicant only: another login polling, the centre making one: 403', async () => {
