@@ -39,3 +39,12 @@ export {
 } from './records/index';
 export type { InterestRunReport, JournalCursor, JournalRow, LedgerCheck, Movement, PersonalAccount } from './records/index';
 export { runInterestCommand } from './records/command';
+export { ARCHIVE_PREFIX, contentDisposition, parseMaxFileBytes } from './archive/routes';
+export type { ArchiveOptions } from './archive/routes';
+export { DEFAULT_MAX_FILE_BYTES, ARCHIVE_MESSAGES } from './archive/files';
+export { DEFAULT_PERSONAL_MATERIALS, MATERIALS_BY_TYPE, UNIT_MATERIALS, materialsOf } from './archive/materials';
+export type { Material } from './archive/materials';
+export { databaseStore } from './archive/storage';
+export type { FileStore } from './archive/storage';
+export { SIGN_LINK_TTL_SECONDS, SIGN_STATUS } from './archive/signing';
+export { keptName, sniff } from './archive/sniff';
