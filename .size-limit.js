@@ -132,6 +132,14 @@ export default [
     limit: '3.5 KB',
   },
   {
+    name: '@gjj-hall/sdk/archive (the archive frame protocol: envelope, validators, host and page ends; everything imported)',
+    path: 'packages/sdk/dist/archive.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '2 KB',
+  },
+  {
     name: '@gjj-hall/sdk/testing (manual clock, everything imported)',
     path: 'packages/sdk/dist/testing.js',
     import: '*',
