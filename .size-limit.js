@@ -252,6 +252,14 @@ export default [
     limit: '15.5 KB',
   },
   {
+    // issue 22: preact/compat, r2wc, the host end of @gjj-hall/sdk/archive and the frame.
+    name: 'standalone script-tag bundle, the archive collector only (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-archive-collector.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '25 KB',
+  },
+  {
     name: 'script-tag engine of the calculator (the sdk\'s engine with decimal.js; loaded while the page is idle, or on the first 计算, by either bundle above)',
     path: 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js',
     disablePlugins: ['@size-limit/esbuild'],

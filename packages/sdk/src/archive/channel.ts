@@ -1,12 +1,13 @@
 // Both ends of the archive frame protocol. Each checks `event.origin` against one configured origin exactly and
 // `event.source` against the one window it talks to, then validates the data; whatever fails is ignored and reported
 // to the console once per kind, so a noisy page cannot flood the console nor slip anything through.
-import {
+import type {
   ArchiveHostMessage,
   ArchiveHostPayloads,
   ArchivePageMessage,
   ArchivePagePayloads,
-  ArchiveParseResult,
+  ArchiveParseResult} from './protocol';
+import {
   archiveEnvelope,
   isExactOrigin,
   parseHostMessage,
