@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '@gjj-hall/sdk';
-import { Dialog } from '../ui/dialog';
 import {
   deleteFile,
   downloadArchiveFile,
@@ -247,6 +246,11 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
     }
   };
 
+  const previewBox = useRef<HTMLElement>(null);
+  useEffect(() => {
+    previewBox.current?.scrollIntoView({ block: 'start' });
+    previewBox.current?.focus({ preventScroll: true });
+  }, [preview]);
   const openPreview = (file: ArchiveFile) => {
     setPreview(file);
     onPreview?.(file);
@@ -313,14 +317,26 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
                       {f.fileName}
                       <small>{sizeText(f.size)}</small>
                     </span>
-                    <span className="archive-file__actions">
-                      <button type="button" className="btn btn--small" onClick={() => openPreview(f)} aria-label={`预览 ${f.fileName}`}>
-                        预览
-                      </button>
-                      <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(f)} aria-label={`删除 ${f.fileName}`}>
-                        删除
-                      </button>
-                    </span>
+                    {toDelete?.fileId === f.fileId ? (
+                      <span className="archive-file__actions" role="group" aria-label={`确定删除 ${f.fileName} 吗？`}>
+                        <span className="archive-file__ask">确定删除？</span>
+                        <button type="button" className="btn btn--small btn--danger" onClick={() => void confirmDelete()} aria-label={`确定删除 ${f.fileName}`}>
+                          确定删除
+                        </button>
+                        <button type="button" className="btn btn--small" onClick={() => setToDelete(null)}>
+                          取消
+                        </button>
+                      </span>
+                    ) : (
+                      <span className="archive-file__actions">
+                        <button type="button" className="btn btn--small" onClick={() => openPreview(f)} aria-label={`预览 ${f.fileName}`}>
+                          预览
+                        </button>
+                        <button type="button" className="btn btn--small btn--danger" onClick={() => setToDelete(f)} aria-label={`删除 ${f.fileName}`}>
+                          删除
+                        </button>
+                      </span>
+                    )}
                   </li>
                 ))}
                 {mine.map((p) => (
@@ -412,27 +428,19 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
           {finishing ? '正在提交…' : finishLabel}
         </button>
       </div>
-      <Dialog title={preview ? preview.fileName : '预览'} open={!!preview} onClose={() => setPreview(null)} size="video">
-        {preview && <PreviewView api={api} ywbh={ywbh} file={preview} />}
-      </Dialog>
-      <Dialog
-        title="删除材料"
-        open={!!toDelete}
-        onClose={() => setToDelete(null)}
-        alert
-        footer={
-          <>
-            <button type="button" className="btn" onClick={() => setToDelete(null)}>
-              取消
+      {preview && (
+        // In the page rather than a modal: inside a host's frame sized to its content, a modal would sit in the
+        // middle of a tall frame, out of the user's sight.
+        <section ref={previewBox} className="archive-preview-panel" aria-label={`预览：${preview.fileName}`} tabIndex={-1}>
+          <div className="archive-preview-panel__bar">
+            <h3>预览：{preview.fileName}</h3>
+            <button type="button" className="btn btn--small" onClick={() => setPreview(null)}>
+              关闭预览
             </button>
-            <button type="button" className="btn btn--danger" onClick={() => void confirmDelete()}>
-              确定删除
-            </button>
-          </>
-        }
-      >
-        <p>确定删除“{toDelete?.fileName}”吗？</p>
-      </Dialog>
+          </div>
+          <PreviewView api={api} ywbh={ywbh} file={preview} />
+        </section>
+      )}
     </section>
   );
 }
