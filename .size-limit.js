@@ -294,6 +294,14 @@ export default [
     limit: '130.5 KB',
   },
   {
+    // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
+    name: 'hall /dzda (initial JavaScript and the archive page chunk)',
+    path: hallFiles(['dzda-page']),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '120 KB',
+  },
+  {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
     path: hallFiles(['session-loader', 'shell', 'grwt-home', 'sanitize']),
     disablePlugins: ['@size-limit/esbuild'],
