@@ -16,9 +16,9 @@ export interface ArchiveCollectorProps {
   /** The frame's accessible name. @default '电子档案材料上传' */
   label?: string;
   /** 上一步 was pressed in the archive page. Element event: `gjj-last-step`. */
-  onLastStep?: () => void;
+  onLastStep?: (detail?: undefined) => void;
   /** The session ended inside the page: show the login-expired dialog. Element event: `gjj-token-timeout`. */
-  onTokenTimeOut?: () => void;
+  onTokenTimeOut?: (detail?: undefined) => void;
   /** The page asks to open a document. Element event: `gjj-preview`. */
   onPreview?: (detail: ArchivePagePayloads['preview']) => void;
   /** A message for the host to show. Element event: `gjj-message`. */
