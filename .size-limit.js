@@ -132,6 +132,14 @@ export default [
     limit: '3.5 KB',
   },
   {
+    name: '@gjj-hall/sdk/archive (the archive frame protocol: envelope, validators, host and page ends; everything imported)',
+    path: 'packages/sdk/dist/archive.js',
+    import: '*',
+    gzip: true,
+    modifyEsbuildConfig: utf8,
+    limit: '2 KB',
+  },
+  {
     name: '@gjj-hall/sdk/testing (manual clock, everything imported)',
     path: 'packages/sdk/dist/testing.js',
     import: '*',
@@ -245,6 +253,14 @@ export default [
     limit: '15.5 KB',
   },
   {
+    // issue 22: preact/compat, r2wc, the host end of @gjj-hall/sdk/archive and the frame.
+    name: 'standalone script-tag bundle, the archive collector only (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-archive-collector.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '25 KB',
+  },
+  {
     name: 'script-tag engine of the calculator (the sdk\'s engine with decimal.js; loaded while the page is idle, or on the first 计算, by either bundle above)',
     path: 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js',
     disablePlugins: ['@size-limit/esbuild'],
@@ -277,6 +293,14 @@ export default [
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
     limit: '130.5 KB',
+  },
+  {
+    // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
+    name: 'hall /dzda (initial JavaScript and the archive page chunk)',
+    path: hallFiles(['dzda-page']),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '120 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',

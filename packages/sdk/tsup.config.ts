@@ -12,6 +12,7 @@ export default defineConfig({
     rates: 'src/rates/index.ts',
     public: 'src/public/index.ts',
     host: 'src/host/index.ts',
+    archive: 'src/archive/index.ts',
     // Not a public entry (package.json does not export it): the engine as an entry of its own makes it, with its
     // import of decimal.js, a chunk of its own, which a bundler drops when only the rates or rules are used.
     'loan-engine': 'src/loan/engine.ts',

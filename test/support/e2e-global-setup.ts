@@ -41,6 +41,8 @@ export default async function globalSetup() {
   const port = await freePort();
   // The centre's side of the applications (docs/api-applications.md): tests decide as the centre with this key.
   const centreKey = randomBytes(24).toString('hex');
+  // The archive host example (examples/archive-host) frames the hall from its own origin: the hall must list it.
+  const archiveHostPort = await freePort();
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
@@ -64,12 +66,14 @@ export default async function globalSetup() {
       // And every picture captcha (the SMS forms fetch a new one after each send): 60 a minute is auth.test.ts's.
       CAPTCHA_RATE_LIMIT: '1000',
       CENTRE_API_KEY: centreKey,
+      HALL_FRAME_ANCESTORS: `http://127.0.0.1:${archiveHostPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForStart(child);
   process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
   process.env.GJJ_E2E_CENTRE_KEY = centreKey;
+  process.env.GJJ_E2E_ARCHIVE_HOST_PORT = String(archiveHostPort);
 
   return async () => {
     const exited = new Promise((done) => child.once('exit', done));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ARCHIVE_COLLECTOR_CSS } from '../src/archive-collector/archive-collector.styles';
 import { COMPLAINT_FORM_CSS } from '../src/complaint-form/complaint-form.styles';
-import { complaintFormMeta, loanCalculatorMeta, policyListMeta, rateTableMeta } from '../src/index';
+import { archiveCollectorMeta, complaintFormMeta, loanCalculatorMeta, policyListMeta, rateTableMeta } from '../src/index';
 import { LOAN_CALCULATOR_CSS } from '../src/loan-calculator/loan-calculator.styles';
 import { PLAN_DIALOG_CSS } from '../src/loan-calculator/plan-dialog.styles';
 import { POLICY_LIST_CSS } from '../src/policy-list/policy-list.styles';
@@ -14,6 +15,7 @@ const WIDGETS = [
   { meta: loanCalculatorMeta, sheets: [LOAN_CALCULATOR_CSS, PLAN_DIALOG_CSS] },
   { meta: policyListMeta, sheets: [POLICY_LIST_CSS] },
   { meta: complaintFormMeta, sheets: [COMPLAINT_FORM_CSS] },
+  { meta: archiveCollectorMeta, sheets: [ARCHIVE_COLLECTOR_CSS] },
 ];
 
 /** `"A", "B"` and `"A","B"` are the same value. */

@@ -27,4 +27,7 @@ export { policyListMeta } from './policy-list/policy-list.meta';
 // The page's one configuration (`@gjj-hall/sdk/host`), here too so that a host needs no second import for it.
 export { configure, getHostConfig } from '@gjj-hall/sdk/host';
 export type { HostConfig } from '@gjj-hall/sdk/host';
+export { ArchiveCollector } from './archive-collector/archive-collector';
+export type { ArchiveCollectorProps } from './archive-collector/archive-collector';
+export { archiveCollectorMeta } from './archive-collector/archive-collector.meta';
 export { THEME_PROPERTIES } from './shared/theme.meta';

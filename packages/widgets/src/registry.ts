@@ -1,3 +1,4 @@
+import { getArchiveCollectorElement } from './archive-collector/archive-collector.element';
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
 import { getPolicyListElement } from './policy-list/policy-list.element';
@@ -10,6 +11,7 @@ export const ELEMENTS: ElementRegistry = {
   'gjj-loan-calculator': getLoanCalculatorElement,
   'gjj-complaint-form': getComplaintFormElement,
   'gjj-policy-list': getPolicyListElement,
+  'gjj-archive-collector': getArchiveCollectorElement,
 };
 
 /** Every tag of {@link ELEMENTS}, in order. */

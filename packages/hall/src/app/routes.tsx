@@ -7,7 +7,7 @@ import { $homePath, $menuRoutes, stores } from '../shared/services';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
 import { layoutGroups, type FlatRoute } from './menu-routes';
-import { OWN_PUBLIC_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
+import { FRAME_ROUTES, OWN_PUBLIC_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
 import { LoginOutPage } from './pages/login-out-page';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -38,6 +38,7 @@ const CooperationPage = named(() => import('../features/public/pages/cooperation
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
+const DzdaPage = named(() => import('../features/archive/pages/dzda-page'), 'DzdaPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
@@ -152,6 +153,20 @@ export function AppRoutes({ location }: { location: Location }) {
           />
         ))}
       </Route>
+      {/* Pages a host frames (issue 22): no banner, no footer. */}
+      {FRAME_ROUTES.map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <main id="main">
+              <Suspense fallback={pageLoading}>
+                <DzdaPage />
+              </Suspense>
+            </main>
+          }
+        />
+      ))}
       {menuRouteElements(menuRoutes)}
       <Route path="/" element={<Navigate to={homePath || '/login'} replace />} />
       {/* Signed out, the guard sends unknown addresses to /login; the moment between signing out and that

@@ -92,8 +92,17 @@ export const LOGIN_WHITELIST: readonly string[] = Object.freeze(['/login', '/404
  */
 export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm', '/qrTwoCheck']);
 
-const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES]);
-const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES]);
+/**
+ * The hall's pages that also run inside a host's frame (issue 22), without the hall's banner and footer: public
+ * routes, since in a frame the session arrives from the host (`init`), and on their own they ask to sign in.
+ *
+ * @example
+ * FRAME_ROUTES.includes('/dzda') // true
+ */
+export const FRAME_ROUTES: readonly string[] = Object.freeze(['/dzda']);
+
+const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES, ...FRAME_ROUTES]);
+const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES, ...FRAME_ROUTES]);
 
 /** The path part of a route address: query and hash removed. */
 function pathOnly(path: unknown): string {

@@ -76,17 +76,25 @@ export function YlOfdPage() {
   usePageTitle('电子文件预览');
   const [params] = useSearchParams();
   const location = useLocation();
-  const id = params.get('id') ?? '';
+  // Archive files (issue 22): /ylOfd?ywbh=&fileId= shows a material of the user's own application.
+  const ywbh = params.get('ywbh') ?? '';
+  const fileId = params.get('fileId') ?? '';
+  const archive = /^[\w.-]{1,64}$/.test(ywbh) && /^[\w.-]{1,64}$/.test(fileId);
+  const id = archive ? fileId : (params.get('id') ?? '');
   const name = (location.state as { name?: unknown } | null)?.name;
   const [attempt, setAttempt] = useState(0);
-  const validId = /^[1-9]\d{0,17}$/.test(id);
+  const validId = archive || /^[1-9]\d{0,17}$/.test(id);
+  const url = archive
+    ? `/api/dzda/v1/zhcjyw/download?${new URLSearchParams({ ywbh, fileId }).toString()}`
+    : `${PUBLIC_API}/cyxz/download?id=${id}`;
+  const back = archive ? <Link to={`/dzda?ywbh=${encodeURIComponent(ywbh)}`}>返回材料上传</Link> : <Link to="/commonDownload">返回常用下载</Link>;
   const key = `${id}/${attempt}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     if (!validId) return undefined;
     const controller = new AbortController();
     const set = (next: Loaded) => !controller.signal.aborted && setLoaded(next);
-    downloadFile(client, { url: `${PUBLIC_API}/cyxz/download?id=${id}` }, {
+    downloadFile(client, { url }, {
       signal: controller.signal,
       silent: true,
       onProgress: ({ loaded: bytes, total }) => set({ key, status: 'loading', loaded: bytes, total }),
@@ -98,7 +106,7 @@ export function YlOfdPage() {
           set({ key, status: 'error', message: errorMessage(error, '文件加载失败，请稍后重试') }),
       );
     return () => controller.abort();
-  }, [id, validId, key]);
+  }, [url, validId, key]);
   const state: Loaded = loaded?.key === key ? loaded : { key, status: 'loading', loaded: 0, total: 0 };
   return (
     <section className="page" aria-labelledby="preview-title">
@@ -106,7 +114,7 @@ export function YlOfdPage() {
       {!validId ? (
         <div className="content-error" role="alert">
           <p>文件编号不正确，无法预览</p>
-          <Link to="/commonDownload">返回常用下载</Link>
+          {back}
         </div>
       ) : state.status === 'loading' ? (
         <p role="status">
@@ -118,7 +126,7 @@ export function YlOfdPage() {
           <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
             重新加载
           </button>{' '}
-          <Link to="/commonDownload">返回常用下载</Link>
+          {back}
         </div>
       ) : state.bytes.length === 0 ? (
         <p className="empty" role="alert">
