@@ -244,6 +244,14 @@ export default [
     limit: '15.5 KB',
   },
   {
+    // issue 22: the QR signing panel; the QR image comes from the server (codeImgBase64), so no QR generator inside.
+    name: 'standalone script-tag bundle, the QR signing panel only (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-qr-signing.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '25 KB',
+  },
+  {
     name: 'script-tag engine of the calculator (the sdk\'s engine with decimal.js; loaded while the page is idle, or on the first 计算, by either bundle above)',
     path: 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js',
     disablePlugins: ['@size-limit/esbuild'],

@@ -1,6 +1,7 @@
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
 import { getPolicyListElement } from './policy-list/policy-list.element';
+import { getQrSigningElement } from './qr-signing/qr-signing.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
 import type { ElementRegistry } from './shared/define';
 
@@ -10,6 +11,7 @@ export const ELEMENTS: ElementRegistry = {
   'gjj-loan-calculator': getLoanCalculatorElement,
   'gjj-complaint-form': getComplaintFormElement,
   'gjj-policy-list': getPolicyListElement,
+  'gjj-qr-signing': getQrSigningElement,
 };
 
 /** Every tag of {@link ELEMENTS}, in order. */
