@@ -18,6 +18,7 @@ const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
 const LoginPage = named(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = named(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page'), 'QrConfirmPage');
+const MobileSignPage = named(() => import('../features/mobile-sign/pages/mobile-sign-page'), 'MobileSignPage');
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
@@ -75,6 +76,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/401': <ConfigMissingPage />,
   '/loginOut': <LoginOutPage />,
   '/qrConfirm': <QrConfirmPage />,
+  '/mobileSign': <MobileSignPage />,
   '/zwLogin': <ZwLoginPage />,
   '/userRegister': <UserRegisterPage />,
   '/lhjyrysl': <FlexibleSetupPage />,

@@ -83,13 +83,14 @@ export const LOGIN_WHITELIST: readonly string[] = Object.freeze(['/login', '/404
 
 /**
  * Public, no-login routes of ours that spec 2.1 does not list: the QR login confirmation page, which opens from a
- * QR on a phone whether or not the hall is signed in there (docs/api-qr.md). Kept apart so that the spec's lists
- * above stay verbatim.
+ * QR on a phone whether or not the hall is signed in there (docs/api-qr.md), and the mobile signing page of the
+ * authorisation letter, opened from the signing QR on the applicant's phone with no session (the uuid is the
+ * capability; docs/api-archive.md). Kept apart so that the spec's lists above stay verbatim.
  *
  * @example
  * OWN_PUBLIC_ROUTES.includes('/qrConfirm') // true
  */
-export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm']);
+export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm', '/mobileSign']);
 
 const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES]);
 const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES]);
