@@ -36,6 +36,7 @@ import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
+import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -103,6 +104,11 @@ export interface AppOptions extends FloodGuardOptions {
    * and answer 401 without it. At least 16 characters. @default CENTRE_API_KEY (npm start makes one in .data/)
    */
   centreApiKey?: string | undefined;
+  /**
+   * The electronic archive (docs/api-archive.md): largest file (ARCHIVE_MAX_FILE_BYTES, 10 MB), signing link lifetime
+   * (600 s) and where file content is kept (the database).
+   */
+  archive?: ArchiveOptions;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -290,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
   applicationRoutes(app, options.db, applications, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
+  await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);
 
   const hallDir = options.hallDir;
