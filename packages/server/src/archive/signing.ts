@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import { maskIdCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -152,7 +153,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         summary: '生成授权委托书扫码签署链接（二维码内容为 urlBase + uuid）',
         tags,
         body: { type: 'object', required: ['ywbh'], additionalProperties: false, properties: { ywbh: { type: 'string', pattern: '^[A-Z]{2}[0-9]{4}[0-9]{8}[0-9]{8}$', description: '业务编号', 'x-msg': '业务编号格式不正确', 'x-required-msg': '缺少业务编号' } } },
-        response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, urlBase: { type: 'string' }, exp: { type: 'integer' } } }),
+        response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, urlBase: { type: 'string' }, exp: { type: 'integer' }, codeImgBase64: { type: 'string' } } }),
       },
     },
     async (request) => {
@@ -176,7 +177,10 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         );
       });
       // Never the request's Host header (HALL_PUBLIC_URL, else the listening address).
-      return ok({ uuid, urlBase: `${archive.publicUrl()}/home.html#/mobileSign?uuid=`, exp: ttlSeconds });
+      const urlBase = `${archive.publicUrl()}/home.html#/mobileSign?uuid=`;
+      // The QR drawn here, as the login QR's (spec 3.7 codeImgBase64): the desktop element then carries no QR generator.
+      const codeImgBase64 = await QRCode.toDataURL(urlBase + uuid, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      return ok({ uuid, urlBase, exp: ttlSeconds, codeImgBase64 });
     },
   );
 

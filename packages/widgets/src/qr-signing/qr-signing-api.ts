@@ -16,7 +16,7 @@ export interface SigningCode {
 /** A poll answer of `qsztcx`: 0 waiting, 1 opened on a phone, 10 signed, 9 expired, 11 failed. */
 export interface SigningStatus {
   status: number | string;
-  /** The signed letter's file, when the server names it with status 10. */
+  /** The signed letter's file (`qswc` with status 10). */
   fileId?: string;
 }
 
@@ -30,9 +30,7 @@ export async function fetchSigningStatus(client: GjjClient, uuid: string): Promi
   return (await client.post<SigningStatus>(`${SIGNING_API}/qsztcx`, { uuid }, { silent: true })).data;
 }
 
-/** The newest signed letter of an application (`getQmCls`), or undefined. */
-export async function newestSignedLetter(client: GjjClient, ywbh: string): Promise<string | undefined> {
-  const list = (await client.post<{ fileId: string; signedAt: string }[]>(`${SIGNING_API}/getQmCls`, { ywbh }, { silent: true })).data;
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.reduce((a, b) => (b.signedAt > a.signedAt ? b : a)).fileId;
+/** The signed letter's file of a signed link (`qswc`: the final answer, with `fileId` once status is 10). */
+export async function signedLetter(client: GjjClient, uuid: string): Promise<string | undefined> {
+  return (await client.post<SigningStatus>(`${SIGNING_API}/qswc`, { uuid }, { silent: true })).data?.fileId;
 }

@@ -27,7 +27,7 @@ function fakeServer(options: { exp?: number; statuses?: number[]; fileId?: strin
       return { uuid: `00000000-0000-4000-8000-00000000000${n}`, urlBase: 'https://hall.example/home.html#/mobileSign?uuid=', exp: options.exp ?? 600, codeImgBase64: PNG };
     }
     if (path.endsWith('/qsztcx')) return { status: statuses.length > 1 ? statuses.shift() : statuses[0] };
-    if (path.endsWith('/getQmCls')) return options.fileId ? [{ fileId: options.fileId, signedAt: '2026-11-26T10:00:00Z' }] : [];
+    if (path.endsWith('/qswc')) return { status: 10, ...(options.fileId ? { fileId: options.fileId } : {}) };
     throw new Error(`unexpected ${path}`);
   };
   const client = {
@@ -131,8 +131,8 @@ describe('<gjj-qr-signing> (custom element)', () => {
       const data = url.endsWith('/qm')
         ? { uuid: '00000000-0000-4000-8000-0000000000aa', urlBase: 'https://hall.example/home.html#/mobileSign?uuid=', exp: 600, codeImgBase64: PNG }
         : url.endsWith('/qsztcx')
-          ? { status: statuses.length > 1 ? statuses.shift() : statuses[0], ...(statuses[0] === 10 ? { fileId: 'F-9' } : {}) }
-          : [];
+          ? { status: statuses.length > 1 ? statuses.shift() : statuses[0] }
+          : { status: 10, fileId: 'F-9' };
       return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { headers: { 'content-type': 'application/json' } });
     });
     return seen;
@@ -155,6 +155,7 @@ describe('<gjj-qr-signing> (custom element)', () => {
     expect(seen[0]).toBe('qm {"ywbh":"GR2026000010"}');
     expect(await axeViolations(el)).toEqual([]);
     expect(await detail).toEqual({ ywbh: 'GR2026000010', fileId: 'F-9' });
+    expect(seen.at(-1)).toBe('qswc {"uuid":"00000000-0000-4000-8000-0000000000aa"}');
     await expect.poll(() => shadow.querySelector('section')?.textContent).toContain('已签署');
   }, 15_000);
 

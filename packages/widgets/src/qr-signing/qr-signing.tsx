@@ -4,7 +4,7 @@ import { createQrAuth, QR_PENDING_STATUS, type QrAuth, type QrAuthState } from '
 import { useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
-import { fetchSigningStatus, newestSignedLetter, requestSigningCode } from './qr-signing-api';
+import { fetchSigningStatus, requestSigningCode, signedLetter } from './qr-signing-api';
 import { QR_SIGNING_CSS } from './qr-signing.styles';
 
 /** `gjj-signed`: the applicant signed the letter on the phone; `fileId` is the signed letter's file when known. */
@@ -72,7 +72,6 @@ export function QrSigning({ ywbh, apiBase, label, client, onSigned, onExpired }:
 
   useEffect(() => {
     if (!ywbh) return;
-    let fileId: string | undefined;
     const qr = createQrAuth({
       load: async () => {
         setOpened(false);
@@ -82,18 +81,17 @@ export function QrSigning({ ywbh, apiBase, label, client, onSigned, onExpired }:
       poll: async (uuid) => {
         const result = await fetchSigningStatus(api, uuid);
         if (Number(result.status) === QR_PENDING_STATUS.scanned) setOpened(true);
-        fileId = result.fileId;
         return result;
       },
       onChange: (next) => {
         setState(next);
         if (next.phase === 'expired' || next.phase === 'invalid') callbacks.current.onExpired?.({ ywbh });
       },
-      onSuccess: () => {
-        // The signed letter's file: named by the poll's answer, else the newest of getQmCls.
-        (fileId ? Promise.resolve(fileId) : newestSignedLetter(api, ywbh).catch(() => undefined)).then((id) =>
-          callbacks.current.onSigned?.(id ? { ywbh, fileId: id } : { ywbh }),
-        );
+      onSuccess: (uuid) => {
+        // The signed letter's file (qswc); signed it is even if that read fails.
+        signedLetter(api, uuid)
+          .catch(() => undefined)
+          .then((fileId) => callbacks.current.onSigned?.(fileId ? { ywbh, fileId } : { ywbh }));
       },
     });
     machine.current = qr;
