@@ -27,5 +27,13 @@ describe('qm draws the signing QR (codeImgBase64)', () => {
     const png = PNG.sync.read(Buffer.from(data.codeImgBase64.replace(/^data:image\/png;base64,/, ''), 'base64'));
     const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(read?.data).toBe(data.urlBase + data.uuid);
+
+    // The phone reads the letter as text too, masked like the preview PDF.
+    const info = await app.inject({ url: `/api/dzda/v1/zhcjyw/qmInfo?uuid=${data.uuid}` });
+    const text: string = info.json<{ data: { letterText: string } }>().data.letterText;
+    expect(text.split('\n').slice(0, 3)).toEqual(['授权委托书', '委托人：张*', expect.stringMatching(/^证件号码：1101\*+2316$|^证件号码：[0-9*]+$/)]);
+    expect(text).toContain(`业务编号：${ywbh}`);
+    expect(text).not.toContain('张三');
+    expect(text).not.toContain('110101199003072316');
   });
 });

@@ -10,7 +10,7 @@ import type { ApplicationRow } from '../applications/model';
 import { SMS_CODE_WRONG_MESSAGE, sendSms, useSmsCode } from '../auth/sms-code';
 import { LETTER_CLBH } from './materials';
 import { renderLetter } from './pdf';
-import type { LetterData } from './letter';
+import { LETTER_TITLE, letterLines, type LetterData } from './letter';
 import { sniff } from './sniff';
 import { requireChangeable, type ArchiveFiles } from './files';
 import type { ArchiveCaller } from './routes';
@@ -239,7 +239,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         querystring: { type: 'object', required: ['uuid'], properties: { uuid: uuidField } },
         response: envelope({
           type: 'object',
-          properties: { applicantName: { type: 'string' }, ywbh: { type: 'string' }, ywmc: { type: 'string' }, letterBase64: { type: 'string' }, exp: { type: 'integer' } },
+          properties: { applicantName: { type: 'string' }, ywbh: { type: 'string' }, ywmc: { type: 'string' }, letterBase64: { type: 'string' }, letterText: { type: 'string' }, exp: { type: 'integer' } },
         }),
       },
     },
@@ -250,12 +250,15 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
       const app = await applicationById(db, link.application_id);
       const { phone: _phone, ...data } = await letterData(db, app, at);
       // Whoever sees the QR learns nothing: the preview masks the name and the number; the stored letter does not.
-      const preview = await renderLetter({ ...data, name: maskName(data.name), idNumber: maskIdCard(data.idNumber) });
+      const masked = { ...data, name: maskName(data.name), idNumber: maskIdCard(data.idNumber) };
+      const preview = await renderLetter(masked);
       return ok({
         applicantName: maskName(data.name),
         ywbh: app.ywbh,
         ywmc: data.ywmc,
         letterBase64: Buffer.from(preview).toString('base64'),
+        // The same letter as text, to read on a phone, where a PDF may not show in the page.
+        letterText: [LETTER_TITLE, ...letterLines(masked).map((line) => (line.length === 2 ? `${line[0]}：${line[1]}` : line[0]))].join('\n'),
         exp: Math.max(0, Math.floor((new Date(link.expires_at).getTime() - at.getTime()) / 1000)),
       });
     },
