@@ -148,15 +148,19 @@ export function MobileSignPage() {
         <form className="mobile-sign__form" noValidate onSubmit={submit} aria-label="签署授权委托书">
           <section className="mobile-sign__card" aria-labelledby="mobile-sign-letter">
             <h2 id="mobile-sign-letter">1. 阅读授权委托书</h2>
-            <dl className="mobile-sign__facts">
-              <dt>申请人</dt>
-              <dd>{info.applicantName}</dd>
-              <dt>业务</dt>
-              <dd>{info.ywmc}</dd>
-              <dt>业务编号</dt>
-              <dd>{info.ywbh}</dd>
-            </dl>
-            {info.letterText && <div className="mobile-sign__letter">{info.letterText}</div>}
+            {info.letterText ? (
+              // The letter's own lines, its title left out (the page's heading says it).
+              <div className="mobile-sign__letter">{info.letterText.split('\n').slice(1).join('\n')}</div>
+            ) : (
+              <dl className="mobile-sign__facts">
+                <dt>申请人</dt>
+                <dd>{info.applicantName}</dd>
+                <dt>业务</dt>
+                <dd>{info.ywmc}</dd>
+                <dt>业务编号</dt>
+                <dd>{info.ywbh}</dd>
+              </dl>
+            )}
             {letterUrl && (
               <p>
                 <a href={letterUrl} target="_blank" rel="noopener" download={`授权委托书-${info.ywbh}.pdf`}>
