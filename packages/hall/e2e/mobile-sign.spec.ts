@@ -198,7 +198,7 @@ test.describe('QR signing of the authorisation letter', () => {
 
     // The link works once: the phone's page now says it is spent, and a second submission is refused.
     await phone.reload();
-    await expect(phone.getByRole('alert')).toHaveText('签署二维码已失效，请在电脑上刷新二维码后重新扫码');
+    await expect(phone.getByRole('alert').filter({ hasText: '签署二维码已失效' })).toHaveText('签署二维码已失效，请在电脑上刷新二维码后重新扫码');
     const uuid = url.split('uuid=')[1];
     const again = await phone.request.post(`${api}${A}/qmSubmit`, { data: { uuid, smsCode: code, signature: 'data:image/png;base64,AAAA' } });
     expect(again.status()).toBe(410);
