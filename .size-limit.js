@@ -186,7 +186,8 @@ export default [
     modifyEsbuildConfig: utf8,
     // 32 KB before issue 7; <gjj-policy-list> with DOMPurify took it to 49.2 KB measured; room for the complaint form.
     // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB): 60.98 KB.
-    limit: '61.5 KB',
+    // issue 22: <gjj-qr-signing> (the panel, its stylesheet, the sdk's QR machine; the picture is the server's): 64.62 KB.
+    limit: '65 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
