@@ -175,7 +175,8 @@ export default [
     // measured. The limit leaves room for the complaint form of the same issue.
     // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB; loaded only to compute in the
     // browser, never by the hall): 62.49 KB.
-    limit: '63 KB',
+    // issue 22: <gjj-qr-signing>, its component, meta and the sdk's QR machine (+3.1 KB): 66.11 KB.
+    limit: '66.5 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
