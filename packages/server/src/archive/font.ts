@@ -31,7 +31,9 @@ export function cjkFont(): Promise<Buffer> {
  * const font = await doc.embedFont(await cjkSubset('授权委托书 张三'))
  */
 export async function cjkSubset(text: string): Promise<Uint8Array> {
-  const base = ' 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-:：，。、（）()*/.年月日';
-  const bytes = await subsetFont(await cjkFont(), `${base}${text}`, { targetFormat: 'truetype' });
+  const base = ' \u30000123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-:：，。、（）()*/.年月日';
+  // No layout features: pdf-lib lays text out with fontkit, which applied this font's GSUB to digits after Latin
+  // letters (GJ0302… came out in full-width forms); plain Chinese text needs none of them.
+  const bytes = await subsetFont(await cjkFont(), `${base}${text}`, { targetFormat: 'truetype', keepFeatures: [], noLayoutClosure: true, noHinting: true });
   return new Uint8Array(bytes);
 }

@@ -138,5 +138,5 @@ function drawSignatureArea(page: PDFPage, font: PDFFont, date: string): void {
   const box = SIGNATURE_BOX;
   page.drawText(SIGNATURE_LABEL, { x: box.x - 90, y: box.y + box.height / 2 - 6, size: 12.5, font });
   page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: box.height, borderColor: rgb(0.4, 0.4, 0.4), borderWidth: 0.8 });
-  page.drawText(date, { x: box.x, y: box.y - 44, size: 12.5, font });
+  page.drawText(`日期：${date}`, { x: box.x, y: box.y - 46, size: 12.5, font });
 }

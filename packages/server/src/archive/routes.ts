@@ -9,7 +9,7 @@ import { applicantOf } from '../applications/applicant';
 import { ARCHIVE_MESSAGES, DEFAULT_MAX_FILE_BYTES, createArchiveFiles, requireChangeable, type FileSource } from './files';
 import { mergeToPdf } from './pdf';
 import { databaseStore, type FileStore } from './storage';
-import { signingRoutes, SIGN_LINK_TTL_SECONDS } from './signing';
+import { signingRoutes, SIGN_LINK_TTL_SECONDS, type ArchiveCaller } from './signing';
 
 /** Where the archive's calls live (spec 7.5). */
 export const ARCHIVE_PREFIX = '/api/dzda/v1/zhcjyw';
@@ -24,8 +24,6 @@ export interface ArchiveOptions {
   store?: FileStore;
 }
 
-/** Who calls: the applicant's session, or the centre with its key. */
-export type ArchiveCaller = { kind: 'applicant'; request: FastifyRequest } | { kind: 'centre' };
 
 const tags = ['电子档案'] as const;
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

@@ -13,7 +13,6 @@ import { renderLetter } from './pdf';
 import { LETTER_TITLE, letterLines, type LetterData } from './letter';
 import { sniff } from './sniff';
 import { requireChangeable, type ArchiveFiles } from './files';
-import type { ArchiveCaller } from './routes';
 
 /**
  * QR signing of the authorisation letter (docs/api-archive.md › QR signing): the desktop makes a link (qm) and polls
@@ -21,6 +20,9 @@ import type { ArchiveCaller } from './routes';
  * with an SMS code to the applicant's phone on file, and submits a finger-drawn signature, which the server stamps on
  * the letter and stores as material SQS, spending the link, in one transaction.
  */
+
+/** Who calls the archive: the applicant's session, or the centre with its key. */
+export type ArchiveCaller = { kind: 'applicant'; request: FastifyRequest } | { kind: 'centre' };
 
 /** Seconds a signing link lives. */
 export const SIGN_LINK_TTL_SECONDS = 600;

@@ -28,12 +28,17 @@ export interface FileStore {
  */
 export const databaseStore: FileStore = {
   kind: 'database',
+  // Through Base64 text, not a bytea parameter: PGlite turns a 10 MB bytea into hex and back in JavaScript (25 s in,
+  // 10 s out, measured), while decode()/encode() run inside the database (about 1 s and 0.3 s); on PostgreSQL it costs
+  // little either way.
   async put(tx, key, bytes) {
-    await tx.query('insert into archive_blob (file_id, content) values ($1, $2)', [key, bytes]);
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+    await tx.query(`insert into archive_blob (file_id, content) values ($1, decode($2, 'base64'))`, [key, text]);
   },
   async get(q, key) {
-    const [row] = await q.query<{ content: Uint8Array }>('select content from archive_blob where file_id = $1', [key]);
-    return row ? new Uint8Array(row.content.buffer, row.content.byteOffset, row.content.byteLength) : null;
+    const [row] = await q.query<{ content: string }>(`select encode(content, 'base64') as content from archive_blob where file_id = $1`, [key]);
+    // encode() breaks lines every 76 characters; Buffer's decoder skips them.
+    return row ? new Uint8Array(Buffer.from(row.content, 'base64')) : null;
   },
   async remove(tx, key) {
     await tx.query('delete from archive_blob where file_id = $1', [key]);

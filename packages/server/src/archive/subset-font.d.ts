@@ -3,6 +3,11 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Uint8Array,
     text: string,
-    options?: { targetFormat?: 'truetype' | 'woff' | 'woff2' | 'sfnt'; preserveNameIds?: number[]; variationAxes?: Record<string, number> },
+    options?: {
+      targetFormat?: 'truetype' | 'woff' | 'woff2' | 'sfnt';
+      keepFeatures?: string[];
+      noLayoutClosure?: boolean;
+      noHinting?: boolean;
+    },
   ): Promise<Buffer>;
 }
