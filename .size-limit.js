@@ -183,7 +183,8 @@ export default [
     // measured. The limit leaves room for the complaint form of the same issue.
     // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB; loaded only to compute in the
     // browser, never by the hall): 62.49 KB. Merged with issue 19's r2wc and instance names: 63.27 KB.
-    limit: '63.5 KB',
+    // issue 22: <gjj-qr-signing>, its component, meta and the sdk's QR machine (+3.1 KB); and <gjj-archive-collector>.
+    limit: '70 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
@@ -195,7 +196,9 @@ export default [
     // 32 KB before issue 7; <gjj-policy-list> with DOMPurify took it to 49.2 KB measured; room for the complaint form.
     // issue 19: the engine chunk on decimal.js in place of decimal.js-light (+7.4 KB): 60.98 KB; with r2wc (+0.95 KB)
     // and the instance names: 62.23 KB.
-    limit: '62.5 KB',
+    // issue 22: <gjj-qr-signing> (the panel, its stylesheet, the sdk's QR machine; the picture is the server's) and
+    // <gjj-archive-collector>.
+    limit: '70 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
@@ -256,6 +259,14 @@ export default [
     // issue 22: preact/compat, r2wc, the host end of @gjj-hall/sdk/archive and the frame.
     name: 'standalone script-tag bundle, the archive collector only (preact/compat inside)',
     path: 'packages/widgets/dist/standalone/gjj-archive-collector.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '25 KB',
+  },
+  {
+    // issue 22: the QR signing panel; the QR image comes from the server (codeImgBase64), so no QR generator inside.
+    name: 'standalone script-tag bundle, the QR signing panel only (preact/compat inside)',
+    path: 'packages/widgets/dist/standalone/gjj-qr-signing.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     limit: '25 KB',

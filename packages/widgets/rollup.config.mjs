@@ -161,6 +161,7 @@ export default [
   scriptTag('standalone-policy-list.ts', 'gjj-policy-list.js', 'GjjWidgets', main()),
   scriptTag('standalone-rate-table.ts', 'gjj-rate-table.js', 'GjjWidgets', main()),
   scriptTag('standalone-archive-collector.ts', 'gjj-archive-collector.js', 'GjjWidgets', main()),
+  scriptTag('standalone-qr-signing.ts', 'gjj-qr-signing.js', 'GjjWidgets', main()),
   // The calculator's engine with decimal.js, loaded by either calculator file above while the page is idle or on the
   // first 计算, whichever comes first; and its parts used less often, loaded on first use.
   scriptTag('standalone-loan-calculator-engine.ts', 'gjj-loan-calculator.engine.js', undefined, [

@@ -24,6 +24,9 @@ export type { OpenPolicyDetail, PolicyListLoadDetail, PolicyListProps, PolicyLis
 export { PolicyDetail } from './policy-list/policy-detail';
 export type { PolicyDetailProps } from './policy-list/policy-detail';
 export { policyListMeta } from './policy-list/policy-list.meta';
+export { QrSigning } from './qr-signing/qr-signing';
+export type { QrExpiredDetail, QrSignedDetail, QrSigningProps } from './qr-signing/qr-signing';
+export { qrSigningMeta } from './qr-signing/qr-signing.meta';
 // The page's one configuration (`@gjj-hall/sdk/host`), here too so that a host needs no second import for it.
 export { configure, getHostConfig } from '@gjj-hall/sdk/host';
 export type { HostConfig } from '@gjj-hall/sdk/host';

@@ -2,6 +2,7 @@ import { getArchiveCollectorElement } from './archive-collector/archive-collecto
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { getLoanCalculatorElement } from './loan-calculator/loan-calculator.element';
 import { getPolicyListElement } from './policy-list/policy-list.element';
+import { getQrSigningElement } from './qr-signing/qr-signing.element';
 import { getRateTableElement } from './rate-table/rate-table.element';
 import type { ElementRegistry } from './shared/define';
 
@@ -12,6 +13,7 @@ export const ELEMENTS: ElementRegistry = {
   'gjj-complaint-form': getComplaintFormElement,
   'gjj-policy-list': getPolicyListElement,
   'gjj-archive-collector': getArchiveCollectorElement,
+  'gjj-qr-signing': getQrSigningElement,
 };
 
 /** Every tag of {@link ELEMENTS}, in order. */

@@ -19,6 +19,7 @@ const LoginPage = named(() => import('../features/auth/pages/login-page'), 'Logi
 const ForgotPasswordPage = named(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const QrConfirmPage = named(() => import('../features/auth/pages/qr-confirm-page'), 'QrConfirmPage');
 const QrTwoCheckPage = named(() => import('../features/auth/pages/qr-two-check-page'), 'QrTwoCheckPage');
+const MobileSignPage = named(() => import('../features/mobile-sign/pages/mobile-sign-page'), 'MobileSignPage');
 const ZwLoginPage = named(() => import('../features/auth/pages/zw-login-page'), 'ZwLoginPage');
 const LoanRatePage = named(() => import('../features/public/pages/loan-rate-page'), 'LoanRatePage');
 const PubNoticePage = named(() => import('../features/public/pages/pub-notice-page'), 'PubNoticePage');
@@ -78,6 +79,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/loginOut': <LoginOutPage />,
   '/qrConfirm': <QrConfirmPage />,
   '/qrTwoCheck': <QrTwoCheckPage />,
+  '/mobileSign': <MobileSignPage />,
   '/zwLogin': <ZwLoginPage />,
   '/userRegister': <UserRegisterPage />,
   '/lhjyrysl': <FlexibleSetupPage />,

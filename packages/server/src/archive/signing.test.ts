@@ -62,7 +62,7 @@ describe('making a link (qm) and polling it (qsztcx)', () => {
   it('answers a uuid, the hall address and 600 s; the link waits (0), then is opened on a phone (1)', async () => {
     const ywbh = await draft(zhang);
     const res = json(await post(zhang, 'qm', { ywbh }));
-    expect(res.data).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), urlBase: `${PUBLIC}/home.html#/mobileSign?uuid=`, exp: 600 });
+    expect(res.data).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), urlBase: `${PUBLIC}/home.html#/mobileSign?uuid=`, exp: 600, codeImgBase64: expect.stringMatching(/^data:image\/png;base64,/) });
     const { uuid } = res.data;
     expect(await status(zhang, uuid)).toBe(0);
     const info = json(await app.inject({ url: `${A}/qmInfo?uuid=${uuid}` }));

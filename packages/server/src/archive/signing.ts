@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import { maskIdCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -9,7 +10,7 @@ import type { ApplicationRow } from '../applications/model';
 import { SMS_CODE_WRONG_MESSAGE, sendSms, useSmsCode } from '../auth/sms-code';
 import { LETTER_CLBH } from './materials';
 import { renderLetter } from './pdf';
-import type { LetterData } from './letter';
+import { LETTER_TITLE, letterLines, type LetterData } from './letter';
 import { sniff } from './sniff';
 import { requireChangeable, type ArchiveFiles } from './files';
 
@@ -154,7 +155,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         summary: '生成授权委托书扫码签署链接（二维码内容为 urlBase + uuid）',
         tags,
         body: { type: 'object', required: ['ywbh'], additionalProperties: false, properties: { ywbh: { type: 'string', pattern: '^[A-Z]{2}[0-9]{4}[0-9]{8}[0-9]{8}$', description: '业务编号', 'x-msg': '业务编号格式不正确', 'x-required-msg': '缺少业务编号' } } },
-        response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, urlBase: { type: 'string' }, exp: { type: 'integer' } } }),
+        response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, urlBase: { type: 'string' }, exp: { type: 'integer' }, codeImgBase64: { type: 'string' } } }),
       },
     },
     async (request) => {
@@ -178,7 +179,10 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         );
       });
       // Never the request's Host header (HALL_PUBLIC_URL, else the listening address).
-      return ok({ uuid, urlBase: `${archive.publicUrl()}/home.html#/mobileSign?uuid=`, exp: ttlSeconds });
+      const urlBase = `${archive.publicUrl()}/home.html#/mobileSign?uuid=`;
+      // The QR drawn here, as the login QR's (spec 3.7 codeImgBase64): the desktop element then carries no QR generator.
+      const codeImgBase64 = await QRCode.toDataURL(urlBase + uuid, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      return ok({ uuid, urlBase, exp: ttlSeconds, codeImgBase64 });
     },
   );
 
@@ -237,7 +241,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         querystring: { type: 'object', required: ['uuid'], properties: { uuid: uuidField } },
         response: envelope({
           type: 'object',
-          properties: { applicantName: { type: 'string' }, ywbh: { type: 'string' }, ywmc: { type: 'string' }, letterBase64: { type: 'string' }, exp: { type: 'integer' } },
+          properties: { applicantName: { type: 'string' }, ywbh: { type: 'string' }, ywmc: { type: 'string' }, letterBase64: { type: 'string' }, letterText: { type: 'string' }, exp: { type: 'integer' } },
         }),
       },
     },
@@ -248,12 +252,15 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
       const app = await applicationById(db, link.application_id);
       const { phone: _phone, ...data } = await letterData(db, app, at);
       // Whoever sees the QR learns nothing: the preview masks the name and the number; the stored letter does not.
-      const preview = await renderLetter({ ...data, name: maskName(data.name), idNumber: maskIdCard(data.idNumber) });
+      const masked = { ...data, name: maskName(data.name), idNumber: maskIdCard(data.idNumber) };
+      const preview = await renderLetter(masked);
       return ok({
         applicantName: maskName(data.name),
         ywbh: app.ywbh,
         ywmc: data.ywmc,
         letterBase64: Buffer.from(preview).toString('base64'),
+        // The same letter as text, to read on a phone, where a PDF may not show in the page.
+        letterText: [LETTER_TITLE, ...letterLines(masked).map((line) => (line.length === 2 ? `${line[0]}：${line[1]}` : line[0]))].join('\n'),
         exp: Math.max(0, Math.floor((new Date(link.expires_at).getTime() - at.getTime()) / 1000)),
       });
     },

@@ -84,13 +84,15 @@ export const LOGIN_WHITELIST: readonly string[] = Object.freeze(['/login', '/404
 /**
  * Public, no-login routes of ours that spec 2.1 does not list: the QR login confirmation page and the second-check
  * confirmation page of enable-10 menus, which open from a QR on a phone whether or not the hall is signed in there
- * (docs/api-qr.md; each says so when it is not). Kept apart so that the spec's lists above stay verbatim. Both start
- * with `/qr`, so signing in never returns to them (`afterSignInPath`).
+ * (docs/api-qr.md; each says so when it is not), and the mobile signing page of the authorisation letter, opened from
+ * the signing QR on the applicant's phone with no session (the uuid is the capability; docs/api-archive.md). Kept apart
+ * so that the spec's lists above stay verbatim. The two QR confirmation pages start with `/qr`, so signing in never
+ * returns to them (`afterSignInPath`).
  *
  * @example
  * OWN_PUBLIC_ROUTES.includes('/qrConfirm') // true
  */
-export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm', '/qrTwoCheck']);
+export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm', '/qrTwoCheck', '/mobileSign']);
 
 /**
  * The hall's pages that also run inside a host's frame (issue 22), without the hall's banner and footer: public
