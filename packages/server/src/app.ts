@@ -35,6 +35,8 @@ import { publicRoutes } from './routes/public';
 import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
+import { applicationExportRoutes } from './applications/export';
+import { columnRoutes } from './table/columns';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 
 export interface AppOptions extends FloodGuardOptions {
@@ -289,6 +291,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
   const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
   applicationRoutes(app, options.db, applications, now);
+  applicationExportRoutes(app, options.db, now);
+  columnRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (withDevRoutes) devRoutes(app, options.db, now);
 
