@@ -128,7 +128,7 @@ export function MyOfficePage() {
         </p>
       </form>
       <PrintHead title="我的业务" period={period} />
-      <PagedView state={state} onRetry={reload}>
+      <PagedView state={state} onRetry={reload} ownEmpty>
         {(page, busy) => (
           <DataTable
             caption={`我的业务${statusLabel ? `（${statusLabel}）` : ''}，共 ${page.total} 条`}
