@@ -130,6 +130,7 @@ test.describe('the shared table on 我的业务', () => {
       await expect(page.getByRole('search')).toBeHidden();
       await expect(page.locator('.gjj-print-head')).toContainText('示范市住房公积金管理中心');
       await expect(page.locator('.gjj-print-head')).toContainText('状态：草稿');
+      await expect(page.locator('.gjj-print-head')).toContainText(`账户${DEMO.developer.name}（${DEMO.developer.account}）`);
       const pdf = test.info().outputPath('mybiz-print.pdf');
       await page.pdf({ path: pdf, format: 'A4', preferCSSPageSize: true });
       const png = test.info().outputPath('mybiz-print');

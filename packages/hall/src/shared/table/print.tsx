@@ -29,6 +29,7 @@ export interface PrintHeadProps {
  */
 export function PrintHead({ title, period }: PrintHeadProps) {
   const userInfo = useStore(stores.session.$userInfo);
+  const loginType = useStore(stores.session.$loginType);
   const [at, setAt] = useState(() => new Date());
   useEffect(() => {
     const before = () => setAt(new Date());
@@ -39,7 +40,7 @@ export function PrintHead({ title, period }: PrintHeadProps) {
   // The name as the top bar shows it (nikName of a person, companyName of a unit). Not the sdk's displayName and
   // maskIdCard: importing them here makes the bundler move them out of the shell into chunks of their own, which
   // grows what every signed-in page loads.
-  const name = String(userInfo?.nikName || userInfo?.companyName || '');
+  const name = String((String(loginType) === '1' ? userInfo?.nikName : userInfo?.companyName) ?? '');
   return (
     <div className="print-only gjj-print-head">
       <p className="gjj-print-head__centre">{centreName()}</p>
