@@ -34,8 +34,14 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Fen as yuan in text, from the integer (no floating point): 123456 → '1234.56', -5 → '-0.05'. */
+export function fenText(fen: number): string {
+  const abs = Math.abs(Math.trunc(fen));
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Fen as yuan: an exact decimal string turned into the number a spreadsheet stores (two places at most). */
-const yuan = (fen: number): number => Number((fen / 100).toFixed(2));
+const yuan = (fen: number): number => Number(fenText(fen));
 
 /**
  * A CSV field: quoted when it must be; a text starting like a formula (= + - @, tab, CR) gets a leading apostrophe,
@@ -63,14 +69,12 @@ async function writeCsv<T>(out: PassThrough, spec: ExportSpec<T>): Promise<void>
   out.write(line(spec.columns.map((c) => c.header)));
   for await (const page of spec.pages) {
     for (const row of page) {
-      out.write(
-        line(
-          spec.columns.map((c) => {
-            const v = c.value(row);
-            return c.kind === 'money' && typeof v === 'number' ? (v / 100).toFixed(2) : v;
-          }),
-        ),
-      );
+      // Money is digits, sign and point only: written as it is (a negative amount is not a formula to guard).
+      const cells = spec.columns.map((c) => {
+        const v = c.value(row);
+        return c.kind === 'money' ? (typeof v === 'number' ? fenText(v) : '') : csvField(v);
+      });
+      out.write(`${cells.join(',')}\r\n`);
     }
     await drained(out);
   }

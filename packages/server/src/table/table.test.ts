@@ -6,7 +6,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
 import { EXPORT_PAGE } from '../applications/export';
-import { csvField } from './export';
+import { csvField, exportStream } from './export';
 
 // Column settings (spec 3.10, 7.4) and the streamed export of 我的业务 (issue 21; docs/api-table.md).
 let db: Db;
@@ -140,6 +140,37 @@ describe('ywsq/export', () => {
     const bad = await exportOf(zhang, 'format=pdf');
     expect(bad.statusCode).toBe(400);
     expect(body(bad).msg).toBe('导出格式只能是 xlsx 或 csv');
+  });
+
+  it('money (fen) is a number of yuan formatted #,##0.00 in xlsx, two decimals in CSV', async () => {
+    const spec = (format: 'xlsx' | 'csv') => ({
+      format,
+      title: '缴存明细',
+      subtitle: ['账户：201000000301'],
+      columns: [
+        { header: '日期', value: (r: { d: string; fen: number | null }) => r.d },
+        { header: '金额（元）', kind: 'money' as const, value: (r: { d: string; fen: number | null }) => r.fen },
+      ],
+      pages: (async function* () {
+        yield [{ d: '2026-11-01', fen: 123456789 }, { d: '2026-11-02', fen: -5 }];
+        yield [{ d: '2026-11-03', fen: null }];
+      })(),
+    });
+    const bytes = async (format: 'xlsx' | 'csv') => {
+      const chunks: Buffer[] = [];
+      for await (const c of exportStream(spec(format))) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await bytes('xlsx')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(3).getCell(2).value).toBe('金额（元）');
+    expect(sheet.getRow(4).getCell(2).value).toBe(1234567.89);
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(5).getCell(2).value).toBe(-0.05);
+    expect(sheet.getRow(6).getCell(2).value).toBeNull();
+    const csv = (await bytes('csv')).toString('utf8').slice(1).trim().split('\r\n');
+    expect(csv.slice(2)).toEqual(['日期,金额（元）', '2026-11-01,1234567.89', '2026-11-02,-0.05', '2026-11-03,']);
   });
 
   it('CSV fields: quoted when needed, a formula shown, not run', () => {
