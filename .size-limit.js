@@ -328,5 +328,15 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB.
     limit: '137 KB',
-  }
+  },
+  {
+    // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
+    // business page loaded after sign-in, never by the entry or /login.
+    name: 'hall 我的业务 after sign-in (initial JavaScript, session loader, shell, the list page with the shared table)',
+    path: hallFiles(['session-loader', 'shell', 'my-office-page']),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    // 133.08 kB measured when made; the page's own chunk 5.04 kB (1.78 kB before the table), the shared CSS 1.25 kB.
+    limit: '134 KB',
+  },
 ];

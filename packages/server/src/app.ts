@@ -36,6 +36,8 @@ import { publicRoutes } from './routes/public';
 import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
+import { applicationExportRoutes } from './applications/export';
+import { columnRoutes } from './table/columns';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 
@@ -297,6 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
   const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
   applicationRoutes(app, options.db, applications, now);
+  applicationExportRoutes(app, options.db, now);
+  columnRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);

@@ -64,6 +64,9 @@ export interface ApplicationQuery {
   pageSize: number;
 }
 
+/** The whole filtered list as xlsx or CSV, streamed (docs/api-table.md). */
+export const APPLICATIONS_EXPORT = `${BASE}/ywsq/export`;
+
 /** The account's applications, newest first, one page. */
 export async function fetchApplications(query: ApplicationQuery, signal?: AbortSignal) {
   const { data } = await client.get<{ list: ApplicationRow[]; total: number }>(`${BASE}/ywsq/list`, {

@@ -10,6 +10,8 @@ export interface PagedViewProps<T> {
   onRetry?: (() => void) | undefined;
   /** Renders `children` for an empty page too (a table keeps its header), with 暂无数据 below. */
   keepEmpty?: boolean;
+  /** Renders `children` for an empty page and leaves 暂无数据 to them (the shared table says it in its body). */
+  ownEmpty?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PagedViewProps<T> {
  * @example
  * <PagedView state={state} onRetry={reload}>{(page, busy) => <ul aria-busy={busy}>…</ul>}</PagedView>
  */
-export function PagedView<T>({ state, children, onRetry, keepEmpty = false }: PagedViewProps<T>) {
+export function PagedView<T>({ state, children, onRetry, keepEmpty = false, ownEmpty = false }: PagedViewProps<T>) {
   const page = state.page;
   const empty = page !== null && page.list.length === 0;
   return (
@@ -36,8 +38,8 @@ export function PagedView<T>({ state, children, onRetry, keepEmpty = false }: Pa
       )}
       {page === null
         ? state.status === 'loading' && <p role="status">正在加载，请稍候…</p>
-        : (!empty || keepEmpty) && children(page, state.status === 'loading')}
-      {empty && <p className="empty">暂无数据</p>}
+        : (!empty || keepEmpty || ownEmpty) && children(page, state.status === 'loading')}
+      {empty && !ownEmpty && <p className="empty">暂无数据</p>}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { deleteDraft, fetchApplication, resubmitApplication, withdrawApplication, type ApplicationDetail } from '../api';
 import { applyFields, OFFICE_COMPONENTS, payloadFields, routePathOf } from '../office';
+import { PrintButton, PrintHead } from '../../../shared/table/print';
 import { StatusTag } from './status-tag';
 import '../myoffice.css';
 
@@ -101,6 +102,7 @@ export function MyOfficeDetailPage() {
           </button>
         </div>
       )}
+      {loaded.status === 'ready' && <PrintHead title="业务详情" period={`业务编号：${ywbh}`} />}
       {loaded.status === 'ready' && (
         <Detail
           detail={loaded.detail}
@@ -117,7 +119,10 @@ export function MyOfficeDetailPage() {
           onResubmit={(payload) => void act(() => resubmitApplication(ywbh, payload), '已重新提交，请等待中心受理')}
         />
       )}
-      <p className="office-actions">{back}</p>
+      <p className="office-actions no-print">
+        {back}
+        {loaded.status === 'ready' && <PrintButton label="打印业务详情" />}
+      </p>
       <Dialog
         title="系统提示"
         alert

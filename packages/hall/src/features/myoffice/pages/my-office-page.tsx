@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $menuRoutes } from '../../../shared/services';
 import { PagedView } from '../../../shared/ui/paged-view';
 import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { fetchApplications } from '../api';
+import { DataTable, ExportButtons, PrintButton, PrintHead, type TableColumn } from '../../../shared/table';
+import { APPLICATIONS_EXPORT, fetchApplications, type ApplicationRow } from '../api';
 import { OFFICE_COMPONENTS, routePathOf, searchNumber, STATUS_OPTIONS, statusFilter, YWBH_MESSAGE } from '../office';
 import { StatusTag } from './status-tag';
 import '../myoffice.css';
@@ -52,6 +53,34 @@ export function MyOfficePage() {
   };
 
   const page = state.page;
+  const { pathname } = useLocation();
+  const statusLabel = zt ? STATUS_OPTIONS.find((o) => o.value === zt)?.label : '';
+  const period = `状态：${statusLabel || '全部'}；业务编号：${ywbh || '全部'}；第 ${pageNum} 页`;
+  const columns = useMemo<TableColumn<ApplicationRow>[]>(
+    () => [
+      { prop: 'ywmc', label: '业务名称', disabled: true, className: 'office-table__name' },
+      { prop: 'ywbh', label: '业务编号', className: 'nowrap' },
+      { prop: 'zt', label: '状态', type: 'custom', render: (row) => <StatusTag zt={row.zt} ztmc={row.ztmc} />, text: (row) => row.ztmc },
+      { prop: 'submittedAt', label: '提交时间', text: (row) => dash(row.submittedAt) },
+      { prop: 'promisedDate', label: '承诺办结日期', text: (row) => dash(row.promisedDate) },
+      {
+        prop: 'actions',
+        label: '操作',
+        disabled: true,
+        type: 'custom',
+        className: 'no-print-cell',
+        render: (row) =>
+          detailPath ? (
+            <Link className="btn" to={`${detailPath}?ywbh=${encodeURIComponent(row.ywbh)}`} aria-label={`查看 ${row.ywmc} ${row.ywbh}`}>
+              查看
+            </Link>
+          ) : (
+            '—'
+          ),
+      },
+    ],
+    [detailPath],
+  );
   return (
     <section className="page office" aria-labelledby="office-title">
       <h1 id="office-title">我的业务</h1>
@@ -98,49 +127,24 @@ export function MyOfficePage() {
           {error}
         </p>
       </form>
-      <PagedView state={state} onRetry={reload}>
+      <PrintHead title="我的业务" period={period} />
+      <PagedView state={state} onRetry={reload} ownEmpty>
         {(page, busy) => (
-          <table className="data-table office-table" aria-busy={busy}>
-            <caption className="visually-hidden">
-              我的业务{zt ? `（${STATUS_OPTIONS.find((o) => o.value === zt)?.label}）` : ''}，共 {page.total} 条
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">业务名称</th>
-                <th scope="col">业务编号</th>
-                <th scope="col">状态</th>
-                <th scope="col">提交时间</th>
-                <th scope="col">承诺办结日期</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.list.map((row) => (
-                <tr key={row.ywbh}>
-                  <td data-label="业务名称" className="office-table__name">
-                    {row.ywmc}
-                  </td>
-                  <td data-label="业务编号" className="nowrap">
-                    {row.ywbh}
-                  </td>
-                  <td data-label="状态">
-                    <StatusTag zt={row.zt} ztmc={row.ztmc} />
-                  </td>
-                  <td data-label="提交时间">{dash(row.submittedAt)}</td>
-                  <td data-label="承诺办结日期">{dash(row.promisedDate)}</td>
-                  <td data-label="操作">
-                    {detailPath ? (
-                      <Link className="btn" to={`${detailPath}?ywbh=${encodeURIComponent(row.ywbh)}`} aria-label={`查看 ${row.ywmc} ${row.ywbh}`}>
-                        查看
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={`我的业务${statusLabel ? `（${statusLabel}）` : ''}，共 ${page.total} 条`}
+            columns={columns}
+            rows={page.list}
+            rowKey={(row) => row.ywbh}
+            busy={busy}
+            className="office-table"
+            settings={{ path: pathname, navName: 'wdyw', name: '我的业务' }}
+            toolbar={
+              <>
+                <ExportButtons path={APPLICATIONS_EXPORT} params={{ zt: zt || undefined, ywbh: ywbh || undefined }} fileName="我的业务" />
+                <PrintButton />
+              </>
+            }
+          />
         )}
       </PagedView>
       {page && page.total > 0 && (

@@ -122,9 +122,10 @@ describe('业务详情', () => {
     expect(host.querySelector('.office-tag--danger')?.textContent).toBe('不予受理');
     // The payload's strings with their labels; the files array is not shown.
     expect(texts('.office-payload dt')).toEqual(['姓名', '证件号码']);
-    // Nothing to do: no 撤回, 修改后重新提交 or 删除草稿 (the closed confirmation dialog's buttons are not shown).
+    // Nothing to do: no 撤回, 修改后重新提交 or 删除草稿 (the closed confirmation dialog's buttons are not shown);
+    // only printing (issue 21).
     const visible = [...host.querySelectorAll('button')].filter((b) => b.checkVisibility()).map((b) => b.textContent);
-    expect(visible).toEqual([]);
+    expect(visible).toEqual(['打印业务详情']);
     expect(host.querySelector('a')?.textContent).toBe('返回我的业务');
     expect(await axeViolations(host)).toEqual([]);
   });

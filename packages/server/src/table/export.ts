@@ -1,0 +1,135 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+
+/** One column of an export: its Chinese header, and money (fen, written as yuan with two decimals) or text. */
+export interface ExportColumn<T> {
+  header: string;
+  /** Width in characters (xlsx). */
+  width?: number;
+  kind?: 'text' | 'money';
+  /** Text, or for money an integer number of fen (null: empty). */
+  value: (row: T) => string | number | null;
+}
+
+export interface ExportSpec<T> {
+  format: 'xlsx' | 'csv';
+  /** The sheet's title, first row (e.g. 我的业务). */
+  title: string;
+  /** The lines under the title: the centre, the account, the filter, when exported. */
+  subtitle: string[];
+  columns: ExportColumn<T>[];
+  /** The rows, page by page (each page read through an index); iteration stops when it ends. */
+  pages: AsyncIterable<T[]>;
+}
+
+export const EXPORT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+/** `attachment` with an ASCII fallback and the UTF-8 name of RFC 5987 / 6266. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Fen as yuan in text, from the integer (no floating point): 123456 → '1234.56', -5 → '-0.05'. */
+export function fenText(fen: number): string {
+  const abs = Math.abs(Math.trunc(fen));
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Fen as yuan: an exact decimal string turned into the number a spreadsheet stores (two places at most). */
+const yuan = (fen: number): number => Number(fenText(fen));
+
+/**
+ * A CSV field: quoted when it must be; a text starting like a formula (= + - @, tab, CR) gets a leading apostrophe,
+ * so Excel shows it instead of running it (CSV injection).
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const UTF8_BOM = '\uFEFF';
+
+/** Waits while the reader is slower than the pages come in: memory stays at about one page. */
+async function drained(stream: Writable): Promise<void> {
+  if (stream.writableNeedDrain) await once(stream, 'drain');
+}
+
+async function writeCsv<T>(out: PassThrough, spec: ExportSpec<T>): Promise<void> {
+  const line = (cells: Array<string | number | null>) => `${cells.map(csvField).join(',')}\r\n`;
+  // The BOM makes Excel read the file as UTF-8 (without it, Chinese turns into mojibake on a Chinese Windows).
+  out.write(UTF8_BOM + line([spec.title]));
+  for (const s of spec.subtitle) out.write(line([s]));
+  out.write(line(spec.columns.map((c) => c.header)));
+  for await (const page of spec.pages) {
+    for (const row of page) {
+      // Money is digits, sign and point only: written as it is (a negative amount is not a formula to guard).
+      const cells = spec.columns.map((c) => {
+        const v = c.value(row);
+        return c.kind === 'money' ? (typeof v === 'number' ? fenText(v) : '') : csvField(v);
+      });
+      out.write(`${cells.join(',')}\r\n`);
+    }
+    await drained(out);
+  }
+  out.end();
+}
+
+async function writeXlsx<T>(out: PassThrough, spec: ExportSpec<T>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(spec.title.slice(0, 31), { pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const n = spec.columns.length;
+  sheet.columns = spec.columns.map((c) => ({ width: c.width ?? 16 }));
+  const title = sheet.addRow([spec.title]);
+  title.font = { bold: true, size: 14 };
+  // A streamed row is gone once committed: merge first.
+  if (n > 1) sheet.mergeCells(1, 1, 1, n);
+  title.commit();
+  spec.subtitle.forEach((s, i) => {
+    const row = sheet.addRow([s]);
+    if (n > 1) sheet.mergeCells(i + 2, 1, i + 2, n);
+    row.commit();
+  });
+  const header = sheet.addRow(spec.columns.map((c) => c.header));
+  header.font = { bold: true };
+  spec.columns.forEach((c, i) => {
+    if (c.kind === 'money') header.getCell(i + 1).alignment = { horizontal: 'right' };
+  });
+  header.commit();
+  for await (const page of spec.pages) {
+    for (const item of page) {
+      const row = sheet.addRow(
+        spec.columns.map((c) => {
+          const v = c.value(item);
+          return c.kind === 'money' && typeof v === 'number' ? yuan(v) : v;
+        }),
+      );
+      spec.columns.forEach((c, i) => {
+        if (c.kind === 'money') row.getCell(i + 1).numFmt = '#,##0.00';
+      });
+      row.commit();
+    }
+    await drained(out);
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * A streamed export (xlsx with exceljs's streaming writer, or CSV with a BOM): title rows, the Chinese headers,
+ * then the rows as the pages arrive. Errors after the first byte end the stream (the download fails visibly).
+ *
+ * @example
+ * reply.header('content-type', EXPORT_TYPES.csv).send(exportStream({ format: 'csv', title: '我的业务', subtitle: [], columns, pages }))
+ */
+export function exportStream<T>(spec: ExportSpec<T>): PassThrough {
+  const out = new PassThrough();
+  (spec.format === 'csv' ? writeCsv(out, spec) : writeXlsx(out, spec)).catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
