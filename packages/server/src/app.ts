@@ -35,6 +35,7 @@ import { publicRoutes } from './routes/public';
 import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
+import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 
 export interface AppOptions extends FloodGuardOptions {
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
   const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
   applicationRoutes(app, options.db, applications, now);
+  wizardRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (withDevRoutes) devRoutes(app, options.db, now);
 
