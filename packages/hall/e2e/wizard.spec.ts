@@ -92,8 +92,10 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   // Back on the first step returns home (spec 2.5).
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/#\/grwt\/home$/);
-
-  await openWizard(page, null);
+  // The shell keeps a business page alive while the user is elsewhere (spec 2.5 page caching): back at its address
+  // the walk is where it was.
+  await page.goto(`/home.html#${PATH}`);
+  await expect(heading(page)).toHaveText(/办事指南$/);
   await page.getByRole('button', { name: '下一步' }).click();
   await expectStep(page, 2, '身份信息');
   // The page's checks: a wrong ID number is named and takes the focus; nothing typed is lost.
@@ -180,7 +182,7 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await expect(check).toContainText('已婚');
   await screens(page, '6-check');
   // 修改 goes back to the answer's step and returns to the check.
-  await page.getByRole('button', { name: '修改通讯地址' }).click();
+  await page.getByRole('button', { name: '修改 通讯地址' }).click();
   await expectStep(page, 3, '联系信息');
   await field(page, '通讯地址').fill('北京市朝阳区建国路 99 号');
   await page.getByRole('button', { name: '保存并返回核对' }).click();

@@ -219,11 +219,9 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     };
   }, [key]);
 
-  // Focus moves to the step's heading on every change of step.
-  const focusHeading = useRef(false);
+  // Focus moves to the step's heading on every change of step, and to the first one when the dialogs close.
   useEffect(() => {
-    if (phase.kind === 'ready' && focusHeading.current) headingRef.current?.focus();
-    focusHeading.current = phase.kind === 'ready';
+    if (phase.kind === 'ready') headingRef.current?.focus();
   }, [step, phase.kind]);
 
   const loadMaterials = useCallback(
