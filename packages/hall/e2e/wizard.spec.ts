@@ -201,7 +201,7 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
 
   await page.getByRole('link', { name: '查看业务详情' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '业务详情' })).toBeVisible();
-  await expect(page.getByText(ywbh).first()).toBeVisible();
+  await expect(page.locator('section.office').getByText(ywbh).first()).toBeVisible();
 
   // Leave nothing in progress for the next run.
   expect((await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh })).code).toBe(0);
