@@ -278,3 +278,28 @@ test('a draft survives a restart of the server', async ({ browser }) => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('GJ0313 手机号码变更 rides the same wizard: one form step, no materials, to the check (not submitted: the phone is sms.spec.ts\'s)', async ({ page }) => {
+  await signIn(page, LI);
+  await dismissPrompts(page);
+  await page.goto('/home.html#/grwt/zhxx/zhxxbg/sjhbg');
+  const notice = page.getByRole('dialog', { name: '用户办理须知' });
+  await expect(notice).toContainText('短信登录所用的号码');
+  await notice.getByLabel('我已阅读并同意上述条款约定').check();
+  await notice.getByRole('button', { name: '确认' }).click({ timeout: 10_000 });
+  await expect(heading(page)).toHaveText(/第 1 步，共 5 步：办事指南$/);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(heading(page)).toHaveText(/新手机号码$/);
+  await field(page, '新手机号码').fill('1330013');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('请输入正确的 11 位手机号码')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await field(page, '新手机号码').fill('13300139999');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('本次办理无需提供材料')).toBeVisible();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(heading(page)).toHaveText(/核对信息$/);
+  await expect(page.locator('.wizard-check')).toContainText('13300139999');
+  await expectNoAxeViolations(page);
+  await hallCall(page, 'POST', 'draftbox/delete', { ywlx: 'GJ0313' });
+});
