@@ -38,6 +38,7 @@ import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
 import { applicationExportRoutes } from './applications/export';
 import { columnRoutes } from './table/columns';
+import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 
@@ -301,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applicationRoutes(app, options.db, applications, now);
   applicationExportRoutes(app, options.db, now);
   columnRoutes(app, options.db, now);
+  wizardRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);

@@ -9,6 +9,7 @@ import { checkRestrictions } from './restrictions';
 import { eventsOf, ownApplication, requireBusiness, type ApplicationRow, type Applications } from './model';
 import { STATUS } from './status';
 import { YWBH_PATTERN } from './ywbh';
+import { deleteDraftOf } from './draftbox';
 
 const tags = ['办件'] as const;
 
@@ -105,7 +106,10 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
     async (request) => {
       const applicant = await me(request);
       const { ywlx, ywbh, payload } = request.body;
-      return ok(outcome(await applications.submit(applicant, applicant.name, ywlx, ywbh, payload)), '提交成功');
+      const row = await applications.submit(applicant, applicant.name, ywlx, ywbh, payload);
+      // The wizard's working copy has served its purpose (docs/api-wizard.md).
+      await deleteDraftOf(db, applicant.userId, applicant.accountId, ywlx);
+      return ok(outcome(row), '提交成功');
     },
   );
 

@@ -58,6 +58,53 @@ export interface CompletionContext<P> {
   application: { id: string; ywbh: string; ywlx: string; userId: string; accountId: string; zh: string; payload: P };
 }
 
+/**
+ * The handling guide of a business (spec 3.6, 办事指南), plain text per field; the API sends each base64-encoded.
+ * Shown on the wizard's first step.
+ */
+export interface BusinessGuide {
+  /** 办理渠道 */
+  blqd: string;
+  /** 服务对象 */
+  fwdx: string;
+  /** 办结时间 (the time limit in words) */
+  bjsj: string;
+  /** 事项定义 */
+  xzdy: string;
+  /** 受理依据 */
+  slyj: string;
+  /** 受理条件 */
+  sltj: string;
+  /** 申请材料 (in words; the list the applicant needs comes from `materials`) */
+  sqcl: string;
+  /** 办理流程 */
+  bllc: string;
+  /** 办理结果 */
+  bljg: string;
+  /** 备注 */
+  bz: string;
+}
+
+/**
+ * One material (申请材料) a business may need (spec 3.6: wjlxId, wjmc, jdbh, mlbh, zstj). `when` decides from the
+ * applicant's answers whether this applicant needs it; without `when` everyone does.
+ */
+export interface BusinessMaterial<P = Record<string, unknown>> {
+  /** 文件类型编号, as the electronic archive knows it. */
+  wjlxId: string;
+  /** 文件名称 */
+  wjmc: string;
+  /** 节点编号: the archive's collection node. */
+  jdbh: string;
+  /** 目录编号: the archive's catalogue entry. */
+  mlbh: string;
+  /** 展示条件: when it is needed, in words (shown with the material). */
+  zstj: string;
+  /** Needed to submit (false: optional, if the applicant has it). */
+  required: boolean;
+  when?: (answers: Partial<P>) => boolean;
+}
+
 export interface Business<P = Record<string, unknown>> {
   ywlx: string;
   ywmc: string;
@@ -73,6 +120,12 @@ export interface Business<P = Record<string, unknown>> {
   /** A sealed account may apply (the businesses that unseal it). */
   allowsSealedAccount?: boolean;
   rules: ReadonlyArray<BusinessRule<P>>;
+  /** The handling guide (spec 3.6); without one the wizard shows a generic one built from the name and time limit. */
+  guide?: BusinessGuide;
+  /** The materials, each with the condition under which the applicant needs it. */
+  materials?: ReadonlyArray<BusinessMaterial<P>>;
+  /** The handling notice (须知, spec 2.12 `pznr`) as plain text; without one a generic notice. */
+  notice?: string;
   automatic?: AutomaticRule<P>;
   /** Changes the records, in the transaction of the status change to 已办结; throwing undoes both. */
   complete(ctx: CompletionContext<P>): Promise<void>;

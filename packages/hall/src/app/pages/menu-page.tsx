@@ -34,6 +34,9 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   DWmyOffice: named(myOfficePages, 'DWmyOfficePage'),
   MyOfficeDetail: named(() => import('../../features/myoffice/pages/my-office-detail-page'), 'MyOfficeDetailPage'),
   TodoList: named(() => import('../../features/myoffice/pages/todo-page'), 'TodoPage'),
+  // Businesses on the handling wizard (shared/wizard), named by their menu path (issue 21).
+  'grwt/zhxx/zhxxbg/grzhxxbg': named(() => import('../../features/personal/gj0302/gj0302-page'), 'Gj0302Page'),
+  'grwt/zhxx/zhxxbg/sjhbg': named(() => import('../../features/personal/gj0313/gj0313-page'), 'Gj0313Page'),
 };
 
 /**

@@ -14,6 +14,8 @@ export interface HandlingNoticeDialogProps {
   onAgree: () => void;
   /** Closed without agreeing: the caller goes back (to the home tab of `activeIndex`, spec 2.12). */
   onClose: () => void;
+  /** The reading time the server gave with the notice; else the configured XT_TZSC. */
+  seconds?: number;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface HandlingNoticeDialogProps {
  * @example
  * <HandlingNoticeDialog open text={decodeNoticeText(data.pznr)} onAgree={start} onClose={() => navigate(back)} />
  */
-export function HandlingNoticeDialog({ open, text, title = HANDLING_NOTICE_TITLE, onAgree, onClose }: HandlingNoticeDialogProps) {
-  const [remaining, setRemaining] = useState(() => noticeWaitSeconds(stores.config.configValue(NOTICE_WAIT_CONFIG_KEY)));
+export function HandlingNoticeDialog({ open, text, title = HANDLING_NOTICE_TITLE, onAgree, onClose, seconds }: HandlingNoticeDialogProps) {
+  const [remaining, setRemaining] = useState(() => noticeWaitSeconds(seconds ?? stores.config.configValue(NOTICE_WAIT_CONFIG_KEY)));
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState('');
   const boxId = useId();

@@ -1,0 +1,106 @@
+import { client } from '../services';
+
+// The wizard's calls (docs/api-wizard.md, docs/api-applications.md); the session's login and account are the
+// applicant. Every call is silent: the wizard shows its own messages where the user is looking.
+const BASE = '/api/izfgjj-zhfw/v1';
+
+/** The handling guide of spec 3.6, decoded. */
+export interface Guide {
+  ywlx: string;
+  ywmc: string;
+  blqd: string;
+  fwdx: string;
+  bjsj: string;
+  xzdy: string;
+  slyj: string;
+  sltj: string;
+  sqcl: string;
+  bllc: string;
+  bljg: string;
+  bz: string;
+}
+
+/** A material this applicant needs (spec 3.6). */
+export interface Material {
+  wjlxId: string;
+  wjmc: string;
+  jdbh: string;
+  mlbh: string;
+  zstj: string;
+  required: boolean;
+}
+
+/** A draft as the server keeps it. */
+export interface ServerDraft {
+  step: number;
+  payload: Record<string, unknown>;
+  savedAt: string;
+  expiresAt: string;
+}
+
+/** What submitting answers. */
+export interface SubmitResult {
+  ywbh: string;
+  zt: string;
+  ztmc: string;
+  promisedDate: string | null;
+}
+
+const decode = (b64: unknown): string => {
+  if (typeof b64 !== 'string' || b64 === '') return '';
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+};
+
+const GUIDE_TEXT = ['blqd', 'fwdx', 'bjsj', 'xzdy', 'slyj', 'sltj', 'sqcl', 'bllc', 'bljg', 'bz'] as const;
+
+/** The restrictions that stop this business now (spec 2.13: their messages are shown). */
+export async function checkRestrictions(ywlx: string) {
+  const { data } = await client.get<{ pass: boolean; messages: { code: string; msg: string }[] }>(`${BASE}/ywblxz/check`, { params: { ywlx }, silent: true });
+  return data;
+}
+
+/** The handling notice (`pznr`, base64) and its reading time in seconds. */
+export async function fetchNotice(ywlx: string) {
+  const { data } = await client.get<{ pznr: string; seconds: number }>(`${BASE}/ywblxz/notice`, { params: { ywlx }, silent: true });
+  return data;
+}
+
+/** The handling guide, its texts decoded. */
+export async function fetchGuide(ywlx: string): Promise<Guide> {
+  const { data } = await client.get<Record<string, string>>(`${BASE}/ywblxz/guide`, { params: { ywlx }, silent: true });
+  const guide = { ywlx: data.ywlx ?? ywlx, ywmc: data.ywmc ?? '' } as Guide;
+  for (const f of GUIDE_TEXT) guide[f] = decode(data[f]);
+  return guide;
+}
+
+/** The materials this applicant needs, from what they have answered. */
+export async function fetchMaterials(ywlx: string, answers: Record<string, unknown>): Promise<Material[]> {
+  const { data } = await client.get<Material[]>(`${BASE}/ywblxz/materials`, { params: { ywlx, answers: JSON.stringify(answers) }, silent: true });
+  return Array.isArray(data) ? data : [];
+}
+
+/** The draft of this business for the session's login and account, or null. */
+export async function fetchDraft(ywlx: string): Promise<ServerDraft | null> {
+  const { data } = await client.get<ServerDraft | null>(`${BASE}/draftbox/get`, { params: { ywlx }, silent: true });
+  return data ?? null;
+}
+
+/** Saves (replaces) the draft. */
+export async function saveDraft(ywlx: string, step: number, payload: Record<string, unknown>): Promise<void> {
+  await client.post(`${BASE}/draftbox/save`, { ywlx, step, payload }, { silent: true });
+}
+
+/** Deletes the draft (重新填写). */
+export async function deleteDraft(ywlx: string): Promise<void> {
+  await client.post(`${BASE}/draftbox/delete`, { ywlx }, { silent: true });
+}
+
+/** Submits the application; the server deletes the draft. */
+export async function submitApplication(ywlx: string, payload: Record<string, unknown>): Promise<SubmitResult> {
+  const { data } = await client.post<SubmitResult>(`${BASE}/ywsq/submit`, { ywlx, payload }, { silent: true });
+  return data;
+}

@@ -1,0 +1,594 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, systemClock } from '@gjj-hall/sdk';
+import type { MenuRoute } from '@gjj-hall/sdk/menu';
+import { useStore } from '@nanostores/react';
+import { decodeNoticeText } from '../handling-notice';
+import { $homePath, $menuRoutes, stores } from '../services';
+import { Dialog } from '../ui/dialog';
+import { HandlingNoticeDialog } from '../ui/handling-notice-dialog';
+import { usePageTitle } from '../use-page-title';
+import {
+  checkRestrictions,
+  deleteDraft,
+  fetchDraft,
+  fetchGuide,
+  fetchMaterials,
+  fetchNotice,
+  saveDraft,
+  submitApplication,
+  type Guide,
+  type Material,
+  type SubmitResult,
+} from './api';
+import { clearPending, DRAFT_IDLE_SAVE_MS, DRAFT_MESSAGES, DRAFT_RETRY_MS, localStore, pendingKey, readPending, writePending } from './draft';
+import { MaterialsStep } from './materials-step';
+import './wizard.css';
+
+/** The answers of a business's form: field name to text ('' for "not answered"). */
+export type WizardValues = Record<string, string>;
+/** Field errors of a step. */
+export type WizardErrors = Record<string, string>;
+
+/** What a form step renders with. */
+export interface StepContext {
+  values: WizardValues;
+  errors: WizardErrors;
+  /** Sets one answer (and schedules the draft's save). */
+  set: (name: string, value: string) => void;
+}
+
+/** One of the form steps a business page gives the wizard. */
+export interface WizardFormStep {
+  title: string;
+  render: (ctx: StepContext) => ReactNode;
+  /** Field errors of this step ({} when it may be left). */
+  validate?: (values: WizardValues) => WizardErrors;
+}
+
+/** A row of 核对信息: what was answered, and which form step (0-based among the form steps) changes it. */
+export interface CheckRow {
+  label: string;
+  value: string;
+  formStep: number;
+}
+
+export interface WizardProps {
+  ywlx: string;
+  /** The business's name, the page's heading. */
+  title: string;
+  formSteps: WizardFormStep[];
+  initialValues: WizardValues;
+  /** The application's payload from the answers. */
+  toPayload: (values: WizardValues) => Record<string, unknown>;
+  /** The rows of 核对信息. */
+  checkRows: (values: WizardValues) => CheckRow[];
+  /** A message when the answers as a whole cannot be submitted (checked on leaving the last form step). */
+  validateAll?: (values: WizardValues) => string;
+  /** What happens next, on the confirmation. */
+  nextSteps?: (result: SubmitResult) => ReactNode;
+}
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'blocked'; messages: string[] }
+  | { kind: 'notice' }
+  | { kind: 'resume' }
+  | { kind: 'ready' };
+
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'failed' };
+
+const GUIDE_ROWS: ReadonlyArray<readonly [keyof Guide, string]> = [
+  ['xzdy', '事项定义'],
+  ['sltj', '受理条件'],
+  ['sqcl', '申请材料'],
+  ['bllc', '办理流程'],
+  ['bjsj', '办结时限'],
+  ['slyj', '受理依据'],
+  ['bljg', '办理结果'],
+  ['fwdx', '服务对象'],
+  ['blqd', '办理渠道'],
+  ['bz', '备注'],
+];
+
+function routePathOf(routes: readonly MenuRoute[], name: string): string {
+  for (const route of routes) {
+    if (route.component?.kind === 'page' && route.component.name === name) return route.fullPath;
+    const below = routePathOf(route.children, name);
+    if (below) return below;
+  }
+  return '';
+}
+
+const clock = (d: Date) => [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+
+/**
+ * The handling wizard every business page uses (spec 2.5, 2.12, 2.14, 4.10; issue 21): the restriction check (its
+ * message in a 提示 dialog), the handling notice with its countdown and agreement, then 办事指南 → the business's
+ * form steps → 申请材料 → 核对信息 (修改 back to any step) → submit → the confirmation with the business number and
+ * promised date. The draft is saved on every step change and shortly after typing stops; a failed save is kept in
+ * the browser and retried until the server takes it.
+ *
+ * @example
+ * <Wizard ywlx="GJ0313" title="个人手机号码变更" formSteps={[phoneStep]} initialValues={{ sjhm: '' }}
+ *   toPayload={(v) => ({ sjhm: v.sjhm })} checkRows={(v) => [{ label: '新手机号码', value: v.sjhm, formStep: 0 }]} />
+ */
+export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps }: WizardProps) {
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const home = useStore($homePath) || '/';
+  const routes = useStore($menuRoutes);
+  const user = useStore(stores.session.$userInfo);
+  const key = pendingKey(String(user?.account ?? ''), String(user?.id ?? ''), ywlx);
+
+  const MATERIALS = formSteps.length + 1;
+  const CHECK = formSteps.length + 2;
+  const DONE = formSteps.length + 3;
+  const titles = ['办事指南', ...formSteps.map((s) => s.title), '申请材料', '核对信息', '办理完成'];
+
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState({ text: '', seconds: 5 });
+  const [guide, setGuide] = useState<Guide | null>(null);
+  const [draft, setDraft] = useState<{ step: number; payload: Record<string, unknown>; local: boolean } | null>(null);
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<WizardValues>(initialValues);
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [formError, setFormError] = useState('');
+  const [returnToCheck, setReturnToCheck] = useState(false);
+  const [materials, setMaterials] = useState<{ list: Material[]; loading: boolean; error: string }>({ list: [], loading: false, error: '' });
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<SubmitResult | null>(null);
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const latest = useRef({ step, values, active: false });
+  const typingTimer = useRef<ReturnType<typeof systemClock.setTimeout> | null>(null);
+  const retryTimer = useRef<ReturnType<typeof systemClock.setTimeout> | null>(null);
+  const saveSeq = useRef(0);
+  const dirty = useRef(false);
+
+  // Opening: the restrictions, the notice, the guide and any draft (the server's, or one the browser kept).
+  useEffect(() => {
+    let live = true;
+    Promise.all([checkRestrictions(ywlx), fetchNotice(ywlx), fetchGuide(ywlx), fetchDraft(ywlx)]).then(
+      ([check, n, g, d]) => {
+        if (!live) return;
+        setGuide(g);
+        setNotice({ text: decodeNoticeText(n?.pznr), seconds: typeof n?.seconds === 'number' ? n.seconds : 5 });
+        const local = readPending(localStore(), key);
+        // A draft the browser kept exists only because the server did not take it: it is the newer one.
+        setDraft(local ? { step: local.step, payload: local.payload, local: true } : d ? { step: d.step, payload: d.payload, local: false } : null);
+        if (check && !check.pass) setPhase({ kind: 'blocked', messages: check.messages.map((m) => m.msg) });
+        else setPhase({ kind: 'notice' });
+      },
+      (error: unknown) => live && setPhase({ kind: 'error', message: errorMessage(error, '加载失败，请稍后重试') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ywlx, key, attempt]);
+
+  // Kept in a ref so a failed save can schedule itself again.
+  const saveRef = useRef<() => Promise<void>>(() => Promise.resolve());
+  useEffect(() => {
+    saveRef.current = async () => {
+      const { step: s, values: v, active } = latest.current;
+      if (!active) return;
+      if (typingTimer.current) systemClock.clearTimeout(typingTimer.current);
+      if (retryTimer.current) systemClock.clearTimeout(retryTimer.current);
+      typingTimer.current = null;
+      retryTimer.current = null;
+      const seq = ++saveSeq.current;
+      const payload = { ...v };
+      setSaveState({ kind: 'saving' });
+      try {
+        await saveDraft(ywlx, s, payload);
+        if (seq !== saveSeq.current) return;
+        dirty.current = false;
+        clearPending(localStore(), key);
+        setSaveState({ kind: 'saved', at: clock(new Date()) });
+      } catch {
+        if (seq !== saveSeq.current) return;
+        writePending(localStore(), key, { step: s, payload, at: Date.now() });
+        setSaveState({ kind: 'failed' });
+        retryTimer.current = systemClock.setTimeout(() => void saveRef.current(), DRAFT_RETRY_MS);
+      }
+    };
+  }, [ywlx, key]);
+  const save = () => saveRef.current();
+
+  useEffect(() => {
+    latest.current = { step, values, active: phase.kind === 'ready' && step < DONE };
+  });
+
+  // What was typed just before the page goes away waits in the browser for the next visit.
+  useEffect(() => {
+    const onHide = () => {
+      const { step: s, values: v, active } = latest.current;
+      if (active && dirty.current) writePending(localStore(), key, { step: s, payload: { ...v }, at: Date.now() });
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      if (typingTimer.current) systemClock.clearTimeout(typingTimer.current);
+      if (retryTimer.current) systemClock.clearTimeout(retryTimer.current);
+    };
+  }, [key]);
+
+  // Focus moves to the step's heading on every change of step, and to the first one when the dialogs close.
+  useEffect(() => {
+    if (phase.kind === 'ready') headingRef.current?.focus();
+  }, [step, phase.kind]);
+
+  const loadMaterials = useCallback(
+    (v: WizardValues) => {
+      setMaterials((m) => ({ ...m, loading: true, error: '' }));
+      fetchMaterials(ywlx, toPayload(v)).then(
+        (list) => setMaterials({ list, loading: false, error: '' }),
+        (error: unknown) => setMaterials({ list: [], loading: false, error: errorMessage(error, '所需材料查询失败，请稍后重试') }),
+      );
+    },
+    [ywlx, toPayload],
+  );
+
+  const goTo = (next: number) => {
+    setErrors({});
+    setFormError('');
+    setStep(next);
+    latest.current = { ...latest.current, step: next };
+    if (next === MATERIALS || next === CHECK) loadMaterials(values);
+    if (next < DONE) void save();
+  };
+
+  const set = (name: string, value: string) => {
+    setValues((v) => {
+      const next = { ...v, [name]: value };
+      latest.current = { ...latest.current, values: next };
+      return next;
+    });
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: '' }));
+    dirty.current = true;
+    if (typingTimer.current) systemClock.clearTimeout(typingTimer.current);
+    typingTimer.current = systemClock.setTimeout(() => void save(), DRAFT_IDLE_SAVE_MS);
+  };
+
+  const next = () => {
+    if (step >= 1 && step <= formSteps.length) {
+      const found = formSteps[step - 1]!.validate?.(values) ?? {};
+      const bad = Object.entries(found).filter(([, m]) => m);
+      if (bad.length > 0) {
+        setErrors(Object.fromEntries(bad));
+        setFormError(`请修改标出的 ${bad.length} 处错误`);
+        // After React has marked them: the first field in error takes the focus.
+        systemClock.setTimeout(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+        return;
+      }
+      if (step === formSteps.length || returnToCheck) {
+        const whole = validateAll?.(values) ?? '';
+        if (whole) {
+          setFormError(whole);
+          systemClock.setTimeout(() => alertRef.current?.focus(), 0);
+          return;
+        }
+      }
+    }
+    if (returnToCheck && step < CHECK) {
+      setReturnToCheck(false);
+      goTo(CHECK);
+      return;
+    }
+    goTo(step + 1);
+  };
+
+  const back = () => {
+    if (step === 0) navigate(home);
+    else goTo(step - 1);
+  };
+
+  const submit = async () => {
+    const whole = validateAll?.(values) ?? '';
+    if (whole) {
+      setFormError(whole);
+      return;
+    }
+    setSubmitting(true);
+    setFormError('');
+    try {
+      const answer = await submitApplication(ywlx, toPayload(values));
+      saveSeq.current += 1;
+      if (typingTimer.current) systemClock.clearTimeout(typingTimer.current);
+      if (retryTimer.current) systemClock.clearTimeout(retryTimer.current);
+      dirty.current = false;
+      clearPending(localStore(), key);
+      setResult(answer);
+      setSaveState({ kind: 'idle' });
+      setStep(DONE);
+    } catch (error) {
+      // The answers stay as typed: the message says what to change.
+      setFormError(errorMessage(error, '提交失败，请稍后重试'));
+      systemClock.setTimeout(() => alertRef.current?.focus(), 0);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resume = (keep: boolean) => {
+    if (keep && draft) {
+      const restored: WizardValues = { ...initialValues };
+      for (const [k, v] of Object.entries(draft.payload)) if (typeof v === 'string' && k in initialValues) restored[k] = v;
+      const at = Math.min(Math.max(0, draft.step), CHECK);
+      setValues(restored);
+      setStep(at);
+      latest.current = { step: at, values: restored, active: true };
+      if (at === MATERIALS || at === CHECK) loadMaterials(restored);
+      // The browser's copy goes to the server now.
+      if (draft.local) {
+        dirty.current = true;
+        systemClock.setTimeout(() => void save(), 0);
+      }
+    } else {
+      clearPending(localStore(), key);
+      deleteDraft(ywlx).catch(() => undefined);
+    }
+    setDraft(null);
+    setPhase({ kind: 'ready' });
+  };
+
+  const detailPath = routePathOf(routes, 'MyOfficeDetail');
+
+  let content: ReactNode = null;
+  if (phase.kind === 'loading') content = <p role="status">正在加载，请稍候…</p>;
+  else if (phase.kind === 'error')
+    content = (
+      <div role="alert">
+        <p>{phase.message}</p>
+        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+          重新加载
+        </button>
+      </div>
+    );
+  else if (phase.kind === 'ready') {
+    let body: ReactNode;
+    if (step === 0) body = guide ? <GuideView guide={guide} /> : null;
+    else if (step <= formSteps.length) body = <FormStepView step={formSteps[step - 1]!} values={values} errors={errors} set={set} />;
+    else if (step === MATERIALS) body = <MaterialsStep materials={materials.list} loading={materials.loading} error={materials.error} />;
+    else if (step === CHECK)
+      body = (
+        <CheckAnswers
+          rows={checkRows(values)}
+          materials={materials}
+          onChange={(formStep) => {
+            setReturnToCheck(true);
+            goTo(formStep + 1);
+          }}
+          onMaterials={() => {
+            setReturnToCheck(true);
+            goTo(MATERIALS);
+          }}
+        />
+      );
+    else if (result) body = <Confirmation result={result} detailPath={detailPath} home={home} nextSteps={nextSteps} />;
+
+    content = (
+      <>
+        <ol className="steps wizard-steps" aria-label="办理步骤">
+          {titles.map((t, i) => (
+            <li key={t} aria-current={i === step ? 'step' : undefined} className={i < step ? 'steps__done' : undefined}>
+              <span className="wizard-steps__n" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className="wizard-steps__label">{t}</span>
+              {i < step && <span className="visually-hidden">（已完成）</span>}
+            </li>
+          ))}
+        </ol>
+        <div className="wizard__step" ref={bodyRef}>
+          <h2 className="wizard__heading" ref={headingRef} tabIndex={-1}>
+            <span className="wizard__count">
+              第 {step + 1} 步，共 {titles.length} 步：
+            </span>
+            {titles[step]}
+          </h2>
+          <p ref={alertRef} tabIndex={-1} className="form-alert" role="alert">
+            {formError}
+          </p>
+          {body}
+        </div>
+        {step < DONE && (
+          <div className="wizard__actions">
+            <button type="button" className="btn" onClick={back}>
+              {step === 0 ? '返回首页' : '上一步'}
+            </button>
+            {step < CHECK && (
+              <button type="button" className="btn btn--primary" onClick={next} disabled={step === MATERIALS && materials.loading}>
+                {returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
+              </button>
+            )}
+            {step === CHECK && (
+              <button type="button" className="btn btn--primary" onClick={() => void submit()} disabled={submitting}>
+                {submitting ? '正在提交…' : '提交申请'}
+              </button>
+            )}
+          </div>
+        )}
+        {step < DONE && <DraftStatus state={saveState} />}
+      </>
+    );
+  }
+
+  return (
+    <section className="page wizard" aria-labelledby="wizard-title">
+      <h1 id="wizard-title">{title}</h1>
+      {content}
+      <Dialog
+        title="提示"
+        size="prompt"
+        alert
+        open={phase.kind === 'blocked'}
+        onClose={() => navigate(home)}
+        footer={
+          <button type="button" className="btn btn--primary" onClick={() => navigate(home)}>
+            确定
+          </button>
+        }
+      >
+        {phase.kind === 'blocked' && phase.messages.map((m) => <p key={m}>{m}</p>)}
+      </Dialog>
+      {phase.kind === 'notice' && (
+      <HandlingNoticeDialog
+        open
+        text={notice.text}
+        seconds={notice.seconds}
+        onClose={() => navigate(home)}
+        onAgree={() => setPhase(draft ? { kind: 'resume' } : { kind: 'ready' })}
+      />
+      )}
+      <Dialog
+        title="提示"
+        size="prompt"
+        alert
+        closable={false}
+        open={phase.kind === 'resume'}
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => resume(false)}>
+              重新填写
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => resume(true)}>
+              继续填写
+            </button>
+          </>
+        }
+      >
+        <p>{DRAFT_MESSAGES.resume}</p>
+      </Dialog>
+    </section>
+  );
+}
+
+function FormStepView({ step, values, errors, set }: StepContext & { step: WizardFormStep }) {
+  return <>{step.render({ values, errors, set })}</>;
+}
+
+function DraftStatus({ state }: { state: SaveState }) {
+  return (
+    <>
+      <p className="wizard__draft" role="status">
+        {state.kind === 'saving' ? DRAFT_MESSAGES.saving : state.kind === 'saved' ? `草稿已自动保存（${state.at}），30 天内可继续填写` : ''}
+      </p>
+      <p className={state.kind === 'failed' ? 'form-alert wizard__draft-failed' : 'wizard__draft-failed'} role="alert">
+        {state.kind === 'failed' ? DRAFT_MESSAGES.failed : ''}
+      </p>
+    </>
+  );
+}
+
+function GuideView({ guide }: { guide: Guide }) {
+  return (
+    <dl className="wizard-guide">
+      {GUIDE_ROWS.filter(([k]) => guide[k]).map(([k, label]) => (
+        <div key={k} className="wizard-guide__row">
+          <dt>{label}</dt>
+          <dd>{guide[k]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CheckAnswers({
+  rows,
+  materials,
+  onChange,
+  onMaterials,
+}: {
+  rows: CheckRow[];
+  materials: { list: Material[]; loading: boolean };
+  onChange: (formStep: number) => void;
+  onMaterials: () => void;
+}) {
+  return (
+    <>
+      <p className="wizard__note">请核对以下信息，确认无误后提交。</p>
+      <dl className="wizard-check">
+        {rows.map((r) => (
+          <div key={r.label} className="wizard-check__row">
+            <dt>{r.label}</dt>
+            <dd>{r.value || '—'}</dd>
+            <dd className="wizard-check__action">
+              <button type="button" className="link-button" onClick={() => onChange(r.formStep)}>
+                修改<span className="visually-hidden">{r.label}</span>
+              </button>
+            </dd>
+          </div>
+        ))}
+        <div className="wizard-check__row">
+          <dt>所需材料</dt>
+          <dd>{materials.loading ? '正在查询…' : materials.list.length === 0 ? '无需材料' : materials.list.map((m) => m.wjmc).join('；')}</dd>
+          <dd className="wizard-check__action">
+            <button type="button" className="link-button" onClick={onMaterials}>
+              修改<span className="visually-hidden">所需材料</span>
+            </button>
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function Confirmation({
+  result,
+  detailPath,
+  home,
+  nextSteps,
+}: {
+  result: SubmitResult;
+  detailPath: string;
+  home: string;
+  nextSteps?: (result: SubmitResult) => ReactNode;
+}) {
+  const done = result.zt === '03';
+  return (
+    <div className="wizard-done">
+      <p className="wizard-done__headline">{done ? '申请已提交并已办结' : '申请已提交'}</p>
+      <dl className="wizard-check">
+        <div className="wizard-check__row">
+          <dt>业务编号</dt>
+          <dd className="wizard-done__ywbh">{result.ywbh}</dd>
+        </div>
+        <div className="wizard-check__row">
+          <dt>办理状态</dt>
+          <dd>{result.ztmc}</dd>
+        </div>
+        <div className="wizard-check__row">
+          <dt>承诺办结日期</dt>
+          <dd>{result.promisedDate ?? '—'}</dd>
+        </div>
+      </dl>
+      <h3 className="wizard-done__next">接下来</h3>
+      {nextSteps ? (
+        nextSteps(result)
+      ) : (
+        <p>
+          {done
+            ? '您的申请已即时办结，办理结果已短信通知您。'
+            : `中心将在承诺办结日期（${result.promisedDate ?? ''}）前审核办理，结果以短信通知您。审核通过前您可以在“我的业务”中撤回申请。`}
+        </p>
+      )}
+      <p className="wizard__actions">
+        {detailPath && (
+          <Link className="btn btn--primary" to={`${detailPath}?ywbh=${encodeURIComponent(result.ywbh)}`}>
+            查看业务详情
+          </Link>
+        )}
+        <Link className="btn" to={home}>
+          返回首页
+        </Link>
+      </p>
+    </div>
+  );
+}
