@@ -235,7 +235,7 @@ describe('sanitizeHtml', () => {
 
 describe('<gjj-policy-list> (custom element)', () => {
   beforeAll(() => {
-    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list', 'gjj-qr-signing']);
+    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list', 'gjj-archive-collector', 'gjj-qr-signing']);
   });
 
   const element = (attributes: Record<string, string>) => addElement('gjj-policy-list', attributes);

@@ -65,7 +65,7 @@ describe('<RateTable> (React)', () => {
 describe('<gjj-rate-table> (custom element)', () => {
   beforeAll(() => {
     // Every element of the package, in the registry's order (each test file has its own page, so none is defined yet).
-    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list', 'gjj-qr-signing']);
+    expect(defineElements()).toEqual(['gjj-rate-table', 'gjj-loan-calculator', 'gjj-complaint-form', 'gjj-policy-list', 'gjj-archive-collector', 'gjj-qr-signing']);
   });
 
   it('renders in its shadow root from the api-base attribute and fires gjj-load', async () => {

@@ -44,7 +44,9 @@ describe('afterSignInPath', () => {
 
 describe('the QR confirmation route', () => {
   it('opens signed out (from a QR on a phone) without changing the spec lists', () => {
-    expect(OWN_PUBLIC_ROUTES).toEqual(['/qrConfirm', '/qrTwoCheck']);
+    expect(OWN_PUBLIC_ROUTES).toEqual(['/qrConfirm', '/qrTwoCheck', '/mobileSign']);
+    expect(isNoLoginRoute('/mobileSign?uuid=abc')).toBe(true);
+    expect(NO_LOGIN_ROUTES).not.toContain('/mobileSign');
     expect(isNoLoginRoute('/qrTwoCheck?codeId=abc')).toBe(true);
     expect(NO_LOGIN_ROUTES).not.toContain('/qrTwoCheck');
     expect(afterSignInPath('?redirect=%2FqrTwoCheck%3FcodeId%3Dabc')).toBe('/');
