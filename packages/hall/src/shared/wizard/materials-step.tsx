@@ -35,9 +35,9 @@ export function MaterialsStep({ materials, loading, error, ywbh, prepareError, o
         <p className="form-alert" role="alert">
           {error}
         </p>
-      ) : materials.length === 0 ? (
-        <p className="wizard__note">根据您填写的内容，本次变更无需额外的证明材料；请按下方要求上传身份证明等基本材料。</p>
-      ) : (
+      ) : materials.length === 0 && !ywbh && !prepareError ? (
+        <p className="wizard__note">根据您填写的内容，本次办理无需提供材料，请点击“下一步”核对信息。</p>
+      ) : materials.length === 0 ? null : (
         <>
           <p className="wizard__note">根据您填写的内容，本次办理需要以下材料，请在下方对应项目中上传：</p>
           <ul className="wizard-materials">
@@ -51,7 +51,7 @@ export function MaterialsStep({ materials, loading, error, ywbh, prepareError, o
           </ul>
         </>
       )}
-      {prepareError ? (
+      {(loading && !ywbh) || (materials.length === 0 && !error && !ywbh && !prepareError) ? null : prepareError ? (
         <div role="alert">
           <p className="form-alert">{prepareError}</p>
           <button type="button" className="btn" onClick={onRetry}>

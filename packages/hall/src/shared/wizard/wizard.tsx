@@ -249,9 +249,15 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   const loadMaterials = useCallback(
     (v: WizardValues) => {
       setMaterials((m) => ({ ...m, loading: true, error: '' }));
-      fetchMaterials(ywlx, toPayload(v)).then(
-        (list) => setMaterials({ list, loading: false, error: '' }),
-        (error: unknown) => setMaterials({ list: [], loading: false, error: errorMessage(error, '所需材料查询失败，请稍后重试') }),
+      return fetchMaterials(ywlx, toPayload(v)).then(
+        (list) => {
+          setMaterials({ list, loading: false, error: '' });
+          return list;
+        },
+        (error: unknown) => {
+          setMaterials({ list: [], loading: false, error: errorMessage(error, '所需材料查询失败，请稍后重试') });
+          return null;
+        },
       );
     },
     [ywlx, toPayload],
@@ -282,6 +288,14 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     [ywlx, toPayload],
   );
 
+  // Answers that call for no material need no collection (GJ0313, or GJ0302 changing an address only); otherwise
+  // (or when the list could not be read) the collector opens on the application.
+  const enterMaterials = (v: WizardValues) => {
+    void loadMaterials(v).then((list) => {
+      if (list === null || list.length > 0 || ywbhRef.current) prepareApplication(v);
+    });
+  };
+
   const loadUploaded = useCallback(() => {
     if (!ywbhRef.current) return setUploaded({ list: [], loading: false });
     setUploaded((u) => ({ ...u, loading: true }));
@@ -296,8 +310,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     setFormError('');
     setStep(next);
     latest.current = { ...latest.current, step: next };
-    if (next === MATERIALS || next === CHECK) loadMaterials(v);
-    if (next === MATERIALS) prepareApplication(v);
+    if (next === CHECK) void loadMaterials(v);
+    if (next === MATERIALS) enterMaterials(v);
     if (next === CHECK) loadUploaded();
     if (next < DONE) void save();
   };
@@ -305,6 +319,11 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   // 下一步 on the materials step: the archive says whether every required material has a file (cjtj).
   const [checking, setChecking] = useState(false);
   const leaveMaterials = async () => {
+    if (!ywbhRef.current && materials.list.length === 0 && !materials.error) {
+      if (returnToCheck) setReturnToCheck(false);
+      goTo(CHECK);
+      return;
+    }
     if (!ywbhRef.current) {
       setFormError(prepareError || '正在准备材料上传，请稍候');
       return;
@@ -409,8 +428,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
       setValues(restored);
       setStep(at);
       latest.current = { step: at, values: restored, active: true };
-      if (at === MATERIALS || at === CHECK) loadMaterials(restored);
-      if (at === MATERIALS) prepareApplication(restored);
+      if (at === CHECK) void loadMaterials(restored);
+      if (at === MATERIALS) enterMaterials(restored);
       if (at === CHECK) loadUploaded();
       // The browser's copy goes to the server now.
       if (draft.local) {
