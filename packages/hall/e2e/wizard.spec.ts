@@ -236,7 +236,8 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
 
   await page.getByRole('link', { name: '查看业务详情' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '业务详情' })).toBeVisible();
-  await expect(page.locator('section.office').getByText(ywbh).first()).toBeVisible();
+  // Exact: the print sheet holds a hidden 业务编号：… copy.
+  await expect(page.locator('section.office').getByText(ywbh, { exact: true })).toBeVisible();
   const archive = await page.request.post(`${new URL(page.url()).origin}/api/dzda/v1/zhcjyw/getCls`, {
     headers: { token: await tokenOf(page), client: 'pc' },
     data: { ywbh },
