@@ -200,6 +200,8 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await (await chooser).setFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: smallPng() });
   await expect(collector.locator('.archive-item[data-clbh="SFZ"] .archive-file[data-file-id]')).toHaveCount(1);
   await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('身份证正面.png');
+  // The refusal's message goes once a file is stored.
+  await expect(page.locator('.wizard__step > .form-alert')).toHaveText('');
   await screens(page, '5-materials');
   // A reload finds the same application and its file.
   await page.reload();

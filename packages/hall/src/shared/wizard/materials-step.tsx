@@ -17,6 +17,8 @@ export interface MaterialsStepProps {
   api: ArchiveApi;
   /** 提交材料 in the collector succeeded (cjtj): the wizard moves on. */
   onComplete: () => void;
+  /** A file was stored or deleted. */
+  onChange: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface MaterialsStepProps {
  * @example
  * <MaterialsStep materials={list} loading={false} error="" ywbh="GJ03022026…" prepareError="" onRetry={retry} api={api} onComplete={next} />
  */
-export function MaterialsStep({ materials, loading, error, ywbh, prepareError, onRetry, api, onComplete }: MaterialsStepProps) {
+export function MaterialsStep({ materials, loading, error, ywbh, prepareError, onRetry, api, onComplete, onChange }: MaterialsStepProps) {
   return (
     <>
       {loading ? (
@@ -59,7 +61,7 @@ export function MaterialsStep({ materials, loading, error, ywbh, prepareError, o
           </button>
         </div>
       ) : ywbh ? (
-        <ArchiveMaterials api={api} ywbh={ywbh} finishLabel="确认材料齐全" onComplete={onComplete} onNotice={(text, level) => toast[level](text)} />
+        <ArchiveMaterials api={api} ywbh={ywbh} finishLabel="确认材料齐全" onComplete={onComplete} onChange={onChange} onNotice={(text, level) => toast[level](text)} />
       ) : (
         <p role="status">正在准备材料上传，请稍候…</p>
       )}

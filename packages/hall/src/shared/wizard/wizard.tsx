@@ -471,6 +471,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
           prepareError={prepareError}
           onRetry={() => prepareApplication(values)}
           api={archiveApi}
+          onChange={() => setFormError('')}
           onComplete={() => {
             if (returnToCheck) setReturnToCheck(false);
             goTo(CHECK);
