@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { dismissPrompts, signIn, type DemoLogin } from './support';
@@ -77,6 +78,13 @@ async function expectStep(page: Page, n: number, title: string) {
 }
 
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+
+/** A small real PNG (the archive checks the bytes, not the name). */
+function smallPng(): Buffer {
+  const png = new PNG({ width: 24, height: 16 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 90, 200, 255], i);
+  return PNG.sync.write(png);
+}
 
 test('the full walk: notice, guide, form steps with their checks, drafts that survive a reload and a new sign-in, a failed save kept in the browser, materials, 修改, submit and the confirmation', async ({ page }) => {
   test.setTimeout(180_000);
@@ -173,13 +181,40 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await expect(materials.nth(1)).toContainText('公安机关出具的更名证明');
   await expect(materials.nth(2)).toContainText('结婚证或离婚证');
   await expect(materials.nth(2)).toContainText('可选');
+  // The files are collected on the application, saved as a 00 draft whose number the wizard's draft keeps.
+  const collector = page.locator('.archive');
+  await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('必传');
+  await expect.poll(async () => (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh ?? '').toMatch(/^GJ0302\d{16}$/);
+  const ywbhDraft = (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh!;
+  // 下一步 is refused while a required material has no file, naming it.
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.locator('.wizard__step > .form-alert')).toHaveText('请上传：身份证（正反面）');
+  await expect(heading(page)).toHaveText(/申请材料$/);
+  await expectNoAxeViolations(page);
+  // Uploaded by keyboard: the file input is reached with Tab from the 选择文件 before it.
+  const input = page.getByLabel('上传身份证（正反面）', { exact: true });
+  await input.focus();
+  await expect(input).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: smallPng() });
+  await expect(collector.locator('.archive-item[data-clbh="SFZ"] .archive-file[data-file-id]')).toHaveCount(1);
+  await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('身份证正面.png');
+  // The refusal's message goes once a file is stored.
+  await expect(page.locator('.wizard__step > .form-alert')).toHaveText('');
   await screens(page, '5-materials');
+  // A reload finds the same application and its file.
+  await page.reload();
+  await openWizard(page, '继续填写');
+  await expect(heading(page)).toHaveText(/申请材料$/);
+  await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('身份证正面.png');
 
   await page.getByRole('button', { name: '下一步' }).click();
   await expectStep(page, 6, '核对信息');
   const check = page.locator('.wizard-check');
   await expect(check).toContainText('李新名');
   await expect(check).toContainText('已婚');
+  await expect(check.locator('.wizard-check__uploaded')).toHaveText('身份证（正反面）：1 个文件');
   await screens(page, '6-check');
   // 修改 goes back to the answer's step and returns to the check.
   await page.getByRole('button', { name: '修改 通讯地址' }).click();
@@ -193,6 +228,8 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await expectStep(page, 7, '办理完成');
   const ywbh = (await page.locator('.wizard-done__ywbh').textContent()) ?? '';
   expect(ywbh).toMatch(/^GJ0302\d{16}$/);
+  // The submitted application is the draft that holds the material.
+  expect(ywbh).toBe(ywbhDraft);
   await expect(page.locator('.wizard-done')).toContainText(/承诺办结日期\s*\d{4}-\d{2}-\d{2}/);
   await expect(page.locator('.wizard-done')).toContainText('已提交');
   await screens(page, '7-done');
@@ -201,7 +238,14 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
 
   await page.getByRole('link', { name: '查看业务详情' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '业务详情' })).toBeVisible();
-  await expect(page.locator('section.office').getByText(ywbh).first()).toBeVisible();
+  // Exact: the print sheet holds a hidden 业务编号：… copy.
+  await expect(page.locator('section.office').getByText(ywbh, { exact: true })).toBeVisible();
+  const archive = await page.request.post(`${new URL(page.url()).origin}/api/dzda/v1/zhcjyw/getCls`, {
+    headers: { token: await tokenOf(page), client: 'pc' },
+    data: { ywbh },
+  });
+  const attached = ((await archive.json()) as { data: Array<{ clbh: string; files: Array<{ fileName: string }> }> }).data;
+  expect(attached.find((m) => m.clbh === 'SFZ')?.files.map((f) => f.fileName)).toEqual(['身份证正面.png']);
 
   // Leave nothing in progress for the next run.
   expect((await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh })).code).toBe(0);

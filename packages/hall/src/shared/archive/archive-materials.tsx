@@ -30,6 +30,8 @@ export interface ArchiveMaterialsProps {
   /** A file was opened for preview (the frame tells its host). */
   onPreview?: (file: ArchiveFile) => void;
   onNotice?: ArchiveNotice;
+  /** A file was stored or deleted (the wizard clears its stale 请上传 message). */
+  onChange?: () => void;
   /** Label of the finish button. @default '提交材料' */
   finishLabel?: string;
 }
@@ -123,7 +125,7 @@ function PreviewView({ api, ywbh, file }: { api: ArchiveApi; ywbh: string; file:
  * @example
  * <ArchiveMaterials api={{ client, getToken, onUnauthorized }} ywbh="YW2026000001" onComplete={() => next()} />
  */
-export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview, onNotice, finishLabel = '提交材料' }: ArchiveMaterialsProps) {
+export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview, onNotice, onChange, finishLabel = '提交材料' }: ArchiveMaterialsProps) {
   const [materials, setMaterials] = useState<ArchiveMaterial[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const [attempt, setAttempt] = useState(0);
@@ -172,6 +174,7 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
         () => {
           patch(item.key, null);
           notice(`“${item.name}”上传成功`, 'success');
+          onChange?.();
           void reload();
         },
         (error: unknown) => {
@@ -180,7 +183,7 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
         },
       );
     },
-    [api, ywbh, notice, reload],
+    [api, ywbh, notice, reload, onChange],
   );
 
   const addFiles = async (material: ArchiveMaterial, files: readonly File[]) => {
@@ -215,6 +218,7 @@ export function ArchiveMaterials({ api, ywbh, onLastStep, onComplete, onPreview,
     try {
       await deleteFile(api, ywbh, file.fileId);
       notice(`已删除“${file.fileName}”`, 'success');
+      onChange?.();
       await reload();
     } catch (error) {
       notice(errorMessage(error, '删除失败，请稍后重试'), 'error');

@@ -99,8 +99,17 @@ export async function deleteDraft(ywlx: string): Promise<void> {
   await client.post(`${BASE}/draftbox/delete`, { ywlx }, { silent: true });
 }
 
-/** Submits the application; the server deletes the draft. */
-export async function submitApplication(ywlx: string, payload: Record<string, unknown>): Promise<SubmitResult> {
-  const { data } = await client.post<SubmitResult>(`${BASE}/ywsq/submit`, { ywlx, payload }, { silent: true });
+/**
+ * Saves the answers as an application in status 00 草稿 (`ywsq/saveDraft`): the row the archive's materials belong
+ * to. Without `ywbh` a new one is made; with it, that draft's answers are replaced. Answers its `ywbh`.
+ */
+export async function saveApplicationDraft(ywlx: string, ywbh: string, payload: Record<string, unknown>): Promise<SubmitResult> {
+  const { data } = await client.post<SubmitResult>(`${BASE}/ywsq/saveDraft`, { ywlx, ...(ywbh ? { ywbh } : {}), payload }, { silent: true });
+  return data;
+}
+
+/** Submits the application (the status-00 draft `ywbh` with its materials, when given); the server deletes the draft. */
+export async function submitApplication(ywlx: string, payload: Record<string, unknown>, ywbh = ''): Promise<SubmitResult> {
+  const { data } = await client.post<SubmitResult>(`${BASE}/ywsq/submit`, { ywlx, ...(ywbh ? { ywbh } : {}), payload }, { silent: true });
   return data;
 }

@@ -1,33 +1,70 @@
+import { ArchiveMaterials } from '../archive/archive-materials';
+import type { ArchiveApi } from '../archive/archive-api';
+import { toast } from '../toast';
 import type { Material } from './api';
 
+/** Props of {@link MaterialsStep}. */
+export interface MaterialsStepProps {
+  /** What the answers call for (`ywblxz/materials`). */
+  materials: Material[];
+  loading: boolean;
+  error: string;
+  /** The status-00 application the files belong to; '' while it is being saved. */
+  ywbh: string;
+  /** Why the application could not be saved ('' when it was). */
+  prepareError: string;
+  onRetry: () => void;
+  api: ArchiveApi;
+  /** 提交材料 in the collector succeeded (cjtj): the wizard moves on. */
+  onComplete: () => void;
+  /** A file was stored or deleted. */
+  onChange: () => void;
+}
+
 /**
- * The materials step: the list of what this applicant must provide (from their answers, spec 3.6). This is the
- * boundary where the electronic-archive collector (`<gjj-archive-collector>`, /api/dzda/v1/zhcjyw/*) drops in: it
- * receives the same list (`jdbh`, `mlbh`, `wjlxId` name the archive's node, catalogue entry and file type). Until
- * it lands the step lists the materials and says how to provide them.
+ * The materials step (spec 2.5, 3.6): what the answers call for, then the electronic-archive collector
+ * ({@link ArchiveMaterials}) of the application the wizard saved as a draft, where the files are uploaded.
  *
  * @example
- * <MaterialsStep materials={list} loading={false} error="" />
+ * <MaterialsStep materials={list} loading={false} error="" ywbh="GJ03022026…" prepareError="" onRetry={retry} api={api} onComplete={next} />
  */
-export function MaterialsStep({ materials, loading, error }: { materials: Material[]; loading: boolean; error: string }) {
-  if (loading) return <p role="status">正在查询所需材料…</p>;
-  if (error) return <p className="form-alert" role="alert">{error}</p>;
-  if (materials.length === 0) return <p className="wizard__note">根据您填写的内容，本次办理无需提供材料，请点击“下一步”核对信息。</p>;
+export function MaterialsStep({ materials, loading, error, ywbh, prepareError, onRetry, api, onComplete, onChange }: MaterialsStepProps) {
   return (
     <>
-      <p className="wizard__note">根据您填写的内容，本次办理需要以下材料：</p>
-      <ul className="wizard-materials">
-        {materials.map((m) => (
-          <li key={m.wjlxId} className="wizard-materials__item" data-wjlx={m.wjlxId}>
-            <span className="wizard-materials__name">{m.wjmc}</span>
-            <span className={`tag${m.required ? ' tag--required' : ''}`}>{m.required ? '必需' : '可选'}</span>
-            {m.zstj && <span className="wizard-materials__when">{m.zstj}</span>}
-          </li>
-        ))}
-      </ul>
-      <p className="wizard__note" role="note">
-        电子档案在线采集即将开通。在此之前，请提交申请后在承诺办结日期前携带上述材料原件到住房公积金管理中心任一服务网点柜台核验，或按中心短信通知补充上传。
-      </p>
+      {loading ? (
+        <p role="status">正在查询所需材料…</p>
+      ) : error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : materials.length === 0 && !ywbh && !prepareError ? (
+        <p className="wizard__note">根据您填写的内容，本次办理无需提供材料，请点击“下一步”核对信息。</p>
+      ) : materials.length === 0 ? null : (
+        <>
+          <p className="wizard__note">根据您填写的内容，本次办理需要以下材料，请在下方对应项目中上传：</p>
+          <ul className="wizard-materials">
+            {materials.map((m) => (
+              <li key={m.wjlxId} className="wizard-materials__item" data-wjlx={m.wjlxId}>
+                <span className="wizard-materials__name">{m.wjmc}</span>
+                <span className={`tag${m.required ? ' tag--required' : ''}`}>{m.required ? '必需' : '可选'}</span>
+                {m.zstj && <span className="wizard-materials__when">{m.zstj}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {(loading && !ywbh) || (materials.length === 0 && !error && !ywbh && !prepareError) ? null : prepareError ? (
+        <div role="alert">
+          <p className="form-alert">{prepareError}</p>
+          <button type="button" className="btn" onClick={onRetry}>
+            重试
+          </button>
+        </div>
+      ) : ywbh ? (
+        <ArchiveMaterials api={api} ywbh={ywbh} finishLabel="确认材料齐全" onComplete={onComplete} onChange={onChange} onNotice={(text, level) => toast[level](text)} />
+      ) : (
+        <p role="status">正在准备材料上传，请稍候…</p>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, systemClock } from '@gjj-hall/sdk';
+import { errorMessage, HttpError, systemClock } from '@gjj-hall/sdk';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { useStore } from '@nanostores/react';
 import { decodeNoticeText } from '../handling-notice';
-import { $homePath, $menuRoutes, stores } from '../services';
+import { finishCollection, getMaterials, type ArchiveApi, type ArchiveMaterial } from '../archive/archive-api';
+import { $homePath, $menuRoutes, $systemEvent, client, stores } from '../services';
 import { Dialog } from '../ui/dialog';
 import { HandlingNoticeDialog } from '../ui/handling-notice-dialog';
 import { usePageTitle } from '../use-page-title';
@@ -15,6 +16,7 @@ import {
   fetchGuide,
   fetchMaterials,
   fetchNotice,
+  saveApplicationDraft,
   saveDraft,
   submitApplication,
   type Guide,
@@ -76,6 +78,20 @@ type Phase =
   | { kind: 'notice' }
   | { kind: 'resume' }
   | { kind: 'ready' };
+
+/** The draft payload's key under which the wizard keeps the ywbh of the application its materials belong to. */
+export const DRAFT_YWBH_KEY = '_ywbh';
+
+const archiveApi: ArchiveApi = {
+  client,
+  getToken: () => stores.session.$accessToken.get(),
+  onUnauthorized: () =>
+    $systemEvent.set({
+      kind: 'unauthorized',
+      signedIn: stores.session.$signedIn.get(),
+      error: new HttpError('登录已失效', { status: 401, kind: 'status', request: { method: 'POST', url: 'uploadCl' } }),
+    }),
+};
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'failed' };
 
@@ -141,6 +157,11 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // The status-00 application the materials are uploaded to (docs/api-wizard.md › Materials).
+  const [ywbh, setYwbh] = useState('');
+  const [prepareError, setPrepareError] = useState('');
+  const [uploaded, setUploaded] = useState<{ list: ArchiveMaterial[]; loading: boolean }>({ list: [], loading: false });
+  const ywbhRef = useRef('');
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -183,7 +204,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
       typingTimer.current = null;
       retryTimer.current = null;
       const seq = ++saveSeq.current;
-      const payload = { ...v };
+      const payload: Record<string, unknown> = { ...v, ...(ywbhRef.current ? { [DRAFT_YWBH_KEY]: ywbhRef.current } : {}) };
       setSaveState({ kind: 'saving' });
       try {
         await saveDraft(ywlx, s, payload);
@@ -209,7 +230,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   useEffect(() => {
     const onHide = () => {
       const { step: s, values: v, active } = latest.current;
-      if (active && dirty.current) writePending(localStore(), key, { step: s, payload: { ...v }, at: Date.now() });
+      if (active && dirty.current)
+        writePending(localStore(), key, { step: s, payload: { ...v, ...(ywbhRef.current ? { [DRAFT_YWBH_KEY]: ywbhRef.current } : {}) }, at: Date.now() });
     };
     window.addEventListener('pagehide', onHide);
     return () => {
@@ -227,21 +249,97 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   const loadMaterials = useCallback(
     (v: WizardValues) => {
       setMaterials((m) => ({ ...m, loading: true, error: '' }));
-      fetchMaterials(ywlx, toPayload(v)).then(
-        (list) => setMaterials({ list, loading: false, error: '' }),
-        (error: unknown) => setMaterials({ list: [], loading: false, error: errorMessage(error, '所需材料查询失败，请稍后重试') }),
+      return fetchMaterials(ywlx, toPayload(v)).then(
+        (list) => {
+          setMaterials({ list, loading: false, error: '' });
+          return list;
+        },
+        (error: unknown) => {
+          setMaterials({ list: [], loading: false, error: errorMessage(error, '所需材料查询失败，请稍后重试') });
+          return null;
+        },
       );
     },
     [ywlx, toPayload],
   );
 
-  const goTo = (next: number) => {
+  // The application row the archive's files belong to: made once as a 00 draft, its answers refreshed on every
+  // visit; its number goes into the wizard's draft, so a reload or a new sign-in finds the same files.
+  const prepareApplication = useCallback(
+    (v: WizardValues) => {
+      setPrepareError('');
+      saveApplicationDraft(ywlx, ywbhRef.current, toPayload(v)).then(
+        (row) => {
+          const fresh = ywbhRef.current !== row.ywbh;
+          ywbhRef.current = row.ywbh;
+          setYwbh(row.ywbh);
+          if (fresh) {
+            dirty.current = true;
+            void saveRef.current();
+          }
+        },
+        (error: unknown) => {
+          // A number that is no longer a draft (submitted elsewhere) is forgotten: the next try makes a new one.
+          if (error instanceof HttpError && error.status === 409) ywbhRef.current = '';
+          setPrepareError(errorMessage(error, '申请保存失败，暂时无法上传材料，请稍后重试'));
+        },
+      );
+    },
+    [ywlx, toPayload],
+  );
+
+  // Answers that call for no material need no collection (GJ0313, or GJ0302 changing an address only); otherwise
+  // (or when the list could not be read) the collector opens on the application.
+  const enterMaterials = (v: WizardValues) => {
+    void loadMaterials(v).then((list) => {
+      if (list === null || list.length > 0 || ywbhRef.current) prepareApplication(v);
+    });
+  };
+
+  const loadUploaded = useCallback(() => {
+    if (!ywbhRef.current) return setUploaded({ list: [], loading: false });
+    setUploaded((u) => ({ ...u, loading: true }));
+    getMaterials(archiveApi, ywbhRef.current).then(
+      (list) => setUploaded({ list, loading: false }),
+      () => setUploaded({ list: [], loading: false }),
+    );
+  }, []);
+
+  const goTo = (next: number, v: WizardValues = values) => {
     setErrors({});
     setFormError('');
     setStep(next);
     latest.current = { ...latest.current, step: next };
-    if (next === MATERIALS || next === CHECK) loadMaterials(values);
+    if (next === CHECK) void loadMaterials(v);
+    if (next === MATERIALS) enterMaterials(v);
+    if (next === CHECK) loadUploaded();
     if (next < DONE) void save();
+  };
+
+  // 下一步 on the materials step: the archive says whether every required material has a file (cjtj).
+  const [checking, setChecking] = useState(false);
+  const leaveMaterials = async () => {
+    if (!ywbhRef.current && materials.list.length === 0 && !materials.error) {
+      if (returnToCheck) setReturnToCheck(false);
+      goTo(CHECK);
+      return;
+    }
+    if (!ywbhRef.current) {
+      setFormError(prepareError || '正在准备材料上传，请稍候');
+      return;
+    }
+    setChecking(true);
+    try {
+      await finishCollection(archiveApi, ywbhRef.current);
+    } catch (error) {
+      setFormError(errorMessage(error, '材料检查失败，请稍后重试'));
+      systemClock.setTimeout(() => alertRef.current?.focus(), 0);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (returnToCheck) setReturnToCheck(false);
+    goTo(CHECK);
   };
 
   const set = (name: string, value: string) => {
@@ -257,6 +355,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   };
 
   const next = () => {
+    if (step === MATERIALS) return void leaveMaterials();
     if (step >= 1 && step <= formSteps.length) {
       const found = formSteps[step - 1]!.validate?.(values) ?? {};
       const bad = Object.entries(found).filter(([, m]) => m);
@@ -298,7 +397,9 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     setSubmitting(true);
     setFormError('');
     try {
-      const answer = await submitApplication(ywlx, toPayload(values));
+      const answer = await submitApplication(ywlx, toPayload(values), ywbhRef.current);
+      ywbhRef.current = '';
+      setYwbh('');
       saveSeq.current += 1;
       if (typingTimer.current) systemClock.clearTimeout(typingTimer.current);
       if (retryTimer.current) systemClock.clearTimeout(retryTimer.current);
@@ -320,11 +421,16 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     if (keep && draft) {
       const restored: WizardValues = { ...initialValues };
       for (const [k, v] of Object.entries(draft.payload)) if (typeof v === 'string' && k in initialValues) restored[k] = v;
+      const kept = draft.payload[DRAFT_YWBH_KEY];
+      ywbhRef.current = typeof kept === 'string' ? kept : '';
+      setYwbh(ywbhRef.current);
       const at = Math.min(Math.max(0, draft.step), CHECK);
       setValues(restored);
       setStep(at);
       latest.current = { step: at, values: restored, active: true };
-      if (at === MATERIALS || at === CHECK) loadMaterials(restored);
+      if (at === CHECK) void loadMaterials(restored);
+      if (at === MATERIALS) enterMaterials(restored);
+      if (at === CHECK) loadUploaded();
       // The browser's copy goes to the server now.
       if (draft.local) {
         dirty.current = true;
@@ -355,12 +461,29 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     let body: ReactNode;
     if (step === 0) body = guide ? <GuideView guide={guide} /> : null;
     else if (step <= formSteps.length) body = <FormStepView step={formSteps[step - 1]!} values={values} errors={errors} set={set} />;
-    else if (step === MATERIALS) body = <MaterialsStep materials={materials.list} loading={materials.loading} error={materials.error} />;
+    else if (step === MATERIALS)
+      body = (
+        <MaterialsStep
+          materials={materials.list}
+          loading={materials.loading}
+          error={materials.error}
+          ywbh={ywbh}
+          prepareError={prepareError}
+          onRetry={() => prepareApplication(values)}
+          api={archiveApi}
+          onChange={() => setFormError('')}
+          onComplete={() => {
+            if (returnToCheck) setReturnToCheck(false);
+            goTo(CHECK);
+          }}
+        />
+      );
     else if (step === CHECK)
       body = (
         <CheckAnswers
           rows={checkRows(values)}
           materials={materials}
+          uploaded={uploaded}
           onChange={(formStep) => {
             setReturnToCheck(true);
             goTo(formStep + 1);
@@ -404,7 +527,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
               {step === 0 ? '返回首页' : '上一步'}
             </button>
             {step < CHECK && (
-              <button type="button" className="btn btn--primary" onClick={next} disabled={step === MATERIALS && materials.loading}>
+              <button type="button" className="btn btn--primary" onClick={next} disabled={step === MATERIALS && (materials.loading || checking)}>
                 {returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
               </button>
             )}
@@ -503,11 +626,13 @@ function GuideView({ guide }: { guide: Guide }) {
 function CheckAnswers({
   rows,
   materials,
+  uploaded,
   onChange,
   onMaterials,
 }: {
   rows: CheckRow[];
   materials: { list: Material[]; loading: boolean };
+  uploaded: { list: ArchiveMaterial[]; loading: boolean };
   onChange: (formStep: number) => void;
   onMaterials: () => void;
 }) {
@@ -529,9 +654,30 @@ function CheckAnswers({
         <div className="wizard-check__row">
           <dt>所需材料</dt>
           <dd>{materials.loading ? '正在查询…' : materials.list.length === 0 ? '无需材料' : materials.list.map((m) => m.wjmc).join('；')}</dd>
+          <dd className="wizard-check__action" />
+        </div>
+        <div className="wizard-check__row">
+          <dt>已上传材料</dt>
+          <dd className="wizard-check__uploaded">
+            {uploaded.loading ? (
+              '正在查询…'
+            ) : uploaded.list.some((m) => m.files.length > 0) ? (
+              <ul>
+                {uploaded.list
+                  .filter((m) => m.files.length > 0)
+                  .map((m) => (
+                    <li key={m.clbh} data-clbh={m.clbh}>
+                      {m.clmc}：{m.files.length} 个文件
+                    </li>
+                  ))}
+              </ul>
+            ) : (
+              '未上传材料'
+            )}
+          </dd>
           <dd className="wizard-check__action">
             <button type="button" className="link-button" onClick={onMaterials}>
-              修改<span className="visually-hidden">所需材料</span>
+              修改<span className="visually-hidden">申请材料</span>
             </button>
           </dd>
         </div>
