@@ -326,8 +326,9 @@ export default [
     // issue 18/19 merged: 136.33 KB (Argon2id-era session loader, device rule texts, useStore). Re-based, see docs/decisions.md.
     // issue 19's engine split and instance names in the eagerly loaded calculator (spec 2.1): +0.3 KB, 136.59 KB.
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
-    // its calls and the phone page are chunks of their own): 136.88 KB.
-    limit: '137 KB',
+    // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
+    // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
+    limit: '137.2 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
