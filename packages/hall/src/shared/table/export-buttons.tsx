@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { errorMessage, type QueryParams } from '@gjj-hall/sdk';
 import { client } from '../services';
 import { toast } from '../toast';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../save-blob';
 
 export interface ExportButtonsProps {
   /** The server's export call, e.g. /api/izfgjj-zhfw/v1/ywsq/export (docs/api-table.md). */

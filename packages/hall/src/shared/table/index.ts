@@ -10,4 +10,4 @@ export { ExportButtons } from './export-buttons';
 export type { ExportButtonsProps } from './export-buttons';
 export { PrintButton, PrintHead } from './print';
 export type { PrintHeadProps } from './print';
-export { saveBlob } from './save-blob';
+export { saveBlob } from '../save-blob';

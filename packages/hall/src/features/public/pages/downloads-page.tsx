@@ -8,7 +8,7 @@ import { toast } from '../../../shared/toast';
 import { Pager } from '../../../shared/ui/pager';
 import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { saveBlob } from '../preview/save-blob';
+import { saveBlob } from '../../../shared/save-blob';
 import './content.css';
 import { PagedView } from '../../../shared/ui/paged-view';
 

@@ -14,7 +14,7 @@ import {
   OFD_MESSAGE,
   UNSUPPORTED_MESSAGE,
 } from '../preview/document-type';
-import { saveBlob } from '../preview/save-blob';
+import { saveBlob } from '../../../shared/save-blob';
 import './content.css';
 
 /**
