@@ -1,5 +1,6 @@
 // A government platform's page (政务服务网) on its own origin that embeds the hall's electronic-archive collection
-// with <gjj-archive-collector> (issue 22). Its server serves the page and the element's script-tag file, and, for the
+// with <gjj-archive-collector> and the letter's <gjj-qr-signing> (issue 22). Its server serves the page and the
+// elements' script-tag file (gjj-widgets.js), and, for the
 // demonstration only, signs the demo citizen in at the hall server to server and opens a draft application there.
 // A real platform has the hall's token from single sign-on (docs/api-sso.md) and the application from the business
 // it is handling; nothing else of this server is needed.
@@ -15,18 +16,28 @@ import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const require = createRequire(import.meta.url);
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
-const BUNDLE = 'gjj-archive-collector.js';
+const BUNDLE = 'gjj-widgets.js';
 const bundlePath = () => join(require.resolve('@gjj-hall/widgets/package.json'), '..', 'dist', 'standalone', BUNDLE);
 
 /** The demo citizen (the reference server's seed; examples only). */
 export const DEMO_ACCOUNT = { account: '110101199003072316', name: '张三', password: 'Gjj@2026' };
 
 /**
- * The page's policy: its own scripts and styles, and frames from the hall only. The hall, for its part, must list
- * this page's origin in HALL_FRAME_ANCESTORS, or the browser refuses to show it in the frame.
+ * The page's policy: its own scripts and styles, frames from the hall only, and calls to the hall (the signing panel
+ * asks for its QR and polls the status; the QR picture arrives as a data: URL). The hall, for its part, must list this
+ * page's origin in HALL_FRAME_ANCESTORS, or the browser refuses to show it in the frame.
  */
 export const csp = (hall) =>
-  ["default-src 'self'", "script-src 'self'", "style-src 'self'", `frame-src ${hall}`, "base-uri 'none'", "frame-ancestors 'none'"].join('; ');
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `frame-src ${hall}`,
+    `connect-src 'self' ${hall}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** Signs the demo citizen in at the hall (development server: the captcha's answer from its dev outbox). */
 async function demoSignIn(hall) {

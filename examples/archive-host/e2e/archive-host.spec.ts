@@ -90,6 +90,11 @@ test('collect materials inside the platform page: progress, a failed upload retr
   await expect(logged(page, 'gjj-preview')).toContainText('"mimeType":"application/pdf"');
   await shown.getByRole('button', { name: '关闭预览' }).click();
 
+  // The letter of the same application waits to be signed on a phone: <gjj-qr-signing> beside the collector, its QR
+  // asked of the hall under the page's policy (connect-src the hall, img-src data:).
+  const signing = page.getByRole('region', { name: '授权委托书扫码签署' });
+  await expect(signing.getByRole('img', { name: '手机签署二维码' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+
   await expectNoAxeViolations(page);
 
   // Finish: the host hears complete with the counts.

@@ -1,5 +1,5 @@
 // The platform page's script: signs in (demo), configures the element with the hall's origin and the token, and shows
-// each message of the archive page as it arrives. No framework; GjjWidgets comes from gjj-archive-collector.js.
+// each message of the archive page as it arrives. No framework; GjjWidgets comes from gjj-widgets.js (both elements, one configure).
 const hall = document.documentElement.dataset.hallOrigin;
 let token = null;
 
@@ -41,6 +41,12 @@ function mount(ywbh) {
   element.setAttribute('label', '申请材料上传');
   $('collector').replaceChildren(element);
   $('outcome').textContent = '';
+  // The authorisation letter of the same application, signed on the applicant's phone.
+  const signing = document.createElement('gjj-qr-signing');
+  signing.setAttribute('ywbh', ywbh);
+  signing.setAttribute('api-base', hall);
+  signing.setAttribute('label', '授权委托书扫码签署');
+  $('signing').replaceChildren(signing);
 }
 
 const EVENTS = {
@@ -52,6 +58,8 @@ const EVENTS = {
   'gjj-preview': (e) => ($('outcome').textContent = `正在预览：${e.detail.fileName}`),
   'gjj-message': (e) => ($('outcome').textContent = e.detail.text),
   'gjj-complete': (e) => ($('outcome').textContent = `材料收集完成：${e.detail.materials} 项材料，${e.detail.files} 个文件。`),
+  'gjj-signed': () => ($('outcome').textContent = '授权委托书已签署，已存入本事项的申请材料。'),
+  'gjj-expired': () => ($('outcome').textContent = '签署二维码已过期，请点击刷新。'),
 };
 for (const [type, show] of Object.entries(EVENTS)) {
   document.addEventListener(type, (event) => {
