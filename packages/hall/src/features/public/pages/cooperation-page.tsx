@@ -114,7 +114,7 @@ function Developments() {
         </p>
       </form>
 
-      <PagedView state={state} onRetry={invalid ? undefined : reload} keepEmpty>
+      <PagedView state={state} onRetry={invalid ? undefined : reload} ownEmpty>
         {(page, busy) => (
           <div aria-busy={busy}>
             <div className="table-scroll">

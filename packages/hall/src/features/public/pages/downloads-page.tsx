@@ -125,7 +125,7 @@ export function DownloadsPage() {
         办理住房公积金业务常用的申请表格，下载后填写打印。
         {signedIn ? 'PDF 文件和图片可在线预览。' : '登录后可在线预览 PDF 文件和图片。'}
       </p>
-      <PagedView state={state} onRetry={reload} keepEmpty>
+      <PagedView state={state} onRetry={reload} ownEmpty>
         {(page, busy) => (
           <div aria-busy={busy}>
             <DataTable caption="表格下载" showCaption columns={columns} rows={page.list} rowKey={(f) => f.id} />
