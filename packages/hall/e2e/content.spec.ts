@@ -183,6 +183,9 @@ test.describe('/commonDownload', () => {
     expect(f.height).toBeLessThan(f.lineHeight * 2);
     expect(n.width).toBeGreaterThan(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The shown caption reads on one line too.
+    const caption = await page.getByText('表格下载', { exact: true }).boundingBox();
+    expect(caption?.width).toBeGreaterThan(300);
     await expect(row.getByRole('button', { name: /下载/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
