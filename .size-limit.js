@@ -338,6 +338,9 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 133.08 kB measured when made; the page's own chunk 5.04 kB (1.78 kB before the table), the shared CSS 1.25 kB.
-    limit: '134 KB',
+    // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
+    // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
+    // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
+    limit: '134.5 KB',
   },
 ];

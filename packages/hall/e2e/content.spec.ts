@@ -158,6 +158,38 @@ test.describe('/cooperation when the session ends', () => {
 });
 
 test.describe('/commonDownload', () => {
+  test('at 390 px each form is a labelled card: label and value on one line, nothing wider than the screen, axe clean', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/home.html#/commonDownload');
+    const row = downloadRow(page, '住房公积金提取申请表');
+    const name = row.getByRole('rowheader');
+    const format = row.getByRole('cell').first();
+    await expect(name).toHaveText('住房公积金提取申请表');
+    await expect(format).toHaveText('PDF');
+    // The label is drawn before the value (data-label); both sit on one line of the card.
+    const cell = async (l: typeof name) =>
+      l.evaluate((el) => ({
+        label: getComputedStyle(el, '::before').content,
+        height: el.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(el).lineHeight) || 24,
+        width: el.getBoundingClientRect().width,
+      }));
+    const n = await cell(name);
+    const f = await cell(format);
+    expect(n.label).toBe('"名称"');
+    expect(f.label).toBe('"格式"');
+    // Ten characters of the name on one line, not one character per line as in the old table.
+    expect(n.height).toBeLessThan(n.lineHeight * 2);
+    expect(f.height).toBeLessThan(f.lineHeight * 2);
+    expect(n.width).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The shown caption reads on one line too.
+    const caption = await page.getByText('表格下载', { exact: true }).boundingBox();
+    expect(caption?.width).toBeGreaterThan(300);
+    await expect(row.getByRole('button', { name: /下载/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('lists the forms with format, size and date; signed out there is no 预览 (the preview needs a session)', async ({ page }) => {
     await page.goto('/home.html#/commonDownload');
     await expect(page).toHaveTitle('常用下载 - 网上业务大厅');

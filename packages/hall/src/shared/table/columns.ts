@@ -26,6 +26,8 @@ export interface TableColumn<T> {
   hidden?: boolean;
   /** Extra class of the cells. */
   className?: string;
+  /** The row's name: its cells are row headers (`<th scope="row">`), so a screen reader says it with each value. */
+  rowHeader?: boolean;
 }
 
 /** One column of a saved setting (spec 3.10; docs/api-table.md). */

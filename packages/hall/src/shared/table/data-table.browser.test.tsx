@@ -225,4 +225,22 @@ describe('DataTable', () => {
     expect((host.querySelector('thead') as HTMLElement).getBoundingClientRect().height).toBeLessThanOrEqual(1);
     expect(await axeViolations(host)).toEqual([]);
   });
+
+  it('without settings there is no chooser and no settings call (signed-out pages); a rowHeader column names the row; isCurrent marks it', async () => {
+    await page.viewport(390, 800);
+    const columns = COLUMNS.map((c) => (c.prop === 'name' ? { ...c, rowHeader: true } : c));
+    await render({ columns, showCaption: true, isCurrent: (r) => r.id === 'b' });
+    expect(host.querySelector('.gjj-table__chooser')).toBeNull();
+    expect(calls).toEqual([]);
+    const th = host.querySelector('tbody tr:first-child th') as HTMLElement;
+    expect(th.getAttribute('scope')).toBe('row');
+    expect(th.innerText).toBe('张三');
+    // The row header is a labelled field of the card like the others, on one line.
+    expect(getComputedStyle(th, '::before').content).toBe('"姓名"');
+    expect(getComputedStyle(th).display).toBe('flex');
+    expect([...host.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    // A shown caption is one line, not one character a line.
+    expect(host.querySelector('caption')!.getBoundingClientRect().width).toBeGreaterThan(300);
+    expect(await axeViolations(host)).toEqual([]);
+  });
 });

@@ -33,6 +33,8 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   className?: string;
   emptyText?: string;
+  /** The row the user has just made (marked `aria-current`, e.g. the evaluation just submitted). */
+  isCurrent?: (row: T) => boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function DataTable<T>({
   toolbar,
   className,
   emptyText = '暂无数据',
+  isCurrent,
 }: DataTableProps<T>) {
   const [rule, setRule] = useColumnSetting(settings);
   const states = useMemo(() => applyRule(columns, rule), [columns, rule]);
@@ -155,6 +158,7 @@ export function DataTable<T>({
                 <tr
                   key={key}
                   aria-selected={selection ? checked : undefined}
+                  aria-current={isCurrent?.(row) ? 'true' : undefined}
                   className={selection && !disabled ? 'gjj-table__row--selectable' : undefined}
                   onClick={
                     selection
@@ -176,11 +180,14 @@ export function DataTable<T>({
                       {index.offset + i + 1}
                     </td>
                   )}
-                  {visible.map((c) => (
-                    <td key={c.prop} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
-                      {c.type === 'custom' && c.render ? c.render(row) : cellText(c, row, dictionaryLabel)}
-                    </td>
-                  ))}
+                  {visible.map((c) => {
+                    const Cell = c.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell key={c.prop} scope={c.rowHeader ? 'row' : undefined} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
+                        {c.type === 'custom' && c.render ? c.render(row) : cellText(c, row, dictionaryLabel)}
+                      </Cell>
+                    );
+                  })}
                 </tr>
               );
             })

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { fetchPartnerBanks, fetchPartnerDevelopments } from '@gjj-hall/sdk/public';
+import { fetchPartnerBanks, fetchPartnerDevelopments, type PartnerDevelopment } from '@gjj-hall/sdk/public';
 import { rules } from '@gjj-hall/sdk/validate';
 import { useStore } from '@nanostores/react';
 import { client, stores } from '../../../shared/services';
@@ -9,8 +9,21 @@ import { usePageParams, usePaged } from '../../../shared/use-paged';
 import { usePageTitle } from '../../../shared/use-page-title';
 import './content.css';
 import { PagedView } from '../../../shared/ui/paged-view';
+import { DataTable, type TableColumn } from '../../../shared/table';
 
 const unitName = rules.unitName();
+
+// Shown signed in only, but read-only reference data: no column chooser (nothing to tailor in eight short columns).
+const DEVELOPMENT_COLUMNS: TableColumn<PartnerDevelopment>[] = [
+  { prop: 'xmmc', label: '项目名称', rowHeader: true },
+  { prop: 'kfsmc', label: '开发商' },
+  { prop: 'qy', label: '区域', className: 'nowrap' },
+  { prop: 'xmdz', label: '地址' },
+  { prop: 'ysxkzh', label: '预售许可证号' },
+  { prop: 'hzyh', label: '合作银行' },
+  { prop: 'lxdh', label: '联系电话', className: 'nowrap' },
+  { prop: 'hzrq', label: '合作日期', className: 'nowrap' },
+];
 
 /**
  * /cooperation: the partner housing developments (spec 1, 2.3; needs a session): a search by developer name (spec 5.4,
@@ -101,39 +114,17 @@ function Developments() {
         </p>
       </form>
 
-      <PagedView state={state} onRetry={invalid ? undefined : reload} keepEmpty>
+      <PagedView state={state} onRetry={invalid ? undefined : reload} ownEmpty>
         {(page, busy) => (
           <div aria-busy={busy}>
             <div className="table-scroll">
-              <table className="data-table">
-                <caption>{kfsmc ? `开发商名称含“${kfsmc}”的合作楼盘` : '合作楼盘列表'}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">项目名称</th>
-                    <th scope="col">开发商</th>
-                    <th scope="col">区域</th>
-                    <th scope="col">地址</th>
-                    <th scope="col">预售许可证号</th>
-                    <th scope="col">合作银行</th>
-                    <th scope="col">联系电话</th>
-                    <th scope="col">合作日期</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.list.map((d) => (
-                    <tr key={d.id}>
-                      <th scope="row">{d.xmmc}</th>
-                      <td>{d.kfsmc}</td>
-                      <td className="nowrap">{d.qy}</td>
-                      <td>{d.xmdz}</td>
-                      <td>{d.ysxkzh}</td>
-                      <td>{d.hzyh}</td>
-                      <td className="nowrap">{d.lxdh}</td>
-                      <td className="nowrap">{d.hzrq}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption={kfsmc ? `开发商名称含“${kfsmc}”的合作楼盘` : '合作楼盘列表'}
+                showCaption
+                columns={DEVELOPMENT_COLUMNS}
+                rows={page.list}
+                rowKey={(d) => d.id}
+              />
             </div>
           </div>
         )}

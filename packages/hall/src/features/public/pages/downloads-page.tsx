@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import { saveBlob } from '../../../shared/save-blob';
 import './content.css';
 import { PagedView } from '../../../shared/ui/paged-view';
+import { DataTable, type TableColumn } from '../../../shared/table';
 
 /** The format a person recognises, by the file's extension and declared type. */
 function formatLabel(file: Pick<DownloadFile, 'fileName' | 'contentType'>): string {
@@ -75,6 +76,47 @@ export function DownloadsPage() {
     }
   };
 
+  const renderActions = (f: DownloadFile) => {
+    const row = rows[f.id];
+    const percent = row?.status === 'running' && row.total > 0 ? Math.min(100, Math.round((row.loaded / row.total) * 100)) : null;
+    return (
+      <div className="download-cell">
+        <button type="button" className="btn" disabled={row?.status === 'running'} onClick={() => void download(f)}>
+          {row?.status === 'error' ? '重新下载' : '下载'}
+          <span className="visually-hidden">：{f.title}</span>
+        </button>
+        {signedIn && previewable(f) && (
+          <Link className="btn" to={`/ylOfd?id=${encodeURIComponent(f.id)}`} state={{ name: f.fileName }}>
+            预览<span className="visually-hidden">：{f.title}</span>
+          </Link>
+        )}
+        {row?.status === 'running' && (
+          <span className="download-progress">
+            {percent === null ? (
+              <progress aria-label={`${f.title}下载进度`} />
+            ) : (
+              <progress max={100} value={percent} aria-label={`${f.title}下载进度`} aria-valuetext={`已下载 ${percent}%`} />
+            )}
+            <span>{percent === null ? `已下载 ${kb(row.loaded)}` : `已下载 ${percent}%`}</span>
+          </span>
+        )}
+        {row?.status === 'error' && (
+          <p className="download-error" role="alert">
+            {row.message}
+          </p>
+        )}
+      </div>
+    );
+  };
+  // Public and used signed out: no column chooser (its settings are kept per login).
+  const columns: TableColumn<DownloadFile>[] = [
+    { prop: 'title', label: '名称', rowHeader: true },
+    { prop: 'format', label: '格式', className: 'nowrap', text: formatLabel },
+    { prop: 'size', label: '大小', className: 'nowrap', align: 'right', text: (f) => kb(f.size) },
+    { prop: 'publishDate', label: '发布日期', className: 'nowrap' },
+    { prop: 'actions', label: '操作', type: 'custom', render: renderActions },
+  ];
+
   const page = state.page;
   return (
     <section className="page" aria-labelledby="downloads-title">
@@ -83,65 +125,10 @@ export function DownloadsPage() {
         办理住房公积金业务常用的申请表格，下载后填写打印。
         {signedIn ? 'PDF 文件和图片可在线预览。' : '登录后可在线预览 PDF 文件和图片。'}
       </p>
-      <PagedView state={state} onRetry={reload} keepEmpty>
+      <PagedView state={state} onRetry={reload} ownEmpty>
         {(page, busy) => (
           <div aria-busy={busy}>
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption>表格下载</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">名称</th>
-                    <th scope="col">格式</th>
-                    <th scope="col">大小</th>
-                    <th scope="col">发布日期</th>
-                    <th scope="col">操作</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.list.map((f) => {
-                    const row = rows[f.id];
-                    const percent = row?.status === 'running' && row.total > 0 ? Math.min(100, Math.round((row.loaded / row.total) * 100)) : null;
-                    return (
-                      <tr key={f.id}>
-                        <th scope="row">{f.title}</th>
-                        <td className="nowrap">{formatLabel(f)}</td>
-                        <td className="nowrap">{kb(f.size)}</td>
-                        <td className="nowrap">{f.publishDate}</td>
-                        <td>
-                          <div className="download-cell">
-                            <button type="button" className="btn" disabled={row?.status === 'running'} onClick={() => void download(f)}>
-                              {row?.status === 'error' ? '重新下载' : '下载'}
-                              <span className="visually-hidden">：{f.title}</span>
-                            </button>
-                            {signedIn && previewable(f) && (
-                              <Link className="btn" to={`/ylOfd?id=${encodeURIComponent(f.id)}`} state={{ name: f.fileName }}>
-                                预览<span className="visually-hidden">：{f.title}</span>
-                              </Link>
-                            )}
-                            {row?.status === 'running' && (
-                              <span className="download-progress">
-                                {percent === null ? (
-                                  <progress aria-label={`${f.title}下载进度`} />
-                                ) : (
-                                  <progress max={100} value={percent} aria-label={`${f.title}下载进度`} aria-valuetext={`已下载 ${percent}%`} />
-                                )}
-                                <span>{percent === null ? `已下载 ${kb(row.loaded)}` : `已下载 ${percent}%`}</span>
-                              </span>
-                            )}
-                            {row?.status === 'error' && (
-                              <p className="download-error" role="alert">
-                                {row.message}
-                              </p>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="表格下载" showCaption columns={columns} rows={page.list} rowKey={(f) => f.id} />
           </div>
         )}
       </PagedView>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { fetchEvaluationItems, fetchEvaluationStats, type EvaluationItem, type EvaluationStat } from '@gjj-hall/sdk/public';
 import { client } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
+import { DataTable, type TableColumn } from '../../../shared/table';
 import './evaluation.css';
 
 interface Loaded {
@@ -27,6 +28,40 @@ const levelCounts = (stat: EvaluationStat) =>
     .filter((l) => l.count > 0)
     .map((l) => `${l.name} ${l.count}`)
     .join('，');
+
+/** The columns of one category's table; the statistics come with the page. Public: no column chooser. */
+const columns = (stats: Map<string, EvaluationStat>): TableColumn<EvaluationItem>[] => [
+  { prop: 'name', label: '事项', rowHeader: true },
+  { prop: 'total', label: '评价数', align: 'right', text: (item) => String(stats.get(item.code)?.total ?? '—') },
+  {
+    prop: 'rate',
+    label: '满意率',
+    align: 'right',
+    className: 'eval-stat',
+    text: (item) => {
+      const stat = stats.get(item.code);
+      return stat && stat.satisfiedRate !== null ? `${stat.satisfiedRate}%` : '暂无评价';
+    },
+  },
+  {
+    prop: 'levels',
+    label: '各等级评价数',
+    text: (item) => {
+      const stat = stats.get(item.code);
+      return stat && stat.total ? levelCounts(stat) : '—';
+    },
+  },
+  {
+    prop: 'actions',
+    label: '操作',
+    type: 'custom',
+    render: (item) => (
+      <Link to={`/startEvaluation?sxbm=${encodeURIComponent(item.code)}`} aria-label={`去评价：${item.name}`}>
+        去评价
+      </Link>
+    ),
+  },
+];
 
 /**
  * /evaluationInformation (public): the business items one may evaluate, by category, each with how it has been
@@ -62,35 +97,7 @@ export function EvaluationInformationPage() {
         byCategory(loaded.items).map(([category, items]) => (
           <section key={category} className="eval-group" aria-label={category}>
             <h2>{category}</h2>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">事项</th>
-                  <th scope="col">评价数</th>
-                  <th scope="col">满意率</th>
-                  <th scope="col">各等级评价数</th>
-                  <th scope="col">操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => {
-                  const stat = loaded.stats.get(item.code);
-                  return (
-                    <tr key={item.code}>
-                      <th scope="row">{item.name}</th>
-                      <td>{stat ? stat.total : '—'}</td>
-                      <td className="eval-stat">{stat && stat.satisfiedRate !== null ? `${stat.satisfiedRate}%` : '暂无评价'}</td>
-                      <td>{stat && stat.total ? levelCounts(stat) : '—'}</td>
-                      <td>
-                        <Link to={`/startEvaluation?sxbm=${encodeURIComponent(item.code)}`} aria-label={`去评价：${item.name}`}>
-                          去评价
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable caption={`${category}事项评价`} columns={columns(loaded.stats)} rows={items} rowKey={(item) => item.code} />
           </section>
         ))
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fetchEvaluation, fetchEvaluationRecords } from '@gjj-hall/sdk/public';
+import { fetchEvaluation, fetchEvaluationRecords, type EvaluationRecord } from '@gjj-hall/sdk/public';
 import { client } from '../../../shared/services';
 import { DetailDialog } from '../../../shared/ui/detail-dialog';
 import { Pager } from '../../../shared/ui/pager';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../shared/use-page-title';
 import type { EvaluationDone } from './start-evaluation-page';
 import './evaluation.css';
 import { PagedView } from '../../../shared/ui/paged-view';
+import { DataTable, type TableColumn } from '../../../shared/table';
 
 /**
  * /evaluationRecords (session): the signed-in person's own evaluations, newest first, paged, each with its detail.
@@ -21,6 +22,24 @@ export function EvaluationRecordsPage() {
   const done = (location.state as EvaluationDone | null)?.pjbh;
   const { state, reload } = usePaged((q, signal) => fetchEvaluationRecords(client, q, { signal }), { pageNum, pageSize }, `${pageNum}/${pageSize}`);
   const [open, setOpen] = useState<string | null>(null);
+  // The person's own short list: no column chooser.
+  const columns: TableColumn<EvaluationRecord>[] = [
+    { prop: 'pjbh', label: '评价编号' },
+    { prop: 'sxmc', label: '事项' },
+    { prop: 'mydmc', label: '满意度' },
+    { prop: 'pjnr', label: '评价内容', text: (r) => r.pjnr || '—' },
+    { prop: 'pjsj', label: '评价时间' },
+    {
+      prop: 'actions',
+      label: '操作',
+      type: 'custom',
+      render: (r) => (
+        <button type="button" className="btn" aria-label={`详情：${r.pjbh}`} onClick={() => setOpen(r.id)}>
+          详情
+        </button>
+      ),
+    },
+  ];
   const page = state.page;
   return (
     <section className="page" aria-labelledby="eval-records-title">
@@ -35,35 +54,7 @@ export function EvaluationRecordsPage() {
       )}
       <PagedView state={state} onRetry={reload}>
         {(page, busy) => (
-          <table className="data-table eval-table" aria-busy={busy}>
-            <caption className="visually-hidden">我的评价记录</caption>
-            <thead>
-              <tr>
-                <th scope="col">评价编号</th>
-                <th scope="col">事项</th>
-                <th scope="col">满意度</th>
-                <th scope="col">评价内容</th>
-                <th scope="col">评价时间</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.list.map((r) => (
-                <tr key={r.id} aria-current={r.pjbh === done ? 'true' : undefined}>
-                  <td>{r.pjbh}</td>
-                  <td>{r.sxmc}</td>
-                  <td>{r.mydmc}</td>
-                  <td>{r.pjnr || '—'}</td>
-                  <td>{r.pjsj}</td>
-                  <td>
-                    <button type="button" className="btn" aria-label={`详情：${r.pjbh}`} onClick={() => setOpen(r.id)}>
-                      详情
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption="我的评价记录" className="eval-table" columns={columns} rows={page.list} rowKey={(r) => r.id} busy={busy} isCurrent={(r) => r.pjbh === done} />
         )}
       </PagedView>
       {page && page.total > 0 && (
