@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HashRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $systemEvent } from '../shared/services';
+import { toast } from '../shared/toast';
 import { ToastHost } from '../shared/ui/toast-host';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { BackToTop } from './back-to-top';
 import { guard } from './guard';
 import { IdleWatcher } from './idle-watcher';
+import { focusPageHeading, visibleHeading } from './route-focus';
 import { AppRoutes } from './routes';
 
 const SystemDialogs = lazy(async () => ({ default: (await import('./system-dialogs')).SystemDialogs }));
@@ -20,6 +22,7 @@ function GuardedRoutes() {
   const navigate = useNavigate();
   const [approved, setApproved] = useState<Location | null>(null);
   const sequence = useRef(0);
+  const shown = useRef(false);
 
   useEffect(() => {
     const id = ++sequence.current;
@@ -37,9 +40,31 @@ function GuardedRoutes() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [approved?.pathname]);
+  useEffect(() => {
+    if (approved) shown.current = true;
+  }, [approved]);
 
-  if (!approved) return <FullScreenLoader />;
-  return <AppRoutes location={approved} />;
+  // A page change after the first page: the toast of the page left closes, and focus goes to the new page's heading
+  // (docs/api-shell.md, "Page changes"). The first load and its redirects are left alone.
+  const lastPath = useRef(location.pathname);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (lastPath.current === location.pathname) return;
+    lastPath.current = location.pathname;
+    if (!shown.current) return;
+    toast.navigated();
+    setAnnouncement('');
+    return focusPageHeading(visibleHeading(), { announce: setAnnouncement });
+  }, [location.pathname]);
+
+  return (
+    <>
+      {approved ? <AppRoutes location={approved} /> : <FullScreenLoader />}
+      <p className="visually-hidden" role="status" data-route-announcer="">
+        {announcement}
+      </p>
+    </>
+  );
 }
 
 /** The 401 and 403 dialogs (spec 8), loaded the first time a call meets either. */

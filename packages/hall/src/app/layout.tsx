@@ -1,45 +1,51 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { displayName } from '@gjj-hall/sdk/auth';
 import { useStore } from '@nanostores/react';
 import { $homePath, stores } from '../shared/services';
-import { centreName, SITE } from '../shared/site';
 import { Footer } from '../shared/ui/footer';
 import { QuickMenu } from '../shared/ui/quick-menu';
 import { SkipLink } from '../shared/ui/skip-link';
+import { SiteHeader } from './site-header';
 
-/** The public shell: banner, content, the quick menu and the footer (spec 2.3, 2.5). */
-export function PublicLayout() {
-  useStore(stores.config.$sysConfig); // the centre's name follows the configuration
+// The account menu (and its dialogs) is the shell's; on a public page it comes only for a signed-in user.
+const AccountMenu = lazy(async () => ({ default: (await import('./shell/account-menu')).AccountMenu }));
+
+/** The header's actions on a public page: 登录, or for a signed-in user the way home and the account menu. */
+function PublicActions() {
   const signedIn = useStore(stores.session.$signedIn);
   const homePath = useStore($homePath);
+  const userInfo = useStore(stores.session.$userInfo);
+  const loginType = useStore(stores.session.$loginType);
   const { pathname } = useLocation();
+  if (signedIn && homePath) {
+    return (
+      <>
+        <Link to={homePath} className="site-header__link">
+          返回网厅首页
+        </Link>
+        <Suspense fallback={<span className="site-header__account-placeholder" aria-hidden="true" />}>
+          <AccountMenu name={displayName(userInfo, loginType)} />
+        </Suspense>
+      </>
+    );
+  }
+  if (pathname === '/login') return null;
+  return (
+    <Link to="/login" className="site-header__login">
+      登录
+    </Link>
+  );
+}
+
+/** The public shell: the one header, content, the quick menu and the footer (spec 2.3, 2.5). */
+export function PublicLayout() {
+  const homePath = useStore($homePath);
+  const signedIn = useStore(stores.session.$signedIn);
   return (
     <div className="hall">
       <SkipLink />
-      <header className="banner">
-        <div className="banner__inner">
-          <Link to="/" className="banner__brand">
-            <svg className="banner__logo" viewBox="0 0 32 32" aria-hidden="true">
-              <rect width="32" height="32" rx="6" fill="#fff" />
-              <path d="M6 16 16 7l10 9h-3v9h-5v-6h-4v6H9v-9z" fill="#1559b5" />
-            </svg>
-            <span>
-              <span className="banner__centre">{centreName()}</span>
-              <span className="banner__hall">{SITE.hallName}</span>
-            </span>
-          </Link>
-          {signedIn && homePath ? (
-            <nav className="banner__nav" aria-label="账户">
-              <Link to={homePath}>返回网厅首页</Link>
-            </nav>
-          ) : (
-            pathname !== '/login' && (
-              <nav className="banner__nav" aria-label="账户">
-                <Link to="/login">登录</Link>
-              </nav>
-            )
-          )}
-        </div>
-      </header>
+      <SiteHeader homeTo={signedIn && homePath ? homePath : '/'} actions={<PublicActions />} />
       <div className="body">
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />

@@ -2,7 +2,7 @@ import { createClient, createStores, type GjjRequestError } from '@gjj-hall/sdk'
 import type { MenuIcon } from '@gjj-hall/sdk/auth';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { atom } from 'nanostores';
-import { toast } from './toast';
+import { requestErrorDuration, toast } from './toast';
 
 /** The hall's session and configuration stores (sdk), kept in this tab's session storage. */
 export const stores = createStores();
@@ -32,7 +32,8 @@ export const client = createClient({
       $systemEvent.set({ kind: 'forbidden', signedIn: stores.session.$signedIn.get(), error });
     }
   },
-  onError: (message) => toast.error(message),
+  // Spec 8.3 and 9: a failed call's toast stays 3 s, 5 s when the network failed.
+  onError: (message, error) => toast.error(message, { duration: requestErrorDuration(error) }),
 });
 
 /** The routes built from the signed-in user's menus (spec 2.2); empty while signed out. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LogoutDialog } from './logout-dialog';
 import { ChangePasswordEntry } from './password-dialogs';
 import { SwitchAccountDialog, useCurrentAccountType } from './switch-account-dialog';
+import './account-menu.css';
 
 type Open = null | 'password' | 'switch' | 'logout';
 

@@ -1,15 +1,15 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { displayName } from '@gjj-hall/sdk/auth';
 import { loginTypeArea } from '@gjj-hall/sdk/menu';
 import { useStore } from '@nanostores/react';
 import { breadcrumbOf } from '../../shared/menu-view';
 import { $homePath, stores } from '../../shared/services';
-import { centreName, SITE } from '../../shared/site';
 import { useMenuTree } from '../../shared/use-menu-tree';
 import { Breadcrumb } from '../../shared/ui/breadcrumb';
 import { Footer } from '../../shared/ui/footer';
 import { QuickMenu } from '../../shared/ui/quick-menu';
 import { SkipLink } from '../../shared/ui/skip-link';
+import { SiteHeader } from '../site-header';
 import { AccountMenu } from './account-menu';
 import { useCurrentRoute } from './current-route';
 import { KeepAliveOutlet } from './keep-alive';
@@ -21,8 +21,8 @@ import './shell.css';
 const AREA_TITLES = { personal: '个人网厅', unit: '单位网厅', developer: '开发商网厅' } as const;
 
 /**
- * The signed-in shell (spec 2.5), the `Layout` of the menus: the banner (260 px) with the top bar (logo from
- * XT_LOGO, the user's nickname or company name and the account menu), the notice banner, the breadcrumb from home,
+ * The signed-in shell (spec 2.5), the `Layout` of the menus: the one header (app/site-header.tsx: logo, area, the
+ * user's nickname or company name and the account menu), the notice banner, the breadcrumb from home,
  * the content with page caching, the quick menu and the footer; and the prompts after sign-in.
  */
 export function Shell() {
@@ -33,31 +33,12 @@ export function Shell() {
   const homePath = useStore($homePath);
   const tree = useMenuTree();
   const route = useCurrentRoute();
-  const logo = stores.config.configValue('XT_LOGO');
   const areaTitle = AREA_TITLES[loginTypeArea(loginType)];
 
   return (
     <div className="hall hall--shell">
       <SkipLink />
-      <header className="banner banner--shell">
-        <div className="topbar">
-          <div className="topbar__inner">
-            <Link to={homePath || '/'} className="topbar__brand">
-              {logo ? (
-                <img className="topbar__logo" src={logo} alt={`${centreName()}${SITE.hallName}`} height={44} />
-              ) : (
-                <span className="topbar__centre">{centreName()}</span>
-              )}
-            </Link>
-            <span className="topbar__area">{areaTitle}</span>
-            <AccountMenu name={displayName(userInfo, loginType)} />
-          </div>
-        </div>
-        <div className="banner__inner banner__inner--shell">
-          <p className="banner__hall-title">{SITE.hallName}</p>
-          <p className="banner__slogan">让数据多跑路，让群众少跑腿</p>
-        </div>
-      </header>
+      <SiteHeader homeTo={homePath || '/'} area={areaTitle} actions={<AccountMenu name={displayName(userInfo, loginType)} />} />
       <div className="body">
         <main id="main" className="content" tabIndex={-1}>
           <NoticeBanner />

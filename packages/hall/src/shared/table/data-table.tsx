@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { stores } from '../services';
 import { toast } from '../toast';
 import { ColumnChooser } from './column-chooser';
@@ -38,9 +38,30 @@ export interface DataTableProps<T> {
 }
 
 /**
+ * Whether the element's content is wider than the element (a table that does not fit and scrolls sideways), kept
+ * current as either resizes.
+ */
+function useOverflowsX<E extends HTMLElement>(shown: boolean): [RefObject<E | null>, boolean] {
+  const ref = useRef<E>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [shown]);
+  return [ref, overflows];
+}
+
+/**
  * The one table of the hall (spec 2.14, 3.10, 4.11): the column chooser with the settings saved per user and page,
  * optional selection and index columns, a summary row, the column types of spec 3.10 with money right-aligned,
- * 暂无数据 and 表格配置为空. At 640 px and below each row is a card, every value labelled (table.css).
+ * 暂无数据 and 表格配置为空. At 640 px and below each row is a card, every value labelled (table.css); wider, a table
+ * that does not fit scrolls sideways in a region that is labelled and reachable by keyboard (Tab, then the arrows).
  *
  * @example
  * <DataTable caption="我的业务" columns={columns} rows={page.list} rowKey={(r) => r.ywbh} settings={{ path: '/grwt/wdbj/wdyw', navName: 'list' }} />
@@ -62,6 +83,7 @@ export function DataTable<T>({
   isCurrent,
 }: DataTableProps<T>) {
   const [rule, setRule] = useColumnSetting(settings);
+  const [scrollRef, overflows] = useOverflowsX<HTMLDivElement>(!(rule === undefined && settings));
   const states = useMemo(() => applyRule(columns, rule), [columns, rule]);
   const visible = states.filter((s) => s.shown).map((s) => s.column);
   const dictionaryLabel = (type: string, code: unknown) => stores.config.dictionaryLabel(type, code);
@@ -119,103 +141,109 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      <table className="data-table gjj-table__table" aria-busy={busy}>
-        <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
-        <thead>
-          <tr>
-            {selection && (
-              <th scope="col" className="gjj-table__check">
-                <input type="checkbox" aria-label="全选本页" checked={allSelected} disabled={selectable.length === 0} onChange={toggleAll} />
-              </th>
-            )}
-            {index && (
-              <th scope="col" className="gjj-table__index">
-                序号
-              </th>
-            )}
-            {visible.map((c) => (
-              <th key={c.prop} scope="col" style={{ width: c.width, minWidth: c.minWidth }} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {visible.length === 0 ? (
-            <tr className="gjj-table__empty">
-              <td colSpan={span}>表格配置为空</td>
+      <div
+        ref={scrollRef}
+        className="gjj-table__scroll"
+        {...(overflows ? { role: 'region', tabIndex: 0, 'aria-label': `${caption}（可左右滚动）` } : {})}
+      >
+        <table className="data-table gjj-table__table" aria-busy={busy}>
+          <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
+          <thead>
+            <tr>
+              {selection && (
+                <th scope="col" className="gjj-table__check">
+                  <input type="checkbox" aria-label="全选本页" checked={allSelected} disabled={selectable.length === 0} onChange={toggleAll} />
+                </th>
+              )}
+              {index && (
+                <th scope="col" className="gjj-table__index">
+                  序号
+                </th>
+              )}
+              {visible.map((c) => (
+                <th key={c.prop} scope="col" style={{ width: c.width, minWidth: c.minWidth }} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ) : rows.length === 0 ? (
-            <tr className="gjj-table__empty">
-              <td colSpan={span}>{emptyText}</td>
-            </tr>
-          ) : (
-            rows.map((row, i) => {
-              const key = rowKey(row);
-              const checked = selection?.selected.has(key) ?? false;
-              const disabled = selection?.isDisabled?.(row) ?? false;
-              return (
-                <tr
-                  key={key}
-                  aria-selected={selection ? checked : undefined}
-                  aria-current={isCurrent?.(row) ? 'true' : undefined}
-                  className={selection && !disabled ? 'gjj-table__row--selectable' : undefined}
-                  onClick={
-                    selection
-                      ? (e) => {
-                          // Clicks on a control of the row (a link, a button, the checkbox) are theirs.
-                          if ((e.target as HTMLElement).closest('a, button, input, select, textarea, label')) return;
-                          toggleRow(row);
-                        }
-                      : undefined
-                  }
-                >
-                  {selection && (
-                    <td className="gjj-table__check" data-label="选择">
-                      <input type="checkbox" aria-label={`选择第 ${(index?.offset ?? 0) + i + 1} 行`} checked={checked} disabled={disabled} onChange={() => toggleRow(row)} />
-                    </td>
-                  )}
-                  {index && (
-                    <td className="gjj-table__index" data-label="序号">
-                      {index.offset + i + 1}
-                    </td>
-                  )}
-                  {visible.map((c) => {
-                    const Cell = c.rowHeader ? 'th' : 'td';
-                    return (
-                      <Cell key={c.prop} scope={c.rowHeader ? 'row' : undefined} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
-                        {c.type === 'custom' && c.render ? c.render(row) : cellText(c, row, dictionaryLabel)}
-                      </Cell>
-                    );
-                  })}
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-        {summary && rows.length > 0 && visible.length > 0 && (
-          <tfoot>
-            <tr className="gjj-table__summary">
-              {extra > 0 && <th scope="row" colSpan={extra}>{summary.label ?? '合计'}</th>}
-              {visible.map((c, i) => {
-                const value = summary.values?.[c.prop] ?? (summary.sum?.includes(c.prop) ? cellText({ prop: c.prop, label: c.label, type: c.type ?? 'money' }, { [c.prop]: sumColumn(rows, c.prop) }) : null);
-                if (i === 0 && extra === 0 && value === null) {
-                  return (
-                    <th key={c.prop} scope="row">
-                      {summary.label ?? '合计'}
-                    </th>
-                  );
-                }
+          </thead>
+          <tbody>
+            {visible.length === 0 ? (
+              <tr className="gjj-table__empty">
+                <td colSpan={span}>表格配置为空</td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr className="gjj-table__empty">
+                <td colSpan={span}>{emptyText}</td>
+              </tr>
+            ) : (
+              rows.map((row, i) => {
+                const key = rowKey(row);
+                const checked = selection?.selected.has(key) ?? false;
+                const disabled = selection?.isDisabled?.(row) ?? false;
                 return (
-                  <td key={c.prop} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}`}>
-                    {value}
-                  </td>
+                  <tr
+                    key={key}
+                    aria-selected={selection ? checked : undefined}
+                    aria-current={isCurrent?.(row) ? 'true' : undefined}
+                    className={selection && !disabled ? 'gjj-table__row--selectable' : undefined}
+                    onClick={
+                      selection
+                        ? (e) => {
+                            // Clicks on a control of the row (a link, a button, the checkbox) are theirs.
+                            if ((e.target as HTMLElement).closest('a, button, input, select, textarea, label')) return;
+                            toggleRow(row);
+                          }
+                        : undefined
+                    }
+                  >
+                    {selection && (
+                      <td className="gjj-table__check" data-label="选择">
+                        <input type="checkbox" aria-label={`选择第 ${(index?.offset ?? 0) + i + 1} 行`} checked={checked} disabled={disabled} onChange={() => toggleRow(row)} />
+                      </td>
+                    )}
+                    {index && (
+                      <td className="gjj-table__index" data-label="序号">
+                        {index.offset + i + 1}
+                      </td>
+                    )}
+                    {visible.map((c) => {
+                      const Cell = c.rowHeader ? 'th' : 'td';
+                      return (
+                        <Cell key={c.prop} scope={c.rowHeader ? 'row' : undefined} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}${c.className ? ` ${c.className}` : ''}`}>
+                          {c.type === 'custom' && c.render ? c.render(row) : cellText(c, row, dictionaryLabel)}
+                        </Cell>
+                      );
+                    })}
+                  </tr>
                 );
-              })}
-            </tr>
-          </tfoot>
-        )}
-      </table>
+              })
+            )}
+          </tbody>
+          {summary && rows.length > 0 && visible.length > 0 && (
+            <tfoot>
+              <tr className="gjj-table__summary">
+                {extra > 0 && <th scope="row" colSpan={extra}>{summary.label ?? '合计'}</th>}
+                {visible.map((c, i) => {
+                  const value = summary.values?.[c.prop] ?? (summary.sum?.includes(c.prop) ? cellText({ prop: c.prop, label: c.label, type: c.type ?? 'money' }, { [c.prop]: sumColumn(rows, c.prop) }) : null);
+                  if (i === 0 && extra === 0 && value === null) {
+                    return (
+                      <th key={c.prop} scope="row">
+                        {summary.label ?? '合计'}
+                      </th>
+                    );
+                  }
+                  return (
+                    <td key={c.prop} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}`}>
+                      {value}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
     </div>
   );
 }

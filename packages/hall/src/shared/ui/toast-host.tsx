@@ -4,8 +4,9 @@ import { $toast, toast } from '../toast';
 const LABELS = { error: '错误', success: '成功', info: '提示', warning: '警告' } as const;
 
 /**
- * Where the toast helper's message shows (spec 8.4): 80 px from the top, one at a time, errors with a close button.
- * The live regions are always in the page, so screen readers announce each new message.
+ * Where the toast helper's message shows (spec 8.4): 80 px from the top, one at a time, each with a close button.
+ * The live regions are always in the page, so screen readers announce each new message: errors and warnings in the
+ * `alert` region (said at once), success and information in the `status` region (said politely).
  */
 export function ToastHost() {
   const current = useStore($toast);
