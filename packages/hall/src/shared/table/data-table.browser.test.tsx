@@ -243,4 +243,50 @@ describe('DataTable', () => {
     expect(host.querySelector('caption')!.getBoundingClientRect().width).toBeGreaterThan(300);
     expect(await axeViolations(host)).toEqual([]);
   });
+  it('at 390 px a page\'s column widths do not squeeze a card: 租房提取 and 暂无评价 stay on one line, fields never collide', async () => {
+    await page.viewport(390, 800);
+    // The page's grid widths (as 事项评价's: fixed layout, first column 28 %, a nowrap statistic).
+    const style = document.createElement('style');
+    style.textContent = '.narrow .data-table { table-layout: fixed; } .narrow .data-table th:first-child { width: 28%; } .narrow .stat { white-space: nowrap; }';
+    document.head.append(style);
+    try {
+      const columns: TableColumn<Loan>[] = [
+        { prop: 'name', label: '事项', rowHeader: true },
+        { prop: 'n', label: '评价数', type: 'formatNum' },
+        { prop: 'rate', label: '满意率', type: 'custom', render: () => <span className="stat">暂无评价</span> },
+        { prop: 'zt', label: '各等级评价数' },
+      ];
+      await render({ columns, rows: [{ ...ROWS[0]!, name: '租房提取' }], className: 'narrow', showCaption: true });
+      const th = host.querySelector('tbody th') as HTMLElement;
+      const lineHeight = parseFloat(getComputedStyle(th).lineHeight);
+      // One line: the value is not broken one character a line.
+      expect(th.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5 + 12);
+      expect(th.getBoundingClientRect().width).toBeGreaterThan(300);
+      const fields = [...host.querySelectorAll('tbody tr > *')].map((c) => c.getBoundingClientRect());
+      for (let i = 1; i < fields.length; i += 1) expect(fields[i]!.top).toBeGreaterThanOrEqual(fields[i - 1]!.bottom - 0.5);
+      const stat = host.querySelector('.stat')!.getBoundingClientRect();
+      expect(stat.right).toBeLessThanOrEqual(th.getBoundingClientRect().right);
+      expect(host.scrollWidth).toBeLessThanOrEqual(390);
+      expect(await axeViolations(host)).toEqual([]);
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('a table wider than its place scrolls in a labelled region that Tab reaches; one that fits is no region', async () => {
+    await render();
+    expect(host.querySelector('[role="region"]')).toBeNull();
+    expect(host.querySelector('.gjj-table__scroll')!.hasAttribute('tabindex')).toBe(false);
+    host.style.width = '320px';
+    const region = page.getByRole('region', { name: '贷款列表（可左右滚动）' });
+    await expect.element(region).toBeInTheDocument();
+    const el = region.element() as HTMLElement;
+    expect(el.tabIndex).toBe(0);
+    expect(el.scrollWidth).toBeGreaterThan(el.clientWidth);
+    // The arrows scroll it once it has focus.
+    el.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await expect.poll(() => el.scrollLeft).toBeGreaterThan(0);
+    expect(await axeViolations(host)).toEqual([]);
+  });
 });
