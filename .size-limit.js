@@ -304,7 +304,10 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // Issue 23: the one header every page shares (the band and the configured logo move from the shell into the
+    // entry), the toasts' close-on-navigation and auto-dismiss switch, and the page-change effect (the focus code itself
+    // and the signed-in header actions are lazy chunks): +0.62 KB, 130.47 -> 131.09 KB.
+    limit: '131.2 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -329,7 +332,9 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // Issue 23: the one header in the entry (its band and logo leave the shell), the toasts' navigation rule and the
+    // page-change effect: +0.47 KB, 137.15 -> 137.63 KB.
+    limit: '137.7 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -342,6 +347,8 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // Issue 23: the header and toasts as above, and the table's labelled scroll region (a ResizeObserver): +0.66 KB,
+    // 134.37 -> 135.03 KB.
+    limit: '135.1 KB',
   },
 ];

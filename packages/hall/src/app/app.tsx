@@ -8,7 +8,6 @@ import { FullScreenLoader } from '../shared/ui/loader';
 import { BackToTop } from './back-to-top';
 import { guard } from './guard';
 import { IdleWatcher } from './idle-watcher';
-import { focusPageHeading, visibleHeading } from './route-focus';
 import { AppRoutes } from './routes';
 
 const SystemDialogs = lazy(async () => ({ default: (await import('./system-dialogs')).SystemDialogs }));
@@ -54,7 +53,18 @@ function GuardedRoutes() {
     if (!shown.current) return;
     toast.navigated();
     setAnnouncement('');
-    return focusPageHeading(visibleHeading(), { announce: setAnnouncement });
+    // The heading on screen now is the page being left's; the focus code is a small chunk, loaded on the first change.
+    const previous = [...document.querySelectorAll<HTMLElement>('main h1')].find((h) => h.getClientRects().length > 0) ?? null;
+    const previousText = previous?.textContent ?? null;
+    let cancel: (() => void) | undefined;
+    let cancelled = false;
+    void import('./route-focus').then(({ focusPageHeading }) => {
+      if (!cancelled) cancel = focusPageHeading(previous, { previousText, announce: setAnnouncement });
+    });
+    return () => {
+      cancelled = true;
+      cancel?.();
+    };
   }, [location.pathname]);
 
   return (

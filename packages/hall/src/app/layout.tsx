@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { displayName } from '@gjj-hall/sdk/auth';
 import { useStore } from '@nanostores/react';
 import { $homePath, stores } from '../shared/services';
 import { Footer } from '../shared/ui/footer';
@@ -9,25 +8,18 @@ import { SkipLink } from '../shared/ui/skip-link';
 import { SiteHeader } from './site-header';
 
 // The account menu (and its dialogs) is the shell's; on a public page it comes only for a signed-in user.
-const AccountMenu = lazy(async () => ({ default: (await import('./shell/account-menu')).AccountMenu }));
+const SignedInActions = lazy(async () => ({ default: (await import('./shell/shell')).SignedInActions }));
 
 /** The header's actions on a public page: 登录, or for a signed-in user the way home and the account menu. */
 function PublicActions() {
   const signedIn = useStore(stores.session.$signedIn);
   const homePath = useStore($homePath);
-  const userInfo = useStore(stores.session.$userInfo);
-  const loginType = useStore(stores.session.$loginType);
   const { pathname } = useLocation();
   if (signedIn && homePath) {
     return (
-      <>
-        <Link to={homePath} className="site-header__link">
-          返回网厅首页
-        </Link>
-        <Suspense fallback={<span className="site-header__account-placeholder" aria-hidden="true" />}>
-          <AccountMenu name={displayName(userInfo, loginType)} />
-        </Suspense>
-      </>
+      <Suspense fallback={<span className="site-header__account-placeholder" aria-hidden="true" />}>
+        <SignedInActions homePath={homePath} />
+      </Suspense>
     );
   }
   if (pathname === '/login') return null;

@@ -15,14 +15,14 @@ export function visibleHeading(root: ParentNode = document): HTMLElement | null 
  * page that loads first): it is waited for, up to `waitMs`, and must not be the heading that was on screen when the
  * navigation began (or must have new text). If the user moves focus meanwhile (a dialog, a click into a field) nothing is done. Without a
  * heading in time, `<main>` gets focus and `announce` is called with the document's title (a polite live region).
- * Returns a function that cancels the wait.
+ * `previousText` is the old heading's text when it was taken earlier. Returns a function that cancels the wait.
  *
  * @example
  * const cancel = focusPageHeading(visibleHeading(), { announce: (t) => (region.textContent = t) })
  */
 export function focusPageHeading(
   previous: HTMLElement | null,
-  options: { waitMs?: number; announce?: (title: string) => void } = {},
+  options: { waitMs?: number; previousText?: string | null; announce?: (title: string) => void } = {},
 ): () => void {
   let done = false;
   const stop = () => {
@@ -38,7 +38,7 @@ export function focusPageHeading(
     el.focus({ preventScroll: true });
   };
   // A page of the same component may keep the element and change its text (one menu screen to another).
-  const previousText = previous?.textContent ?? null;
+  const previousText = options.previousText !== undefined ? options.previousText : (previous?.textContent ?? null);
   const tryHeading = () => {
     if (done) return;
     const heading = visibleHeading();

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { displayName } from '@gjj-hall/sdk/auth';
 import { loginTypeArea } from '@gjj-hall/sdk/menu';
 import { useStore } from '@nanostores/react';
@@ -59,5 +59,22 @@ export function Shell() {
         <LoginPrompts />
       </PasswordGate>
     </div>
+  );
+}
+
+/**
+ * The header's actions for a signed-in user on a public page: the way home and the account menu. Here, in the shell's
+ * chunk (which a signed-in user has already loaded), so the account menu is not split into a chunk of its own.
+ */
+export function SignedInActions({ homePath }: { homePath: string }) {
+  const userInfo = useStore(stores.session.$userInfo);
+  const loginType = useStore(stores.session.$loginType);
+  return (
+    <>
+      <Link to={homePath} className="site-header__link">
+        返回网厅首页
+      </Link>
+      <AccountMenu name={displayName(userInfo, loginType)} />
+    </>
   );
 }
