@@ -304,7 +304,20 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // Issue 23: the route entries of the public home and the complaint look-up (each a lazy chunk; ~70 B gzipped
+    // each in the route table) and the login page's 返回首页: 130.47 → 130.63 KB.
+    limit: '130.7 KB',
+  },
+  {
+    // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
+    // Its own chunk: 3.6 KB JavaScript (and 0.87 KB CSS) gzipped; the policy search's calls (@gjj-hall/sdk/public,
+    // 1.85 KB, shared with the policy pages) and DOMPurify load only when a visitor searches or opens an announcement.
+    // 112.98 KB measured when made.
+    name: 'hall public home (initial JavaScript and the public home chunk)',
+    path: hallFiles(['portal-home-page']),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '113.1 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -329,7 +342,8 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 137.15 → 137.26 KB.
+    limit: '137.3 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -342,6 +356,7 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 134.37 → 134.51 kB.
+    limit: '134.6 KB',
   },
 ];

@@ -85,7 +85,7 @@ export function LoginPage() {
       <LoginLinks loginType={loginType} />
       {/* Back to the public home (issue 23): the calculator, policies, rates and complaints need no sign-in. */}
       <p className="login__home">
-        <Link to="/index">返回首页</Link>（政策、利率、贷款计算器等公共服务无需登录）
+        <Link to="/index">返回首页</Link>
       </p>
     </section>
   );

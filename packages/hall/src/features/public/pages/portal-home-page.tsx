@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { fetchNotices, type Notice } from '@gjj-hall/sdk/auth';
-import { fetchPolicies, type Page, type PolicyListItem } from '@gjj-hall/sdk/public';
+import type { Page, PolicyListItem } from '@gjj-hall/sdk/public';
 import { client, stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { filterServices, PORTAL_SERVICES } from '../portal-services';
@@ -145,7 +145,9 @@ export function PortalHomePage() {
     const c = new AbortController();
     controller.current = c;
     setSearch({ status: 'loading', keyword });
-    fetchPolicies(client, { keyword, pageSize: 10 }, { signal: c.signal, silent: true })
+    // The public services calls (shared with the policy pages) load with the first search, not with the page.
+    import('@gjj-hall/sdk/public')
+      .then(({ fetchPolicies }) => fetchPolicies(client, { keyword, pageSize: 10 }, { signal: c.signal, silent: true }))
       .then((page) => !c.signal.aborted && setSearch({ status: 'done', keyword, page }))
       .catch((error: unknown) => {
         if (c.signal.aborted) return;
