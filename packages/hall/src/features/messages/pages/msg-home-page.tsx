@@ -135,8 +135,8 @@ export function MsgHomePage() {
                     {m.read ? (
                       <span className="page__muted">已读</span>
                     ) : (
-                      <button type="button" className="link-button" onClick={() => void read(m)}>
-                        标为已读<span className="visually-hidden">：{m.title}</span>
+                      <button type="button" className="link-button" aria-label={`标为已读：${m.title}`} onClick={() => void read(m)}>
+                        标为已读
                       </button>
                     )}
                   </p>
