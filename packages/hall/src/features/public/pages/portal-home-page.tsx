@@ -168,7 +168,7 @@ export function PortalHomePage() {
             id={inputId}
             type="search"
             className="field__input portal-search__input"
-            placeholder="输入关键字，如：提取、贷款、利率"
+            placeholder="如：提取、贷款、利率"
             maxLength={50}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
