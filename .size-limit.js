@@ -342,8 +342,9 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 137.15 → 137.31 KB.
-    limit: '137.35 KB',
+    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 137.15 → 137.31 KB;
+    // the home's 查看我的消息 link (shared/ui/home-view.tsx): 137.38 KB.
+    limit: '137.4 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a

@@ -187,7 +187,9 @@ test.describe('messages', () => {
   test('the demo individual reads their messages on /sysMsg/msgHome and marks one read', async ({ page }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
-    await page.goto('/home.html#/sysMsg/msgHome');
+    // The home page leads to the messages.
+    await page.getByRole('link', { name: '查看我的消息' }).click();
+    await expect(page).toHaveURL(/#\/sysMsg\/msgHome$/);
     await expect(page.getByRole('heading', { level: 1, name: '我的消息' })).toBeVisible();
     const count = page.getByText(/^您有 \d+ 条未读消息$/);
     await expect(count).toBeVisible();
