@@ -307,7 +307,20 @@ export default [
     // Issue 23: the one header every page shares (the band and the configured logo move from the shell into the
     // entry), the toasts' close-on-navigation and auto-dismiss switch, and the page-change effect (the focus code itself
     // and the signed-in header actions are lazy chunks): +0.62 KB, 130.47 -> 131.09 KB.
-    limit: '131.2 KB',
+    // Issue 23: the route entries of the public home and the complaint look-up (each a lazy chunk; ~70 B gzipped
+    // each in the route table) and the login page's 返回首页: 130.47 → 130.65 KB.
+    limit: '130.7 KB',
+  },
+  {
+    // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
+    // Its own chunk: 3.6 KB JavaScript (and 0.87 KB CSS) gzipped; the policy search's calls (@gjj-hall/sdk/public,
+    // 1.85 KB, shared with the policy pages) and DOMPurify load only when a visitor searches or opens an announcement.
+    // 112.98 KB measured when made.
+    name: 'hall public home (initial JavaScript and the public home chunk)',
+    path: hallFiles(['portal-home-page']),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '113.1 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -334,7 +347,9 @@ export default [
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
     // Issue 23: the one header in the entry (its band and logo leave the shell), the toasts' navigation rule and the
     // page-change effect: +0.47 KB, 137.15 -> 137.63 KB.
-    limit: '137.7 KB',
+    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 137.15 → 137.31 KB;
+    // the home's 查看我的消息 link (shared/ui/home-view.tsx): 137.38 KB.
+    limit: '137.4 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -349,6 +364,7 @@ export default [
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
     // Issue 23: the header and toasts as above, and the table's labelled scroll region (a ResizeObserver): +0.66 KB,
     // 134.37 -> 135.03 KB.
-    limit: '135.1 KB',
+    // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 134.37 → 134.62 kB.
+    limit: '134.65 KB',
   },
 ];

@@ -30,8 +30,11 @@ test.describe('public pages of the built hall', () => {
     expect(scripts.filter((s) => /\/(login-page|shell|session-loader|sanitize)-/.test(s))).toEqual([]);
   });
 
-  test('the root of the site opens the hall, which asks a signed-out visitor to sign in', async ({ page }) => {
+  test('the root of the site opens the hall on the public home, whose sign-in entries lead to the login page (issue 23)', async ({ page }) => {
     await page.goto('/');
+    await expect(page).toHaveURL(/\/home\.html#\/index$/);
+    await expect(page.getByRole('heading', { level: 1, name: '网上业务大厅' })).toBeVisible();
+    await page.getByRole('link', { name: /^个人登录/ }).click();
     await expect(page).toHaveURL(/\/home\.html#\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: '用户登录' })).toBeVisible();
   });
@@ -48,7 +51,8 @@ test.describe('public pages of the built hall', () => {
     await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '返回首页' }).click();
-    await expect(page).toHaveURL(/#\/login$/);
+    // Signed out, the home is the public home (issue 23).
+    await expect(page).toHaveURL(/#\/index$/);
   });
 
   test('the quick menu leads to the centre introduction', async ({ page }) => {

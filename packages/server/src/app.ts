@@ -33,6 +33,7 @@ import { registerPersonRoutes } from './routes/register-person';
 import { switchUserRoutes } from './routes/switch-user';
 import { unitRegisterRoutes } from './routes/unit-register';
 import { publicRoutes } from './routes/public';
+import { messageRoutes } from './messages/messages';
 import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
@@ -298,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   switchUserRoutes(app, options.db);
   unitRegisterRoutes(app, { db: options.db, now, keys });
   publicRoutes(app, { db: options.db, now, submitRateLimit: options.submitRateLimit });
+  messageRoutes(app, options.db, now);
   const applications = createApplications({ db: options.db, sms: app.sms, now, log: app.log });
   applicationRoutes(app, options.db, applications, now);
   applicationExportRoutes(app, options.db, now);

@@ -7,7 +7,7 @@ import { $homePath, $menuRoutes, stores } from '../shared/services';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
 import { layoutGroups, type FlatRoute } from './menu-routes';
-import { FRAME_ROUTES, OWN_PUBLIC_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
+import { FRAME_ROUTES, OWN_PUBLIC_ROUTES, PORTAL_HOME, PORTAL_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
 import { LoginOutPage } from './pages/login-out-page';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -36,6 +36,8 @@ const PolicyInfoPage = named(() => import('../features/public/pages/policy-info-
 const PolicyDetailPage = named(() => import('../features/public/pages/policy-detail-page'), 'PolicyDetailPage');
 const IntroPage = named(() => import('../features/public/pages/intro-page'), 'IntroPage');
 const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
+const PortalHomePage = named(() => import('../features/public/pages/portal-home-page'), 'PortalHomePage');
+const ComplaintQueryPage = named(() => import('../features/public/pages/complaint-query-page'), 'ComplaintQueryPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
@@ -102,6 +104,8 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/commonDownload': <DownloadsPage />,
   '/ylOfd': <YlOfdPage />,
   '/ylOfdBase64': <YlOfdBase64Page />,
+  [PORTAL_HOME]: <PortalHomePage />,
+  '/complaintQuery': <ComplaintQueryPage />,
 };
 
 const pageLoading = (
@@ -147,7 +151,7 @@ export function AppRoutes({ location }: { location: Location }) {
   return (
     <Routes location={location}>
       <Route element={<PublicLayout />}>
-        {[...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES].map((path) => (
+        {[...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES, ...PORTAL_ROUTES].map((path) => (
           <Route
             key={path}
             path={path}
@@ -170,7 +174,8 @@ export function AppRoutes({ location }: { location: Location }) {
         />
       ))}
       {menuRouteElements(menuRoutes)}
-      <Route path="/" element={<Navigate to={homePath || '/login'} replace />} />
+      {/* Signed in, the guard sends / to the home path before this renders; signed out, / is the public home's. */}
+      <Route path="/" element={<Navigate to={homePath || PORTAL_HOME} replace />} />
       {/* Signed out, the guard sends unknown addresses to /login; the moment between signing out and that
           navigation must not add a /404 to the history. */}
       <Route path="*" element={signedIn ? <Navigate to="/404" replace /> : null} />

@@ -420,6 +420,42 @@ export async function submitComplaint(client: GjjClient, form: ComplaintForm, ke
   return (await postKeyed<ComplaintReceipt>(client, 'tsjy/add', body, key, { ...o, form: true })).data;
 }
 
+/** What a complaint look-up gives: its status and the centre's reply, nothing that names the sender. */
+export interface ComplaintStatusAnswer {
+  sqbh: string;
+  tslxmc: string;
+  zrbmmc: string;
+  nr: string;
+  /** 0 待处理, 1 处理中, 2 已回复. */
+  zt: number;
+  ztmc: string;
+  hfnr: string;
+  hfsj: string;
+  tjsj: string;
+}
+
+/** The question of a complaint look-up: the reference number, the phone it was sent with, and a picture captcha. */
+export interface ComplaintLookup {
+  sqbh: string;
+  lxdh: string;
+  /** `uuid` of the captcha picture and the characters typed. */
+  uuid: string;
+  code: string;
+}
+
+/**
+ * POST tsjy/query (ours, issue 23): a complaint's status and reply by reference number and contact phone, without
+ * signing in. A wrong number and a wrong phone reject alike (404, one message); each captcha serves one try.
+ *
+ * @example
+ * const answer = await lookUpComplaint(client, { sqbh: 'TS20261124000001', lxdh: '13912345678', uuid, code })
+ * answer.ztmc // '已回复'
+ */
+export async function lookUpComplaint(client: GjjClient, question: ComplaintLookup, o?: CallOptions): Promise<ComplaintStatusAnswer> {
+  const { data } = await client.post<ComplaintStatusAnswer>(`${PUBLIC_API}/tsjy/query`, { ...question, sqbh: question.sqbh.trim(), lxdh: question.lxdh.trim() }, opts(o));
+  return data;
+}
+
 // ---- Satisfaction evaluation (hcp) ----
 
 /** A business item one may evaluate. */

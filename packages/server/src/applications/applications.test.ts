@@ -93,6 +93,15 @@ describe('automatic rules', () => {
     expect(sms[0]).toContain('已提交，承诺办结日期 2026-10-08');
     expect(sms[1]).toContain('已受理');
     expect(sms[2]).toContain('已办结');
+    // The same words reach the login's messages (/sysMsg/msgHome, issue 23), newest first, unread.
+    const messages = body(await get(qian, 'xxzx/getList?pageSize=50')).data.list.filter((m: { body: string }) => m.body.includes(ywbh));
+    expect(messages.map((m: { title: string; read: boolean }) => `${m.title}:${m.read}`)).toEqual([
+      '个人手机号码变更已办结:false',
+      '个人手机号码变更已受理:false',
+      '个人手机号码变更已提交:false',
+    ]);
+    expect(messages[2].body).toContain('已提交，承诺办结日期 2026-10-08');
+    expect(messages[2].body).not.toContain('【住房公积金】');
   });
 
   it('GJ0302 with only address, marital status and work phone completes at once into the person’s details', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sendMessage } from '../messages/messages';
 import type { Db, Queryable } from '../db/db';
 import { ApiError } from '../http/envelope';
 import type { SmsGateway } from '../outbox/outbox';
@@ -131,6 +132,19 @@ export function statusSms(app: { ywbh: string; ywlx: string; promisedDate?: stri
   }
 }
 
+const STATUS_TITLES: Partial<Record<Status, string>> = { '01': '已提交', '02': '已受理', '03': '已办结', '04': '已退回', '05': '不予受理', '06': '已撤回' };
+
+/** The message of a status change: its SMS text without the 【住房公积金】 signature, titled by business and status. */
+function statusMessage(app: { ywbh: string; ywlx: string; user_id: string }, zt: Status, sms: string) {
+  const ywmc = businessOf(app.ywlx)?.ywmc ?? app.ywlx;
+  return {
+    userId: app.user_id,
+    category: 'ywbl' as const,
+    title: `${ywmc}${STATUS_TITLES[zt] ?? '状态已更新'}`,
+    body: sms.replace(/^【住房公积金】/, ''),
+  };
+}
+
 /** The applications spine over one database and SMS gateway. */
 export function createApplications(deps: ApplicationsDeps) {
   const { db, sms, now } = deps;
@@ -141,6 +155,14 @@ export function createApplications(deps: ApplicationsDeps) {
     changes: ReadonlyArray<{ zt: Status; reasons?: readonly string[]; promisedDate?: string | null }>,
     phone?: string,
   ): Promise<void> {
+    // The same words in the login's messages (/sysMsg/msgHome), whether or not an SMS can be sent.
+    for (const change of changes) {
+      try {
+        await sendMessage(db, statusMessage(app, change.zt, statusSms({ ...app, promisedDate: change.promisedDate ?? null }, change.zt, change.reasons)), now());
+      } catch (error) {
+        deps.log?.warn({ err: error, ywbh: app.ywbh }, '业务状态消息写入失败');
+      }
+    }
     const to = phone ?? (await phoneOf(db, app.user_id));
     if (!to) return;
     for (const change of changes) {

@@ -6,6 +6,7 @@ import { ApiError, ok } from '../http/envelope';
 import { centreDate, centreDateTime } from '../clock';
 import { idempotencyKeyOf, idempotencyOwner, idempotent } from '../public/idempotency';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
+import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
 import { ZHFW_PREFIX } from './shell';
 
 // Public services of issue 7 (docs/api-public.md): introduction, policies, partner developments, downloads,
@@ -158,7 +159,17 @@ export interface PublicRouteOptions {
   now: () => Date;
   /** Complaints and evaluations accepted per client address and minute (repeats with a key count too). @default 30 */
   submitRateLimit?: number | undefined;
+  /** Complaint look-ups (tsjy/query) per client address and minute. @default 10 */
+  lookupRateLimit?: number | undefined;
 }
+
+/** The messages of the anonymous complaint look-up (tsjy/query). */
+export const COMPLAINT_LOOKUP_MESSAGES = Object.freeze({
+  sqbh: '受理编号格式不正确，应为 TS 加 14 位数字',
+  lxdh: '请输入正确的联系电话（手机号码或带区号的固定电话）',
+  /** The one answer for a wrong number, a wrong phone, and a complaint sent without a phone. */
+  notFound: '未查询到与受理编号和联系电话相符的投诉建议，请核对后重试；提交时未留联系电话的，请拨打 12329 服务热线查询',
+});
 
 /**
  * The public services calls. Complaint bodies may be form-encoded (spec 7.3: "POST add (form-urlencoded)") or
@@ -173,7 +184,7 @@ export function publicRoutes(app: FastifyInstance, options: PublicRouteOptions):
   });
 }
 
-function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicRouteOptions): void {
+function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRateLimit = 10 }: PublicRouteOptions): void {
   const limitSubmissions = limitByAddress(createRateLimiter(db, 'public-submit', submitRateLimit, 60_000), now);
   // ---- Introduction ----
   app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags } }, async () => {
@@ -520,6 +531,46 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30 }: PublicR
         },
       );
       return ok(result, '提交成功');
+    },
+  );
+
+  // Anonymous look-up by reference number and contact phone (issue 23): one captcha per try and a few tries a
+  // minute per address, so the phone cannot be guessed; a wrong number and a wrong phone answer the same.
+  const limitLookups = limitByAddress(createRateLimiter(db, 'complaint-lookup', lookupRateLimit, 60_000), now);
+  app.post<{ Body: { sqbh: string; lxdh: string; uuid?: string; code?: string } }>(
+    `${P}/tsjy/query`,
+    {
+      onRequest: limitLookups,
+      schema: {
+        summary: '凭受理编号和联系电话查询投诉建议的办理情况（无需登录；需图形验证码；编号或电话不符答同一句话）',
+        tags,
+        body: {
+          type: 'object',
+          required: ['sqbh', 'lxdh'],
+          properties: {
+            sqbh: { type: 'string', maxLength: 20, description: '受理编号', 'x-msg': COMPLAINT_LOOKUP_MESSAGES.sqbh, 'x-required-msg': '请输入受理编号' },
+            lxdh: { type: 'string', maxLength: 20, description: '联系电话', 'x-msg': COMPLAINT_LOOKUP_MESSAGES.lxdh, 'x-required-msg': '请输入提交时填写的联系电话' },
+            ...CAPTCHA_FIELDS,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const sqbh = request.body.sqbh.trim().toUpperCase();
+      const phone = request.body.lxdh.trim();
+      if (!/^TS[0-9]{12}([0-9]{2})?$/.test(sqbh)) throw new ApiError(400, COMPLAINT_LOOKUP_MESSAGES.sqbh);
+      if (!(isMobile(phone) || isLandline(phone))) throw new ApiError(400, COMPLAINT_LOOKUP_MESSAGES.lxdh);
+      await requireCaptcha(db, request.body, now());
+      // One query through the unique index on sqbh, whichever of the two is wrong; a complaint sent without a phone
+      // can never be looked up this way (its lxdh is '').
+      const [r] = await db.query<ComplaintRow>(
+        `select ${COMPLAINT_COLUMNS} ${COMPLAINT_FROM}
+          where c.sqbh = $1 and c.lxdh <> '' and regexp_replace(c.lxdh, '[^0-9]', '', 'g') = $2`,
+        [sqbh, phone.replace(/[^0-9]/g, '')],
+      );
+      if (!r) throw new ApiError(404, COMPLAINT_LOOKUP_MESSAGES.notFound);
+      const out = complaintOut(r, false);
+      return ok({ sqbh: out.sqbh, tslxmc: out.tslxmc, zrbmmc: out.zrbmmc, nr: out.nr, zt: out.zt, ztmc: out.ztmc, hfnr: out.hfnr, hfsj: out.hfsj, tjsj: out.tjsj });
     },
   );
 

@@ -11,6 +11,7 @@ import { seedPublic } from './public';
 import { seedPreview } from './preview';
 import { seedIdentity } from './identity';
 import { seedRecords } from './records';
+import { seedMessages } from './messages';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -152,6 +153,12 @@ const STEPS: SeedStep[] = [
     // The data lives in records.ts (issue 20, the centre's records: accounts, ten years of journal, interest).
     name: 'the centre\'s records: personal accounts with their history, unit accounts, developers\' projects',
     run: seedRecords,
+  },
+  {
+    version: 11,
+    // The data lives in messages.ts (issue 23, the messages page /sysMsg/msgHome).
+    name: 'the messages page for every role, and the demo individual\'s messages',
+    run: seedMessages,
   },
 ];
 

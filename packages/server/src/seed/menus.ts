@@ -324,8 +324,11 @@ export function iconSvg(glyph: string, colour: string): string {
   );
 }
 
-/** Inserts the demo menus, their roles and icons. */
-export async function seedMenus(tx: Queryable): Promise<void> {
+/**
+ * Inserts menu entries with their subtrees and roles (no icons), each list in its order; the top-level entries get
+ * the sorts after `sortAfter` (an entry added later goes after the areas, so it never becomes anyone's home path).
+ */
+export async function insertMenus(tx: Queryable, entries: readonly MenuSeed[], sortAfter = 0): Promise<void> {
   const insert = async (entry: MenuSeed, parentId: number | null, inherited: string[], sort: number) => {
     const roles = entry.roles ?? inherited;
     await tx.query(
@@ -357,9 +360,13 @@ export async function seedMenus(tx: Queryable): Promise<void> {
     let i = 0;
     for (const child of entry.children ?? []) await insert(child, entry.id, roles, ++i);
   };
-  let i = 0;
-  for (const entry of DEMO_MENUS) await insert(entry, null, [], ++i);
+  let i = sortAfter;
+  for (const entry of entries) await insert(entry, null, [], ++i);
+}
 
+/** Inserts the demo menus, their roles and icons. */
+export async function seedMenus(tx: Queryable): Promise<void> {
+  await insertMenus(tx, DEMO_MENUS);
   for (const [icon, [glyph, colour]] of Object.entries(MENU_ICONS)) {
     await tx.query('insert into menu_icon (icon, svg) values ($1, $2)', [icon, iconSvg(glyph, colour)]);
   }

@@ -69,3 +69,13 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute(null)).toBe(false);
   });
 });
+
+describe('the portal routes (issue 23)', () => {
+  it('need no login and are public, as does / (which leads a signed-out visitor to the public home)', () => {
+    for (const path of ['/index', '/complaintQuery', '/']) expect(isNoLoginRoute(path)).toBe(true);
+    expect(isPublicRoute('/index')).toBe(true);
+    expect(isPublicRoute('/complaintQuery?x=1')).toBe(true);
+    // Only these: signed-in pages and the case-changed ones still need a login.
+    for (const path of ['/Index', '/sysMsg/msgHome', '/index/x']) expect(isNoLoginRoute(path)).toBe(false);
+  });
+});

@@ -103,8 +103,27 @@ export const OWN_PUBLIC_ROUTES: readonly string[] = Object.freeze(['/qrConfirm',
  */
 export const FRAME_ROUTES: readonly string[] = Object.freeze(['/dzda']);
 
-const noLogin: ReadonlySet<string> = new Set([...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES, ...FRAME_ROUTES]);
-const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES, ...FRAME_ROUTES]);
+/**
+ * The public home (the centre's portal start; spec 2.1 names no path for it, docs/decisions.md, issue 23), where a
+ * signed-out visitor arriving at home.html or `/` lands.
+ *
+ * @example
+ * PORTAL_HOME // '/index'
+ */
+export const PORTAL_HOME = '/index';
+
+/**
+ * Public, no-login routes of the portal that spec 2.1 does not list (issue 23): the public home and the anonymous
+ * look-up of a complaint by its reference number and phone.
+ *
+ * @example
+ * PORTAL_ROUTES.includes('/complaintQuery') // true
+ */
+export const PORTAL_ROUTES: readonly string[] = Object.freeze([PORTAL_HOME, '/complaintQuery']);
+
+// `/` needs no login either: signed out it leads to the public home, signed in the guard sends it to the home path.
+const noLogin: ReadonlySet<string> = new Set(['/', ...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES, ...PORTAL_ROUTES, ...FRAME_ROUTES]);
+const publicRoutes: ReadonlySet<string> = new Set([...PUBLIC_ROUTES, ...OWN_PUBLIC_ROUTES, ...PORTAL_ROUTES, ...FRAME_ROUTES]);
 
 /** The path part of a route address: query and hash removed. */
 function pathOnly(path: unknown): string {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { greeting } from '@gjj-hall/sdk/format';
 import { displayName } from '@gjj-hall/sdk/auth';
 import { useStore } from '@nanostores/react';
@@ -17,6 +17,10 @@ function sectionsOf(screen: MenuNode) {
     .filter((s) => s.title || s.items.length || !tabbed)
     .map((s) => (s.title || !tabbed ? s : { ...s, title: '其他功能' }));
 }
+
+/** The messages page of spec 2.1 (issue 23); the home links to it when the user's menus carry it. */
+const MESSAGE_PAGE = '/sysMsg/msgHome';
+const hasMessages = (nodes: readonly MenuNode[]): boolean => nodes.some((n) => n.fullPath === MESSAGE_PAGE || hasMessages(n.children));
 
 /** One line of the account summary on a home page. */
 export interface HomeFact {
@@ -56,7 +60,11 @@ export function HomeView({ areaTitle, facts }: HomeViewProps) {
         <h1 id="home-title">
           {greeting()}，{displayName(userInfo, loginType) || '欢迎您'}
         </h1>
-        <p className="page__lead">欢迎使用{areaTitle}，请选择需要办理的业务。</p>
+        <p className="page__lead">
+          欢迎使用{areaTitle}，请选择需要办理的业务。{' '}
+          {/* The messages page of spec 2.1 (issue 23), where the user's menus carry it. */}
+          {hasMessages(tree) && <Link to={MESSAGE_PAGE}>查看我的消息</Link>}
+        </p>
         {facts.length > 0 && (
           <dl className="facts">
             {facts.map((f) => (

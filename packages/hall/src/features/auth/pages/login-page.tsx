@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
@@ -82,6 +83,10 @@ export function LoginPage() {
       </Tabs>
       <GovLoginLink />
       <LoginLinks loginType={loginType} />
+      {/* Back to the public home (issue 23): the calculator, policies, rates and complaints need no sign-in. */}
+      <p className="login__home">
+        <Link to="/index">返回首页</Link>
+      </p>
     </section>
   );
 }

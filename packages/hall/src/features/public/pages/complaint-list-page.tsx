@@ -53,9 +53,14 @@ export function ComplaintListPage() {
       </p>
       <div className="complaint-toolbar">
         <h2 id="complaint-list-title">{title}</h2>
-        <Link className="button" to="/complaintJYAdd">
-          我要投诉建议
-        </Link>
+        <span className="complaint-actions">
+          <Link className="btn" to="/complaintQuery">
+            凭受理编号查询
+          </Link>
+          <Link className="button" to="/complaintJYAdd">
+            我要投诉建议
+          </Link>
+        </span>
       </div>
       {state.status === 'error' ? (
         <div className="complaint-alert" role="alert">
