@@ -1,8 +1,9 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Our own packages are built from source, so the hall never needs their dist/ first.
     conditions: ['gjj-source', ...defaultClientConditions],

@@ -26,15 +26,16 @@ export function freePort() {
 /**
  * Starts the built server on a free port; resolves with its address and a `stop()` that ends it and removes its data.
  * @param {Record<string, string>} [env] more environment
+ * @param {string[]} [nodeArgs] Node options, e.g. --cpu-prof
  * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
  */
-export async function startReferenceServer(env = {}) {
+export async function startReferenceServer(env = {}, nodeArgs = []) {
   for (const file of [SERVER_MAIN, HALL_HOME]) {
     if (!existsSync(file)) throw new Error(`缺少构建产物 ${file}：请先运行 npm run build`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gjj-measure-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
