@@ -15,6 +15,8 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const jsonOut = args.find((a) => a.startsWith('--json='))?.slice('--json='.length);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+// --why: what shifts and what the largest items are, per page, to find the cause of a figure.
+const why = args.includes('--why');
 
 /** @type {{ pages: import('./lib/lighthouse-budget.mjs').BudgetPage[] }} */
 const config = JSON.parse(readFileSync(new URL('../lighthouse.budgets.json', import.meta.url), 'utf8'));
@@ -72,6 +74,15 @@ try {
     );
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) throw new Error(`${entry.name}：${result.lhr.runtimeError.message}`);
+    if (why) {
+      console.log(`\n── ${entry.name}`);
+      for (const item of audits['layout-shifts']?.details?.items ?? []) {
+        console.log(`  shift ${item.score.toFixed(3)}: ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`.slice(0, 300));
+      }
+      for (const item of audits['network-requests']?.details?.items ?? []) {
+        console.log(`  ${String(Math.round(item.transferSize / 102.4) / 10).padStart(6)} KiB ${item.url.replace(server.url, '')}`.slice(0, 160));
+      }
+    }
     measured.push({
       name: entry.name,
       performance: result.lhr.categories.performance.score ?? 0,

@@ -55,7 +55,10 @@ export async function startReferenceServer(env = {}, nodeArgs = []) {
   });
   await new Promise((started, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`服务端 90 秒内未启动：\n${output}`)), 90_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`服务端 3 分钟内未启动：\n${output}`));
+    }, 180_000);
     const onExit = (code) => {
       clearTimeout(timer);
       reject(new Error(`服务端提前退出（${code}）：\n${output}`));
