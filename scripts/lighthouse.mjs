@@ -76,6 +76,7 @@ try {
     if (result.lhr.runtimeError) throw new Error(`${entry.name}：${result.lhr.runtimeError.message}`);
     if (why) {
       console.log(`\n── ${entry.name}`);
+      if (!audits['layout-shifts']?.details) console.log('  layout-shifts:', audits['layout-shifts']?.scoreDisplayMode, audits['layout-shifts']?.errorMessage ?? audits['layout-shifts']?.explanation);
       for (const item of audits['layout-shifts']?.details?.items ?? []) {
         console.log(`  shift ${item.score.toFixed(3)}: ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`.slice(0, 300));
       }
