@@ -304,7 +304,8 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // issue 23: six tiny chunks both /login and the signed-in home load merged into one (signin-common): 129.49 KB.
+    limit: '129.6 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -329,7 +330,8 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // issue 23: six tiny chunks both /login and this page load merged into one (signin-common): 136.26 KB.
+    limit: '136.4 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -342,6 +344,7 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // issue 23: the merged signin-common chunk: 134.09 kB.
+    limit: '134.2 KB',
   },
 ];

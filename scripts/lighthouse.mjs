@@ -66,12 +66,18 @@ try {
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
     }
-    const result = await lighthouse(
-      `${server.url}${entry.path}`,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!entry.signIn },
-      undefined,
-      page,
-    );
+    // A trace Chromium failed to record (NO_NAVSTART and the like, on a busy machine) is measured again, once.
+    let result;
+    for (let attempt = 1; ; attempt += 1) {
+      result = await lighthouse(
+        `${server.url}${entry.path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!entry.signIn },
+        undefined,
+        page,
+      );
+      if (!result.lhr.runtimeError || attempt === 2) break;
+      console.warn(`${entry.name}：${result.lhr.runtimeError.code}，重测一次`);
+    }
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) throw new Error(`${entry.name}：${result.lhr.runtimeError.message}`);
     if (why) {
@@ -99,7 +105,8 @@ try {
   await server.stop();
 }
 
-console.log(`Lighthouse ${lighthouse.version ?? ''} mobile, ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load.toFixed(2)} at the start`);
+const version = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')).version;
+console.log(`Lighthouse ${version} mobile, ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load.toFixed(2)} at the start`);
 console.table(resultTable(measured));
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ load, measured }, null, 2)}\n`);
 if (check) {
