@@ -23,6 +23,9 @@ const steps = [
   { name: 'script-tag', cmd: ['npx', 'wtr', '--static-logging'], env: { WTR_JSON_OUTPUT: WTR_JSON }, needsBuild: true },
   { name: 'end to end', cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }, needsBuild: true },
   { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true },
+  // Lighthouse (mobile) on the pages of lighthouse.budgets.json, one Chromium, page after page: each page's CLS and
+  // transferred bytes within its budget (about a minute; npm run lighthouse prints the whole table).
+  { name: 'lighthouse', cmd: ['node', 'scripts/lighthouse.mjs', '--check'], needsBuild: true },
   // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
   { name: 'package lint', cmd: ['npm', 'run', '--silent', 'lint:package'], needsBuild: true },
 ];

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db } from './db/db';
 import { ok } from './http/envelope';
@@ -42,6 +42,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -210,6 +211,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('secrets', secrets);
   app.decorate('publicUrl', () => publicUrl ?? listeningUrl(app));
+  // The hall's files first, before any other hook (issue 23; docs/decisions.md): read once, answered from memory
+  // with the brotli or gzip file the build made. Source maps (the hall's build writes them beside its scripts) show
+  // the code as written: not in production.
+  const hallDir = options.hallDir;
+  if (hallDir && existsSync(join(hallDir, 'home.html'))) {
+    serveStaticFiles(app, loadStaticFiles(hallDir, (path) => production && /\.map$/i.test(path)));
+  } else {
+    app.log.warn({ hallDir }, '大厅尚未构建：/home.html 不可用，请先运行 npm run build');
+  }
   // Before any route: every /dev/ route answers only this machine, and only when switched on.
   guardDevRoutes(app, withDevRoutes);
 
@@ -225,12 +235,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
 
+  // API answers above 1 KiB go brotli or gzip compressed as the client accepts (issue 23); the hall's files come
+  // precompressed from the build and skip this (their route says compress: false).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
   // Set once the single sign-on routes exist (below); the platform's origin may change in development.
-  let platformOrigin: () => Promise<string | null> = async () => null;
+  let platformOrigin: () => string | null | Promise<string | null> = () => null;
+  const withPlatform = (platform: string | null) => (platform ? [platform, ...frameAncestors] : frameAncestors);
   securityHeaders(app, {
-    async framers() {
-      const platform = await platformOrigin().catch(() => null);
-      return platform ? [platform, ...frameAncestors] : frameAncestors;
+    // At once while the platform's address is in memory (every page of the hall asks; issue 23), else when read.
+    framers() {
+      const platform = platformOrigin();
+      return platform instanceof Promise ? platform.then(withPlatform, () => frameAncestors) : withPlatform(platform);
     },
     hallCsp,
     hsts: !!publicUrl?.startsWith('https://'),
@@ -309,22 +325,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);
 
-  const hallDir = options.hallDir;
-  if (hallDir && existsSync(join(hallDir, 'home.html'))) {
-    await app.register(fastifyStatic, {
-      root: hallDir,
-      index: false,
-      cacheControl: false,
-      // Source maps (the hall's build writes them beside its scripts) show the code as written: not in production.
-      allowedPath: (pathName) => !(production && /\.map$/i.test(pathName)),
-      setHeaders(res, path) {
-        const immutable = /[\\/]assets[\\/]/.test(path);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn({ hallDir }, '大厅尚未构建：/home.html 不可用，请先运行 npm run build');
-  }
   app.get('/', async (_request, reply) => reply.redirect('/home.html'));
 
   return app;

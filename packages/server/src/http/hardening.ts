@@ -136,8 +136,11 @@ export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const HSTS = 'max-age=31536000';
 
 export interface SecurityHeaderOptions {
-  /** Origins besides the hall that may frame its pages (none: X-Frame-Options SAMEORIGIN as well). */
-  framers(): Promise<readonly string[]>;
+  /**
+   * Origins besides the hall that may frame its pages (none: X-Frame-Options SAMEORIGIN as well); at once when they
+   * are known without a wait, so that a page's answer costs no promise.
+   */
+  framers(): readonly string[] | Promise<readonly string[]>;
   /** The hall's CSP, letting `framers` frame it. */
   hallCsp(framers: readonly string[]): string;
   /** Send Strict-Transport-Security (the hall is published over https). */
@@ -162,25 +165,47 @@ function carriesSession(request: FastifyRequest, reply: FastifyReply): boolean {
  * - `Strict-Transport-Security` where the hall is published over https.
  */
 export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The hall's policy for the last framers seen: the same string for every page until they change.
+  let policy = { key: '', csp: '' };
+  const pageHeaders = (reply: FastifyReply, framers: readonly string[]) => {
+    const key = framers.join(' ');
+    if (policy.key !== key || !policy.csp) policy = { key, csp: options.hallCsp(framers) };
+    reply.header('content-security-policy', policy.csp);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    // Browsers that know frame-ancestors ignore X-Frame-Options; older ones would refuse a listed framer with it.
+    if (framers.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+  };
+  const cacheRule = (request: FastifyRequest, reply: FastifyReply) => {
+    if (carriesSession(request, reply) || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  };
+  // A callback hook, not an async one: the hall's files pass here on every request, and a promise each is measurable.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (options.hsts) reply.header('strict-transport-security', HSTS);
     // A 304 has no content type, and the browser merges its headers into the page it keeps: adding a policy or a
     // cache rule here would rewrite that page's (an API policy on the hall's home.html blocks all of it).
-    if (reply.statusCode === 304) return payload;
+    if (reply.statusCode === 304) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      const framers = await options.framers();
-      reply.header('content-security-policy', options.hallCsp(framers));
-      reply.header('cross-origin-opener-policy', 'same-origin');
-      // Browsers that know frame-ancestors ignore X-Frame-Options; older ones would refuse a listed framer with it.
-      if (framers.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+      const framers = options.framers();
+      if (framers instanceof Promise) {
+        framers.then(
+          (known) => {
+            pageHeaders(reply, known);
+            cacheRule(request, reply);
+            done(null, payload);
+          },
+          (error: Error) => done(error),
+        );
+        return;
+      }
+      pageHeaders(reply, framers);
     } else if (type) {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NON_HTML_CSP);
       reply.header('x-frame-options', 'DENY');
     }
-    if (carriesSession(request, reply) || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    cacheRule(request, reply);
+    done(null, payload);
   });
 }

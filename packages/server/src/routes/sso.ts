@@ -88,6 +88,8 @@ const envelope = (data: Record<string, unknown>) => ({
 });
 
 const PLATFORM_URL_KEY = 'gov_platform_url';
+/** How long the platform's address is kept in memory for the pages' CSP (another instance's change shows after it). */
+const PLATFORM_ORIGIN_TTL_MS = 5000;
 
 /**
  * The simulated platform: codes in `sso_auth_code` (hash only), 60 s, single use, bound to a client, a return address
@@ -232,7 +234,8 @@ export interface SsoRoutes {
    * platform's sign-in page (in development the /dev/gov-platform value, else GOV_PLATFORM_URL, else the default);
    * in production without a platform, GOV_PLATFORM_URL when set; else null.
    */
-  platformOrigin(): Promise<string | null>;
+  /** The platform's origin; at once (no promise) while it is kept in memory. */
+  platformOrigin(): string | null | Promise<string | null>;
 }
 
 /** Opens a session on the simulated platform (30 minutes); returns its token, kept only as a hash. */
@@ -254,8 +257,19 @@ export async function openSimGovSession(db: Queryable, idNumber: string, at: Dat
 export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRoutes {
   const { db, now, production } = options;
   const platform = options.platform ?? (production ? null : simulatedGovPlatform(db));
+  // Every page of the hall names the platform in its CSP (frame-ancestors): its address is kept for a few seconds
+  // rather than read from the database for each page (issue 23); setting it here (development) renews it at once.
+  let known: { origin: string | null; until: number } | null = null;
   const routes: SsoRoutes = {
-    platformOrigin: async () => webOrigin(platform ? await platform.loginUrl() : process.env.GOV_PLATFORM_URL),
+    platformOrigin: () => {
+      if (!platform) return webOrigin(process.env.GOV_PLATFORM_URL);
+      if (known && known.until > Date.now()) return known.origin;
+      return platform.loginUrl().then((url) => {
+        const origin = webOrigin(url);
+        known = { origin, until: Date.now() + PLATFORM_ORIGIN_TTL_MS };
+        return origin;
+      });
+    },
   };
   const { loginLimiter } = options;
   const limit = (limiter: RateLimiter) => limitByAddress(limiter, now);
@@ -501,6 +515,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
         `insert into app_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()`,
         [PLATFORM_URL_KEY, request.body.url],
       );
+      known = null;
       return ok({ platformUrl: request.body.url });
     },
   );

@@ -11,6 +11,7 @@ export function NoticeBanner() {
   const [notice, setNotice] = useState<(Notice & { html: string }) | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [closed, setClosed] = useState(sessionFlags.noticeClosed.get);
+  const [pending, setPending] = useState(true);
   const bodyId = useId();
 
   useEffect(() => {
@@ -18,18 +19,35 @@ export function NoticeBanner() {
     let live = true;
     fetchNotices(client, { publishedOnly: true })
       .then(async ([first]) => {
-        if (!first) return;
+        if (!first) {
+          if (live) setPending(false);
+          return;
+        }
         // DOMPurify comes only when there is a notice to show, after the page itself.
         const { sanitizeNotice } = await import('../../shared/sanitize');
         if (live) setNotice({ ...first, html: sanitizeNotice(first.tgnr ?? '') });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (live) setPending(false);
+      });
     return () => {
       live = false;
     };
   }, [closed]);
 
-  if (closed || !notice) return null;
+  if (closed) return null;
+  // While the notice is on its way, its bar's place is kept (the tag shown, the title empty), so the breadcrumb and
+  // the page below do not move when it comes (issue 23). A centre with no published notice loses the bar then.
+  if (!notice) {
+    return pending ? (
+      <div className="notice-banner" aria-hidden="true">
+        <div className="notice-banner__bar">
+          <span className="notice-banner__tag">通知公告</span>
+          <span className="notice-banner__title">{'\u00a0'}</span>
+        </div>
+      </div>
+    ) : null;
+  }
   return (
     <section className="notice-banner" aria-label="通知公告">
       <div className="notice-banner__bar">
