@@ -5,6 +5,7 @@ import { centreName, SITE } from '../shared/site';
 import { Footer } from '../shared/ui/footer';
 import { QuickMenu } from '../shared/ui/quick-menu';
 import { SkipLink } from '../shared/ui/skip-link';
+import { CareModeSwitch } from './shell/care-mode-switch';
 
 /** The public shell: banner, content, the quick menu and the footer (spec 2.3, 2.5). */
 export function PublicLayout() {
@@ -38,6 +39,7 @@ export function PublicLayout() {
               </nav>
             )
           )}
+          <CareModeSwitch />
         </div>
       </header>
       <div className="body">

@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// First, so that the first paint is already in the chosen care mode (关怀模式).
+import '../shared/care-mode';
 import { App } from './app';
 import './styles.css';
 

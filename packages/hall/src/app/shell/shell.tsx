@@ -11,6 +11,7 @@ import { Footer } from '../../shared/ui/footer';
 import { QuickMenu } from '../../shared/ui/quick-menu';
 import { SkipLink } from '../../shared/ui/skip-link';
 import { AccountMenu } from './account-menu';
+import { CareModeSwitch } from './care-mode-switch';
 import { useCurrentRoute } from './current-route';
 import { KeepAliveOutlet } from './keep-alive';
 import { LoginPrompts } from './login-prompts';
@@ -51,6 +52,7 @@ export function Shell() {
             </Link>
             <span className="topbar__area">{areaTitle}</span>
             <AccountMenu name={displayName(userInfo, loginType)} />
+            <CareModeSwitch />
           </div>
         </div>
         <div className="banner__inner banner__inner--shell">
