@@ -26,6 +26,11 @@ test.describe('care mode (关怀模式)', () => {
     await expect(careSwitch(page)).toHaveAttribute('aria-pressed', 'false');
     const bodySize = () => page.evaluate(() => getComputedStyle(document.body).fontSize);
     expect(await bodySize()).toBe('14px');
+    // The checks below find what care mode changes: the normal page has smaller text and less contrast.
+    await page.evaluate(axeSource);
+    const normal = await page.evaluate(careProblems);
+    expect(normal.filter((p) => p.startsWith('text under 18 px'))).not.toEqual([]);
+    expect(normal.filter((p) => p.startsWith('color-contrast-enhanced'))).not.toEqual([]);
 
     await careSwitch(page).click();
     await expect(careSwitch(page)).toHaveAttribute('aria-pressed', 'true');
@@ -42,6 +47,8 @@ test.describe('care mode (关怀模式)', () => {
     await submitLogin(page, DEMO.personal, uuid);
     await expect(page).toHaveURL(/#\/grwt\/home$/);
     await dismissPrompts(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab').first()).toBeVisible();
     await expect(careSwitch(page)).toHaveAttribute('aria-pressed', 'true');
     await expectCare(page);
 
@@ -63,5 +70,31 @@ test.describe('care mode (关怀模式)', () => {
     await expectCare(page);
     // Nothing wider than the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  // Screenshots to look at (docs/care-mode.md): GJJ_SHOTS=<dir> npx playwright test packages/hall/e2e/care-mode.spec.ts
+  test('screenshots of the sign-in page, the signed-in home and the calculator in care mode, at 390 and 1280 px', async ({ page }) => {
+    const dir = process.env.GJJ_SHOTS;
+    test.skip(!dir, 'GJJ_SHOTS not set');
+    await page.addInitScript(() => localStorage.setItem('gjj-care-mode', '1'));
+    const shoot = async (name: string) => {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.screenshot({ path: `${dir}/care-${name}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+    };
+    await page.goto('/home.html#/dkcs');
+    await page.getByLabel('贷款金额（万元）').first().fill('100');
+    await page.getByLabel('贷款期限（月）').first().fill('240');
+    await page.getByRole('button', { name: '计算' }).first().click();
+    await expect(page.locator('.gjj-loan__money').first()).not.toHaveText('0.00');
+    await shoot('calculator');
+    const uuid = await openLogin(page);
+    await shoot('login');
+    await submitLogin(page, DEMO.personal, uuid);
+    await dismissPrompts(page);
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await shoot('home');
   });
 });
