@@ -185,7 +185,9 @@ export default [
     // browser, never by the hall): 62.49 KB. Merged with issue 19's r2wc and instance names: 63.27 KB.
     // issue 22: <gjj-qr-signing>, its component, meta and the sdk's QR machine (+3.1 KB); and <gjj-archive-collector>:
     // 68.61 KB.
-    limit: '69 KB',
+    // issue 23, care mode (关怀模式): the `care` prop of six components, their documentation and the care rules of the
+    // shared theme stylesheet: 69.27 KB (docs/care-mode.md).
+    limit: '69.3 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
@@ -199,7 +201,8 @@ export default [
     // and the instance names: 62.23 KB.
     // issue 22: <gjj-qr-signing> (the panel, its stylesheet, the sdk's QR machine; the picture is the server's) and
     // <gjj-archive-collector>: 66.69 KB.
-    limit: '67 KB',
+    // issue 23, care mode: the `care` attribute of every element and the care rules of the theme stylesheet: 67.14 KB.
+    limit: '67.2 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
@@ -307,7 +310,9 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // issue 23, care mode (关怀模式): the store that sets <html data-care> before the first paint, the header's switch,
+    // and the widgets' care rules in the eagerly loaded calculator: +0.59 KB, 131.07 KB (docs/care-mode.md).
+    limit: '131.1 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -332,7 +337,8 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 KB, 137.73 KB.
+    limit: '137.8 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -345,6 +351,7 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 kB, 134.93 kB.
+    limit: '135 KB',
   },
 ];
