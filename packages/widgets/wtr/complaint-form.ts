@@ -74,7 +74,7 @@ export function complaintFormTests(file: string): void {
       await waitFor(() => count().includes('已输入 6 /'), `the count of 6 characters (${count()})`);
       assertEqual(text.value, '请问如何开具', 'what was typed stays in the field');
       assert(text.classList.contains('gjj-complaint__textarea'), 'className reaches the textarea');
-      assert(page.document.defaultView?.getComputedStyle(text).minHeight === '38px', 'the element stylesheet styles it by its class');
+      assert(page.document.defaultView?.getComputedStyle(text).minHeight === '120px', 'the element stylesheet styles it by its class');
       assertCleanPage(page);
     });
 
