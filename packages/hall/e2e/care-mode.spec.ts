@@ -76,6 +76,10 @@ test.describe('care mode (关怀模式)', () => {
   test('screenshots of the sign-in page, the signed-in home and the calculator in care mode, at 390 and 1280 px', async ({ page }) => {
     const dir = process.env.GJJ_SHOTS;
     test.skip(!dir, 'GJJ_SHOTS not set');
+    // The header with the switch in the normal mode too.
+    await page.goto('/home.html#/login');
+    await expect(page.getByRole('heading', { level: 1, name: '用户登录' })).toBeVisible();
+    await page.screenshot({ path: `${dir}/normal-login-390.png` });
     await page.addInitScript(() => localStorage.setItem('gjj-care-mode', '1'));
     const shoot = async (name: string) => {
       for (const width of [390, 1280]) {
