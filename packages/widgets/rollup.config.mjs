@@ -46,12 +46,13 @@ const compile = {
 };
 
 /**
- * React, as the components import it, is preact/compat; dayjs's ES modules rather than its UMD file (rollup bundles ES
+ * React, as the components import it, is preact with the little of React's behaviour they rely on
+ * (shared/react.standalone.ts), not all of preact/compat; react-dom is never imported by a component. dayjs's ES modules rather than its UMD file (rollup bundles ES
  * modules only; dayjs comes in through @gjj-hall/sdk/format and is dropped unused). decimal.js has an ES module of its
  * own (its `import` condition).
  */
 const ALIASES = {
-  react: 'preact/compat',
+  react: resolve(SRC, 'shared/react.standalone.ts'),
   'react-dom': 'preact/compat',
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',

@@ -63,8 +63,11 @@ describe('generated from the *.meta.ts files', () => {
       mode: "'remote' | 'local'",
       providentRates: 'ReadonlyArray<{ llmc: string; zxll: number | string }> | string',
       commercialRates: 'ReadonlyArray<{ llmc: string; zxll: number | string }> | string',
+      care: 'boolean',
     });
-    expect(calculator.attribute).toMatchObject({ 'provident-rates': 'string', 'commercial-rates': 'string', mode: "'remote' | 'local'" });
+    expect(calculator.attribute).toMatchObject({ 'provident-rates': 'string', 'commercial-rates': 'string', mode: "'remote' | 'local'", care: 'boolean' });
+    // 关怀模式: every element takes `care` (docs/care-mode.md).
+    for (const tag of ELEMENT_TAGS) expect(types(tag).attribute).toMatchObject({ care: 'boolean' });
     expect(types('gjj-policy-list').property).toMatchObject({ pageSize: 'number', category: 'string' });
     expect(types('gjj-policy-list').attribute).toMatchObject({ 'page-size': 'number' });
     // The typings say the same: the rates as a property, JSON text as an attribute.

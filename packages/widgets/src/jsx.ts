@@ -7,6 +7,8 @@ import type { RateTableProps, LoanCalculatorProps, ComplaintFormProps, PolicyLis
 export interface RateTableElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
   apiBase?: string;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**
@@ -34,6 +36,8 @@ export interface LoanCalculatorElementProperties {
   providentRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
   /** 商业贷款利率表（LoanRateInput 数组），如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
   commercialRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**
@@ -59,6 +63,8 @@ export interface ComplaintFormElementProperties {
   apiBase?: string;
   /** 本表单在读屏软件中的名称（表单区域的名称），通常取页面上它的标题；页面上有两个表单时用它区分。不设时为“投诉建议”，第二个不设的为“投诉建议 2”，依次类推。 @default "" */
   label?: string;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**
@@ -84,6 +90,8 @@ export interface PolicyListElementProperties {
   category?: string;
   /** 每页条数：10、20、30 或 50，其他值按 20。 @default "20" */
   pageSize?: number;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**
@@ -111,6 +119,8 @@ export interface ArchiveCollectorElementProperties {
   hallOrigin?: string;
   /** 框架的无障碍名称。 @default "电子档案材料上传" */
   label?: string;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**
@@ -140,6 +150,8 @@ export interface QrSigningElementProperties {
   apiBase?: string;
   /** 本面板在读屏软件中的名称；不设时为“手机扫码签署授权委托书”。 @default "" */
   label?: string;
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  care?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The archive collector's own script-tag bundle: a government platform's page loads this one file and gets
-// <gjj-archive-collector>. Rendered with preact/compat (see rollup.config.mjs); nothing of the other widgets is inside.
+// <gjj-archive-collector>. Rendered with preact (see rollup.config.mjs); nothing of the other widgets is inside.
 import { getArchiveCollectorElement } from './archive-collector/archive-collector.element';
 import { startScriptTag } from './shared/script-tag';
 

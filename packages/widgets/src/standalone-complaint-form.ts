@@ -1,5 +1,5 @@
 // The complaint form's own script-tag bundle: a government platform's page loads this one file and gets
-// <gjj-complaint-form>. Rendered with preact/compat (see rollup.config.mjs); nothing of the other widgets is inside.
+// <gjj-complaint-form>. Rendered with preact (see rollup.config.mjs); nothing of the other widgets is inside.
 import { getComplaintFormElement } from './complaint-form/complaint-form.element';
 import { startScriptTag } from './shared/script-tag';
 

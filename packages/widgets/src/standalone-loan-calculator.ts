@@ -1,5 +1,5 @@
 // The calculator's own script-tag bundle: a bank's page loads this one file and gets <gjj-loan-calculator>, computing
-// in the browser by default (no server of ours needed). Rendered with preact/compat (see rollup.config.mjs). It knows only
+// in the browser by default (no server of ours needed). Rendered with preact (see rollup.config.mjs). It knows only
 // the calculator, so nothing of the other widgets is inside.
 import { getLoanCalculatorElement, setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
 import { setExtrasScript } from './loan-calculator/load-extras.standalone';

@@ -1,5 +1,5 @@
 // The policy list's own script-tag bundle: a platform's page loads this one file and gets <gjj-policy-list>. Rendered
-// with preact/compat (see rollup.config.mjs). It knows only the policy list, so nothing of the other widgets is inside.
+// with preact (see rollup.config.mjs). It knows only the policy list, so nothing of the other widgets is inside.
 import { getPolicyListElement } from './policy-list/policy-list.element';
 import { startScriptTag } from './shared/script-tag';
 

@@ -1,5 +1,5 @@
 // The QR signing panel's own script-tag bundle: a page loads this one file and gets <gjj-qr-signing>.
-// Rendered with preact/compat (see rollup.config.mjs); nothing of the other widgets is inside.
+// Rendered with preact (see rollup.config.mjs); nothing of the other widgets is inside.
 import { getQrSigningElement } from './qr-signing/qr-signing.element';
 import { startScriptTag } from './shared/script-tag';
 

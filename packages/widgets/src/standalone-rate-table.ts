@@ -1,5 +1,5 @@
 // The rate table's own script-tag bundle: a bank's or a platform's page loads this one file and gets <gjj-rate-table>.
-// Rendered with preact/compat (see rollup.config.mjs); nothing of the other widgets is inside.
+// Rendered with preact (see rollup.config.mjs); nothing of the other widgets is inside.
 import { getRateTableElement } from './rate-table/rate-table.element';
 import { startScriptTag } from './shared/script-tag';
 

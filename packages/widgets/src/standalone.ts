@@ -1,4 +1,4 @@
-// The script-tag bundle: loading it registers every element. Rendered with preact/compat (see rollup.config.mjs).
+// The script-tag bundle: loading it registers every element. Rendered with preact (see rollup.config.mjs).
 import { setLoanCalculatorDefaultMode } from './loan-calculator/loan-calculator.element';
 import { setExtrasScript } from './loan-calculator/load-extras.standalone';
 import { ELEMENTS, ELEMENT_TAGS } from './registry';

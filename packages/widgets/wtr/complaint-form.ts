@@ -61,6 +61,23 @@ export function complaintFormTests(file: string): void {
       assertCleanPage(page);
     });
 
+    // The script-tag files give the components React's onChange (every keystroke, the DOM's `input`) and className
+    // without preact/compat (shared/react.standalone.ts): the count follows the typing before the field is left.
+    it('counts the characters as they are typed, before the field is left, with its styles applied', async () => {
+      const page = await openPage({ script: file, body: COMPLAINT_FORM.markup() });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      await shown(el);
+      const text = control<HTMLTextAreaElement>(el, '意见内容');
+      const count = () => el.shadowRoot?.querySelector('.gjj-complaint__count')?.textContent ?? '';
+      text.value = '请问如何开具';
+      text.dispatchEvent(new (page.document.defaultView as Window & typeof globalThis).Event('input', { bubbles: true }));
+      await waitFor(() => count().includes('已输入 6 /'), `the count of 6 characters (${count()})`);
+      assertEqual(text.value, '请问如何开具', 'what was typed stays in the field');
+      assert(text.classList.contains('gjj-complaint__textarea'), 'className reaches the textarea');
+      assert(page.document.defaultView?.getComputedStyle(text).minHeight === '120px', 'the element stylesheet styles it by its class');
+      assertCleanPage(page);
+    });
+
     it('takes its property and attributes set before the script loads', async () => {
       const page = await openPage({ body: '', csp: 'meta' });
       const main = page.document.querySelector('main') as HTMLElement;

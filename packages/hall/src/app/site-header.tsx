@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { stores } from '../shared/services';
 import { centreName, SITE } from '../shared/site';
+import { CareModeSwitch } from './shell/care-mode-switch';
 import './site-header.css';
 
 /** The hall's slogan under its name in the header band. */
@@ -57,7 +58,7 @@ export function SiteHeader({ homeTo, area, actions }: SiteHeaderProps) {
           </Link>
           {area && <span className="site-header__area">{area}</span>}
           <div className="site-header__actions">
-            {/* Slot: the care-mode switch (关怀模式) goes here, before the account actions. */}
+            <CareModeSwitch />
             {actions}
           </div>
         </div>

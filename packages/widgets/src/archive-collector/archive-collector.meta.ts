@@ -1,4 +1,4 @@
-import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { CARE_ATTRIBUTE, describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import { themeProperties } from '../shared/theme.meta';
 import type { ArchiveCollectorProps } from './archive-collector';
 import { ARCHIVE_COLLECTOR_CSS } from './archive-collector.styles';
@@ -9,6 +9,7 @@ export const archiveCollectorMeta: WidgetMeta<ArchiveCollectorProps> = {
   tag: 'gjj-archive-collector',
   summary: '电子档案材料收集：在框架中打开大厅的材料上传页（/dzda），转发其消息（@gjj-hall/sdk/archive 协议）。',
   attributes: /* @__PURE__ */ describeAttributes(ARCHIVE_COLLECTOR_ELEMENT, {
+    care: CARE_ATTRIBUTE,
     ywbh: { description: '业务编号：收集哪一笔业务的材料。', default: '' },
     hallOrigin: {
       description: '网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。',

@@ -9,6 +9,7 @@ export const ARCHIVE_COLLECTOR_ELEMENT = {
     ['ywbh', 'string'],
     ['hallOrigin', 'string'],
     ['label', 'string'],
+    ['care', 'boolean', 'reflect'],
   ],
   events: [
     ['gjj-last-step', 'onLastStep'],

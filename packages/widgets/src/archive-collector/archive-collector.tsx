@@ -6,6 +6,11 @@ import { ARCHIVE_COLLECTOR_CSS } from './archive-collector.styles';
 
 /** Props of {@link ArchiveCollector}. */
 export interface ArchiveCollectorProps {
+  /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
   /** The application (业务编号) whose materials are collected. */
   ywbh?: string;
   /**
@@ -52,7 +57,7 @@ function originOf(url: string | undefined): string | undefined {
  * <ArchiveCollector ywbh="YW2026000001" onComplete={({ files }) => next()} />
  */
 export function ArchiveCollector(props: ArchiveCollectorProps) {
-  const { ywbh, label } = props;
+  const { ywbh, label, care } = props;
   const config = useHostConfig();
   const root = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -113,11 +118,12 @@ export function ArchiveCollector(props: ArchiveCollectorProps) {
 
   let src = '';
   if (valid && typeof location !== 'undefined') {
-    const query = new URLSearchParams({ ywbh: ywbh!, origin: location.origin });
+    // The hall's page in the frame follows the element's care mode (its own switch stays the person's).
+    const query = new URLSearchParams({ ywbh: ywbh!, origin: location.origin, ...(care ? { care: '1' } : {}) });
     src = `${hallOrigin}${ARCHIVE_PAGE_PATH}?${query.toString()}`;
   }
   return (
-    <div ref={root} className="gjj-archive-collector" part="container">
+    <div ref={root} className="gjj-root gjj-archive-collector" data-care={care || undefined} part="container">
       {valid ? (
         <iframe
           ref={frame}

@@ -1,4 +1,4 @@
-import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { CARE_ATTRIBUTE, describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import { themeProperties } from '../shared/theme.meta';
 import { COMPLAINT_FORM_CSS } from './complaint-form.styles';
 import type { ComplaintFormProps } from './complaint-form';
@@ -9,6 +9,7 @@ export const complaintFormMeta: WidgetMeta<ComplaintFormProps> = {
   tag: 'gjj-complaint-form',
   summary: '投诉建议表单：类型、责任部门、意见内容（5 至 500 字）、联系电话（选填）；每次点击只提交一次，重试也只受理一条。',
   attributes: /* @__PURE__ */ describeAttributes(COMPLAINT_FORM_ELEMENT, {
+    care: CARE_ATTRIBUTE,
     apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
     label: {
       description: '本表单在读屏软件中的名称（表单区域的名称），通常取页面上它的标题；页面上有两个表单时用它区分。不设时为“投诉建议”，第二个不设的为“投诉建议 2”，依次类推。',

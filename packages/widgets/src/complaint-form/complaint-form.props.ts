@@ -8,6 +8,7 @@ export const COMPLAINT_FORM_ELEMENT = {
   attributes: [
     ['apiBase', 'string'],
     ['label', 'string'],
+    ['care', 'boolean', 'reflect'],
   ],
   events: [
     ['gjj-submitted', 'onSubmitted'],

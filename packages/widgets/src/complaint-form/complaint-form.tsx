@@ -27,6 +27,11 @@ export interface ComplaintSubmittedDetail {
 /** Props of {@link ComplaintForm}. */
 export interface ComplaintFormProps {
   /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
+  /**
    * Base URL of the centre's server;
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
@@ -104,7 +109,7 @@ function FormField({ id, label, required, error, hint, children }: FieldProps) {
  * @example
  * <ComplaintForm apiBase="https://gjj.example.gov.cn" onSubmitted={({ sqbh }) => alert(`受理编号 ${sqbh}`)} />
  */
-export function ComplaintForm({ apiBase, label, client, onSubmitted, onError }: ComplaintFormProps) {
+export function ComplaintForm({ apiBase, label, client, care, onSubmitted, onError }: ComplaintFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, COMPLAINT_FORM_CSS);
   const instance = useInstanceName('投诉建议', label);
@@ -243,7 +248,7 @@ export function ComplaintForm({ apiBase, label, client, onSubmitted, onError }: 
   const ready = choices.status === 'ready' ? choices : undefined;
 
   return (
-    <div ref={ref} className="gjj-root gjj-complaint">
+    <div ref={ref} className="gjj-root gjj-complaint" data-care={care || undefined}>
       {receipt ? (
         <div className="gjj-complaint__done" part="done">
           <h2 ref={doneHeading} tabIndex={-1} className="gjj-complaint__done-title">

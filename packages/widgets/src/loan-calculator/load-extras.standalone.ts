@@ -22,7 +22,7 @@ export { setCompanionScript as setExtrasScript } from './companion.standalone';
 export const loadExtras: () => Promise<LoanCalculatorExtras> = once(() =>
   loadEngineFile().then(({ engine }) =>
     loadCompanion<LoanCalculatorExtras, (typeof EXTRAS_SHARED)[number]>(EXTRAS_FILE, EXTRAS_HOOK, {
-      // Only what the parts use, so the rest of preact/compat can be left out of this bundle.
+      // Only what the parts use, so the rest of the main file's React (shared/react.standalone.ts) can be left out of this bundle.
       react: { useEffect, useId, useRef, useState },
       'react/jsx-runtime': { Fragment, jsx, jsxs },
       '../../../sdk/src/loan/engine': engine,

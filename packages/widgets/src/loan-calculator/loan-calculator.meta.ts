@@ -1,4 +1,4 @@
-import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { CARE_ATTRIBUTE, describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import { themeProperties } from '../shared/theme.meta';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import { PLAN_DIALOG_CSS } from './plan-dialog.styles';
@@ -22,6 +22,7 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
   summary:
     '贷款计算器：同一笔贷款按公积金贷款和商业贷款分别试算并对比，附还款计划（分页、图表、CSV 下载）；另有组合贷款和提前还款试算。',
   attributes: /* @__PURE__ */ describeAttributes(LOAN_CALCULATOR_ELEMENT, {
+    care: CARE_ATTRIBUTE,
     apiBase: {
       description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。用于加载利率和 remote 模式的计算。',
       default: '',

@@ -11,6 +11,7 @@ export const LOAN_CALCULATOR_ELEMENT = {
     ['mode', 'string', 'reflect'],
     ['providentRates', 'string'],
     ['commercialRates', 'string'],
+    ['care', 'boolean', 'reflect'],
   ],
   events: [
     ['gjj-calculate', 'onCalculate'],

@@ -29,6 +29,11 @@ import type {
  */
 export interface LoanCalculatorProps {
   /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
+  /**
    * Base URL of the centre's server (rates, and the calculation in `remote` mode);
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
@@ -131,6 +136,7 @@ export function LoanCalculator({
   providentRates,
   commercialRates,
   client,
+  care,
   onCalculate,
   onError,
 }: LoanCalculatorProps) {
@@ -242,7 +248,7 @@ export function LoanCalculator({
   const tabId = (key: string) => `${uid}-tab-${key}`;
   const panelId = (key: string) => `${uid}-panel-${key}`;
   return (
-    <div ref={ref} className="gjj-root gjj-loan" lang="zh-CN">
+    <div ref={ref} className="gjj-root gjj-loan" lang="zh-CN" data-care={care || undefined}>
       {rates.status === 'error' ? (
         <div className="gjj-loan__notice" role="alert" part="notice">
           <span>贷款利率加载失败：{rates.message}。请手动输入公积金贷款年利率后计算。</span>

@@ -1,4 +1,4 @@
-import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { CARE_ATTRIBUTE, describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import { themeProperties } from '../shared/theme.meta';
 import { POLICY_LIST_CSS } from './policy-list.styles';
 import type { PolicyListProps } from './policy-list';
@@ -9,6 +9,7 @@ export const policyListMeta: WidgetMeta<PolicyListProps> = {
   tag: 'gjj-policy-list',
   summary: '政策信息：已发布政策的标题检索、分类筛选、分页和详情（正文经 DOMPurify 清理）。',
   attributes: /* @__PURE__ */ describeAttributes(POLICY_LIST_ELEMENT, {
+    care: CARE_ATTRIBUTE,
     apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
     label: {
       description: '本列表在读屏软件中的名称，加在检索和分页区域的名称之前（如“贷款政策：政策检索”），通常取页面上它的标题；页面上有两个列表时用它区分。不设时第一个列表的名称不变，第二个不设的为“政策信息 2：政策检索”，依次类推。',

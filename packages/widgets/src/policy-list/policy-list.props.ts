@@ -10,6 +10,7 @@ export const POLICY_LIST_ELEMENT = {
     ['label', 'string'],
     ['category', 'string', 'reflect'],
     ['pageSize', 'number'],
+    ['care', 'boolean', 'reflect'],
   ],
   events: [
     ['gjj-open-policy', 'onOpenPolicy', 'cancelable'],

@@ -40,6 +40,11 @@ export interface PolicyListLoadDetail extends Page<PolicyListItem> {
 /** Props of {@link PolicyList}. */
 export interface PolicyListProps {
   /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
+  /**
    * Base URL of the centre's server;
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
@@ -138,6 +143,7 @@ export function PolicyList({
   policyHref,
   focusPolicyId,
   renderBody,
+  care,
   onOpenPolicy,
   onLoad,
   onError,
@@ -299,7 +305,7 @@ export function PolicyList({
   }
 
   return (
-    <div ref={ref} className="gjj-root gjj-policy-list">
+    <div ref={ref} className="gjj-root gjj-policy-list" data-care={care || undefined}>
       {openId !== null && (
         <PolicyDetail id={openId} client={api} onBack={() => setOpenId(null)} focusOnLoad renderBody={renderBody} onError={(e) => callbacks.current.onError?.({ message: e.message })} />
       )}

@@ -9,6 +9,7 @@ export const QR_SIGNING_ELEMENT = {
     ['ywbh', 'string'],
     ['apiBase', 'string'],
     ['label', 'string'],
+    ['care', 'boolean', 'reflect'],
   ],
   events: [
     ['gjj-signed', 'onSigned'],

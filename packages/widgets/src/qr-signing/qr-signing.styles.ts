@@ -1,4 +1,4 @@
-import { THEME_CSS } from '../shared/styles';
+import { CARE, THEME_CSS } from '../shared/styles';
 
 // Minified by hand, one rule per line (a string is shipped as written).
 export const QR_SIGNING_CSS = `${THEME_CSS}.gjj-qr-signing{width:min(100%,var(--gjj-qr-signing-width,380px));margin:0 auto;padding:20px;text-align:center;background:var(--gjj-color-surface,#fff);border:1px solid var(--gjj-color-border,#dcdfe6);border-radius:var(--gjj-radius,4px)}
@@ -13,4 +13,6 @@ export const QR_SIGNING_CSS = `${THEME_CSS}.gjj-qr-signing{width:min(100%,var(--
 .gjj-qr-signing__hint{margin:12px 0 0;color:var(--gjj-color-muted,#5f6368)}
 .gjj-qr-signing__countdown{margin:4px 0 0}
 .gjj-qr-signing__countdown b{color:var(--gjj-color-primary,#1559b5);font-variant-numeric:tabular-nums}
+${CARE} .gjj-qr-signing__done{font-size:1.4em}
+${CARE} .gjj-qr-signing__tick{font-size:2.4em}
 `;

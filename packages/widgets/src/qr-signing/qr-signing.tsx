@@ -20,6 +20,11 @@ export interface QrExpiredDetail {
 
 /** Props of {@link QrSigning}. */
 export interface QrSigningProps {
+  /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
   /** The application (业务编号) whose authorisation letter (授权委托书) is to be signed. */
   ywbh?: string;
   /**
@@ -56,7 +61,7 @@ const TITLE = '手机扫码签署授权委托书';
  * @example
  * <QrSigning ywbh="GR2026000123" onSigned={({ fileId }) => next(fileId)} onExpired={() => console.info('expired')} />
  */
-export function QrSigning({ ywbh, apiBase, label, client, onSigned, onExpired }: QrSigningProps) {
+export function QrSigning({ ywbh, apiBase, label, client, care, onSigned, onExpired }: QrSigningProps) {
   const ref = useRef<HTMLElement>(null);
   useWidgetStyles(ref, QR_SIGNING_CSS);
   const api = useClient(client, apiBase);
@@ -124,7 +129,7 @@ export function QrSigning({ ywbh, apiBase, label, client, onSigned, onExpired }:
   const announce = signed ? '已签署' : overlay ? `${overlay}，请点击刷新` : phase === 'loading' ? '二维码加载中' : phase === 'shown' ? (opened ? '已扫码' : '二维码已显示，请扫码') : '';
 
   return (
-    <section ref={ref} className="gjj-root gjj-qr-signing" part="panel" aria-label={name || TITLE} data-phase={phase}>
+    <section ref={ref} className="gjj-root gjj-qr-signing" data-care={care || undefined} part="panel" aria-label={name || TITLE} data-phase={phase}>
       <h2 className="gjj-qr-signing__title" part="title">{TITLE}</h2>
       <div className="gjj-qr-signing__frame" part="frame">
         {signed ? (

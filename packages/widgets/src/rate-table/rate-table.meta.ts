@@ -1,4 +1,4 @@
-import { describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
+import { CARE_ATTRIBUTE, describeAttributes, describeEvents, type WidgetMeta } from '../shared/meta';
 import { themeProperties } from '../shared/theme.meta';
 import type { RateTableProps } from './rate-table';
 import { RATE_TABLE_CSS } from './rate-table.styles';
@@ -10,6 +10,7 @@ export const rateTableMeta: WidgetMeta<RateTableProps> = {
   tag: 'gjj-rate-table',
   summary: '贷款利率表：个人住房公积金贷款利率和商业贷款利率，各附执行日期。',
   attributes: /* @__PURE__ */ describeAttributes(RATE_TABLE_ELEMENT, {
+    care: CARE_ATTRIBUTE,
     apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。', default: '' },
   }),
   events: /* @__PURE__ */ describeEvents(RATE_TABLE_ELEMENT, {

@@ -5,7 +5,10 @@ import type { RateTableProps } from './rate-table';
 
 /** @internal The element's attributes (`prop`, type) and events (name, callback prop). */
 export const RATE_TABLE_ELEMENT = {
-  attributes: [['apiBase', 'string']],
+  attributes: [
+    ['apiBase', 'string'],
+    ['care', 'boolean', 'reflect'],
+  ],
   events: [
     ['gjj-load', 'onLoad'],
     ['gjj-error', 'onError'],

@@ -8,6 +8,11 @@ import { RATE_TABLE_CSS } from './rate-table.styles';
 /** Props of {@link RateTable}. */
 export interface RateTableProps {
   /**
+   * 关怀模式 (care mode, MIIT 适老化): text at least 18 px, contrast at least 7:1, targets at least 44 × 44 px, nothing that
+   * moves (docs/care-mode.md). Also on when an ancestor in the page has `data-care` (the hall's `<html data-care>`).
+   */
+  care?: boolean;
+  /**
    * Base URL of the centre's server;
    * when unset, the `apiBase` given to `configure()` (@gjj-hall/sdk/host), else the page's own origin.
    */
@@ -75,7 +80,7 @@ function RateList({ kind, list }: { kind: keyof LoanRates; list: readonly LoanRa
  * @example
  * <RateTable apiBase="https://gjj.example.gov.cn" onError={(e) => console.warn(e.message)} />
  */
-export function RateTable({ apiBase, client, rates, onLoad, onError }: RateTableProps) {
+export function RateTable({ apiBase, client, rates, care, onLoad, onError }: RateTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   useWidgetStyles(ref, RATE_TABLE_CSS);
   const api = useClient(client, apiBase);
@@ -114,7 +119,7 @@ export function RateTable({ apiBase, client, rates, onLoad, onError }: RateTable
       : { status: 'loading' };
 
   return (
-    <div ref={ref} className="gjj-root gjj-rate-table" aria-busy={state.status === 'loading'}>
+    <div ref={ref} className="gjj-root gjj-rate-table" data-care={care || undefined} aria-busy={state.status === 'loading'}>
       {state.status === 'loading' ? (
         <p className="gjj-rate-table__status" role="status">
           正在加载贷款利率…

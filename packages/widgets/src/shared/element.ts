@@ -33,7 +33,8 @@ interface R2wcElement extends HTMLElement {
 type R2wcClass = (new () => R2wcElement) & { readonly observedAttributes: string[] };
 
 /** An empty attribute's prop, by type. */
-const EMPTY: Readonly<Partial<Record<AttributeType, unknown>>> = { string: '', boolean: false };
+// A boolean attribute present but empty is on, as HTML's own are (`<gjj-loan-calculator care>`).
+const EMPTY: Readonly<Partial<Record<AttributeType, unknown>>> = { string: '', boolean: true };
 
 // True while r2wc's constructor runs: it reads the attributes there, which the element takes through
 // attributeChangedCallback instead (an upgrade calls it for each), so every attribute meets the same checks.
@@ -155,7 +156,7 @@ export function createWidgetElement<P extends object>(Component: ComponentType<P
       }
       if (!value) {
         // r2wc leaves the prop of a removed or emptied attribute as it was: here a removed one unsets it, an empty one
-        // is '' (false for a boolean, unset for a number or JSON).
+        // is '' (true for a boolean, as in HTML; unset for a number or JSON).
         this[R2WC_PROPS][prop] = value === '' ? EMPTY[types[prop] as AttributeType] : undefined;
         this[R2WC_RENDER]();
         return;

@@ -1,6 +1,6 @@
 // The script-tag files' twin of r2wc.ts (rollup.config.mjs swaps it in): @r2wc/core with a preact renderer, which is
-// what @r2wc/react-to-web-component is for React (core + mount, update, unmount). Importing that package under
-// preact/compat would keep all of compat for its `import React from "react"` (docs/decisions.md has the figures).
+// what @r2wc/react-to-web-component is for React (core + mount, update, unmount). Importing that package here would
+// need React's `createRoot` from preact/compat, kept whole for it (docs/decisions.md has the figures).
 import r2wcCore, { type R2WCOptions } from '@r2wc/core';
 import { h, render, type ComponentType as PreactComponent } from 'preact';
 import type { ComponentType } from 'react';
