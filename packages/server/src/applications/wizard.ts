@@ -3,7 +3,8 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
-import type { Business, BusinessGuide, BusinessMaterial } from '../business/types';
+import type { Business, BusinessGuide } from '../business/types';
+import { materialsFor } from '../business/materials';
 import { requireBusiness } from './model';
 import { SCHEMA_PARTS } from './routes';
 import { deleteDraftOf, DRAFT_PARAMS, purgeExpiredDrafts } from './draftbox';
@@ -52,12 +53,12 @@ export function noticeOf(business: Business): string {
   );
 }
 
-/** The materials this applicant needs, from their answers (spec 3.6), in the module's order. */
-export function materialsFor(business: Business, answers: Record<string, unknown>) {
-  const all = (business.materials ?? []) as ReadonlyArray<BusinessMaterial>;
-  return all
-    .filter((m) => !m.when || m.when(answers))
-    .map(({ wjlxId, wjmc, jdbh, mlbh, zstj, required }) => ({ wjlxId, wjmc, jdbh, mlbh, zstj, required }));
+/**
+ * The materials this applicant needs, from their answers (spec 3.6), in the module's order: the same computation as
+ * the archive's list and its completeness check (business/materials.ts).
+ */
+export function guideMaterialsFor(business: Business, answers: Record<string, unknown>) {
+  return materialsFor(business, answers).map(({ clbh, clmc, jdbh, mlbh, zstj, required }) => ({ wjlxId: clbh, wjmc: clmc, jdbh, mlbh, zstj, required }));
 }
 
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
@@ -230,7 +231,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
         }
       }
       if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, WIZARD_MESSAGES.answers);
-      return ok(materialsFor(business, answers as Record<string, unknown>));
+      return ok(guideMaterialsFor(business, answers as Record<string, unknown>));
     },
   );
 }
