@@ -129,7 +129,7 @@ class Recorder {
 
   /** Starts the caption of the next step now. */
   say(text) {
-    this.cues.push({ at: Date.now() / 1000 - this.start, text });
+    this.cues.push({ at: Date.now() / 1000, text });
   }
 
   async pause(ms) {
@@ -150,7 +150,7 @@ function encode(rec, file) {
     const frames = rec.frames;
     if (frames.length === 0) throw new Error('没有录到画面');
     const t0 = frames[0].t;
-    const end = Math.max(rec.stop - rec.start + (rec.start - t0), frames.at(-1).t - t0 + HOLD_SECONDS);
+    const end = Math.max(rec.stop - t0, frames.at(-1).t - t0 + HOLD_SECONDS);
     const lines = [];
     frames.forEach((f, i) => {
       const name = `f${String(i).padStart(5, '0')}.jpg`;
@@ -207,6 +207,7 @@ const VIDEOS = [
       await page.goto(`${base}/home.html#/login`);
       const uuid = (await (await captcha).json()).data.uuid;
       await page.getByRole('textbox', { name: '账号', exact: true }).waitFor();
+      await rec.begin();
       rec.say('打开网上业务大厅的登录页，选择“个人登录”。');
       await rec.pause(1500);
       await page.getByRole('radio', { name: '个人登录' }).check();
@@ -241,6 +242,7 @@ const VIDEOS = [
     async run(page, rec, base) {
       await page.goto(`${base}/home.html#/dkcs`);
       await page.getByRole('heading', { level: 1, name: '贷款计算器' }).waitFor();
+      await rec.begin();
       rec.say('贷款计算器无需登录即可使用。');
       await rec.pause(1800);
       const compare = page.getByRole('tabpanel', { name: '公积金与商业贷款对比' });
@@ -267,6 +269,7 @@ const VIDEOS = [
       await page.goto(`${base}/home.html#/complaintJYAdd`);
       const form = page.getByRole('form', { name: '投诉建议' });
       await form.waitFor();
+      await rec.begin();
       rec.say('打开“我要投诉建议”，不登录也可以提交。');
       await rec.pause(1800);
       rec.say('选择类型，例如“建议”。');
@@ -298,13 +301,15 @@ async function main() {
     for (const v of VIDEOS.filter((x) => only.length === 0 || only.includes(x.slug))) {
       const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', isMobile: true, hasTouch: true });
       const page = await context.newPage();
+      // Each walk starts the recording once its first page is there (the loading spinner is no lesson).
       const rec = new Recorder(page, await context.newCDPSession(page));
-      await rec.begin();
       await v.run(page, rec, server.url);
       await rec.end();
       const webm = join(OUT, `${v.slug}.webm`);
       const duration = encode(rec, webm);
-      writeFileSync(join(OUT, `${v.slug}.vtt`), vtt(rec.cues, duration));
+      // The video's time 0 is its first frame.
+      const t0 = rec.frames[0].t;
+      writeFileSync(join(OUT, `${v.slug}.vtt`), vtt(rec.cues.map((c) => ({ ...c, at: Math.max(0, c.at - t0) })), duration));
       writeFileSync(join(OUT, `${v.slug}.txt`), `${v.title}\n\n${rec.cues.map((c) => c.text).join('\n')}\n`);
       await context.close();
       const kb = statSync(webm).size / 1024;
