@@ -12,7 +12,12 @@ export const LETTER_CLBH = 'SQS';
 
 type Row = BusinessMaterial<Record<string, unknown>>;
 
-/** Rows every module may reuse (the node and catalogue numbers of the centre's general catalogue, 99). */
+/**
+ * Rows every module may reuse (the node and catalogue numbers of the centre's general catalogue, 99).
+ *
+ * @example
+ * materials: [{ ...COMMON_MATERIALS.SFZ, when: (a) => Boolean(a.zjhm) }, COMMON_MATERIALS.QT]
+ */
 export const COMMON_MATERIALS = {
   SFZ: {
     wjlxId: 'SFZ',
@@ -37,10 +42,20 @@ export const COMMON_MATERIALS = {
   },
 } as const satisfies Record<string, Row>;
 
-/** Materials of a personal business without a table of its own. */
+/**
+ * Materials of a personal business without a table of its own.
+ *
+ * @example
+ * materialsFor({ materials: DEFAULT_PERSONAL_MATERIALS }, {}).map((m) => m.clbh) // ['SFZ', 'QT', 'SQS']
+ */
 export const DEFAULT_PERSONAL_MATERIALS: readonly Row[] = [COMMON_MATERIALS.SFZ, COMMON_MATERIALS.QT, COMMON_MATERIALS.SQS];
 
-/** Materials of every unit business (login type 2) without its own: the unit authorises its handler (经办人) in writing. */
+/**
+ * Materials of every unit business (login type 2) without its own: the unit authorises its handler (经办人) in writing.
+ *
+ * @example
+ * materialsFor({ materials: UNIT_MATERIALS }, {}).filter((m) => m.required).map((m) => m.clbh) // ['YYZZ', 'JBRSFZ', 'SQS']
+ */
 export const UNIT_MATERIALS: readonly Row[] = [
   { wjlxId: 'YYZZ', wjmc: '营业执照', jdbh: 'DW-01', mlbh: '9801', zstj: '单位营业执照或事业单位法人证书', description: '单位营业执照或事业单位法人证书的照片或扫描件', required: true, maxFiles: 2 },
   { wjlxId: 'JBRSFZ', wjmc: '经办人身份证（正反面）', jdbh: 'DW-01', mlbh: '9802', zstj: '经办人本人的居民身份证', description: '经办人居民身份证正面和反面', required: true, maxFiles: 2 },
