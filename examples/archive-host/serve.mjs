@@ -52,7 +52,7 @@ async function demoSignIn(hall) {
     { encrypt: sm2Encrypt },
   );
   const signed = createClient({ baseURL: hall, client: 'pc', getToken: () => token });
-  const { data: draft } = await signed.post('/api/izfgjj-zhfw/v1/ywsq/saveDraft', { ywlx: 'GJ0302', payload: { txdz: '示范市示例路 1 号' } });
+  const { data: draft } = await signed.post('/api/izfgjj-zhfw/v1/ywsq/saveDraft', { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112', hyzk: '20', txdz: '示范市示例路 1 号' } });
   return { token, ywbh: draft.ywbh, name: DEMO_ACCOUNT.name };
 }
 

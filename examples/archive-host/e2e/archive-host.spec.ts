@@ -73,15 +73,15 @@ test('collect materials inside the platform page: progress, a failed upload retr
   await page.unroute('**/api/dzda/v1/zhcjyw/uploadCl');
 
   // Several files at once into an optional material: a PDF and a PNG; then delete the PNG.
-  await frame.getByLabel('上传户籍或婚姻状况证明', { exact: true }).setInputFiles([
+  await frame.getByLabel('上传结婚证或离婚证', { exact: true }).setInputFiles([
     { name: '户籍证明.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() },
     { name: '婚姻证明.png', mimeType: 'image/png', buffer: PNG },
   ]);
-  const hjzm = frame.locator('[data-clbh="HJZM"] .archive-file[data-file-id]');
-  await expect(hjzm).toHaveCount(2);
+  const jhz = frame.locator('[data-clbh="JHZ"] .archive-file[data-file-id]');
+  await expect(jhz).toHaveCount(2);
   await frame.getByRole('button', { name: '删除 婚姻证明.png' }).click();
   await frame.getByRole('button', { name: '确定删除 婚姻证明.png' }).click();
-  await expect(hjzm).toHaveCount(1);
+  await expect(jhz).toHaveCount(1);
 
   // Preview of the PDF: in the frame, and the host is told.
   await frame.getByRole('button', { name: '预览 户籍证明.pdf' }).click();

@@ -21,51 +21,78 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 test.describe('guidance videos', () => {
-  test('cards show poster, title, description, duration and date; without a file the message, no player, no link', async ({ page }) => {
+  const RECORDED = ['个人用户登录网上业务大厅', '住房公积金贷款计算器', '提交投诉建议'];
+
+  test('cards show poster, title, description, duration and date: the three recordings with 播放, one without a file with the message', async ({ page }) => {
     await page.goto('/home.html#/operationVideo');
     await expect(page).toHaveTitle('业务指南视频 - 网上业务大厅');
     const cards = page.getByRole('list', { name: '视频列表' }).getByRole('listitem');
     await expect(cards).toHaveCount(4);
-    const first = cards.filter({ hasText: '网上业务大厅登录与注册' });
-    await expect(first.getByRole('heading', { level: 2 })).toHaveText('网上业务大厅登录与注册');
-    await expect(first).toContainText('演示个人、单位如何注册并登录网上业务大厅');
+    await expect(cards.getByRole('heading', { level: 2 })).toHaveText([...RECORDED, '住房公积金贷款申请流程']);
+    const first = cards.filter({ hasText: RECORDED[0] });
+    await expect(first).toContainText('演示个人用户用证件号码和密码登录网上业务大厅');
     await expect(first.getByRole('term')).toHaveText(['时长', '发布日期']);
-    await expect(first.getByRole('definition')).toHaveText(['03:05', /^\d{4}-\d{2}-\d{2}$/]);
-    await expect(cards.filter({ hasText: '住房公积金贷款申请流程' })).toContainText('05:12');
+    await expect(first.getByRole('definition')).toHaveText([/^00:\d{2}$/, /^\d{4}-\d{2}-\d{2}$/]);
+    for (const title of RECORDED) await expect(page.getByRole('button', { name: `播放：${title}` })).toBeVisible();
 
-    const poster = first.getByRole('img', { name: '视频封面：网上业务大厅登录与注册' });
+    const poster = first.getByRole('img', { name: `视频封面：${RECORDED[0]}` });
     await expect(poster).toHaveAttribute('src', /\/api\/izfgjj-zhfw\/v1\/czsp\/poster\?id=\d+$/);
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
-    await expect(page.getByText(UNAVAILABLE)).toHaveCount(4);
+    const missing = cards.filter({ hasText: '住房公积金贷款申请流程' });
+    await expect(missing).toContainText('05:12');
+    await expect(missing).toContainText(UNAVAILABLE);
+    await expect(missing.getByRole('button')).toHaveCount(0);
+    await expect(page.getByText(UNAVAILABLE)).toHaveCount(1);
     await expect(page.locator('video')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /播放/ })).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('link')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 
-  test('a published video plays in the 1050 px dialog with controls', async ({ page }) => {
-    // No video file is seeded: the list answer is changed in the browser to one that has a file, to show the player.
-    await page.route('**/czsp/getList?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { list: Array<Record<string, unknown>> } };
-      const [v] = body.data.list;
-      if (v) Object.assign(v, { available: true, message: '', videoUrl: '/api/izfgjj-zhfw/v1/czsp/video?id=1' });
-      await route.fulfill({ response, json: body });
+  for (const [width, dialogWidth] of [
+    [1280, 1050],
+    [390, null],
+  ] as const) {
+    test(`at ${width} px each recording plays in the dialog with controls, Chinese captions that load, and its transcript below`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/home.html#/operationVideo');
+      for (const title of RECORDED) {
+        await page.getByRole('button', { name: `播放：${title}` }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        if (dialogWidth) expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(dialogWidth);
+        const video = dialog.locator('video');
+        await expect(video).toHaveAttribute('controls', '');
+        const src = (await video.getAttribute('src')) ?? '';
+        expect(src).toMatch(/\/czsp\/file\/[a-z-]+\.webm$/);
+        const file = await page.request.get(src);
+        expect(file.status()).toBe(200);
+        expect(file.headers()['content-type']).toBe('video/webm');
+        // The browser reads it as a video: its length is known.
+        await expect.poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
+        const track = video.locator('track');
+        await expect(track).toHaveAttribute('kind', 'captions');
+        await expect(track).toHaveAttribute('srclang', 'zh');
+        const vtt = await page.request.get((await track.getAttribute('src')) ?? '');
+        expect(vtt.status()).toBe(200);
+        expect(vtt.headers()['content-type']).toBe('text/vtt; charset=utf-8');
+        // The captions load (readyState 2) and hold Chinese cues.
+        await expect.poll(() => track.evaluate((t: HTMLTrackElement) => t.readyState), { timeout: 15_000 }).toBe(2);
+        const cues = await track.evaluate((t: HTMLTrackElement) => Array.from(t.track.cues ?? [], (c) => (c as VTTCue).text));
+        expect(cues.length).toBeGreaterThan(3);
+        expect(cues[0]).toMatch(/[\u4e00-\u9fa5]/);
+        const transcript = dialog.getByRole('region', { name: '文字稿' });
+        await expect(transcript).toContainText(cues[0]!);
+        // Readable at the width: nothing wider than the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoAxeViolations(page);
+        if (title === RECORDED[1]) await page.screenshot({ path: test.info().outputPath(`video-dialog-${width}.png`) });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+      await expect(page.locator('video')).toHaveCount(0);
     });
-    await page.goto('/home.html#/operationVideo');
-    await expect(page.getByText(UNAVAILABLE)).toHaveCount(3);
-    await page.getByRole('button', { name: '播放：网上业务大厅登录与注册' }).click();
-    const dialog = page.getByRole('dialog', { name: '网上业务大厅登录与注册' });
-    await expect(dialog).toBeVisible();
-    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(1050);
-    const video = dialog.locator('video');
-    await expect(video).toHaveAttribute('controls', '');
-    await expect(video).toHaveAttribute('src', /\/czsp\/video\?id=1$/);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.locator('video')).toHaveCount(0);
-  });
+  }
 });
 
 test.describe('smart push', () => {

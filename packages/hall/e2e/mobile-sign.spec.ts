@@ -96,7 +96,7 @@ test.describe('QR signing of the authorisation letter', () => {
     return { status: response.status(), body: (await response.json()) as { code: number; msg: string; data: T } };
   };
   const newDraft = async () => {
-    const { body } = await call<{ ywbh: string }>(`${ZHFW}/ywsq/saveDraft`, { ywlx: 'GJ0302', payload: {} });
+    const { body } = await call<{ ywbh: string }>(`${ZHFW}/ywsq/saveDraft`, { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } });
     drafts.push(body.data.ywbh);
     return body.data.ywbh;
   };

@@ -15,6 +15,8 @@ test.describe.configure({ mode: 'serial' });
 
 const LI: DemoLogin = { type: '个人', account: '110105199506205040', name: '李短信', home: '/grwt/home', screens: [] };
 const PATH = '/grwt/zhxx/zhxxbg/grzhxxbg';
+/** A valid ID number no depositor holds: 李短信's new one. */
+const NEW_ID = '110105199506205112';
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 
@@ -113,8 +115,8 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await expect(field(page, '新证件号码')).toBeFocused();
   await expect(field(page, '新证件号码')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
-  await field(page, '新证件号码').fill('');
-  await field(page, '新姓名').fill('李新名');
+  // A new ID number: the centre checks it against the new 身份证, the material this answer calls for.
+  await field(page, '新证件号码').fill(NEW_ID);
   await screens(page, '2-identity');
   await page.getByRole('button', { name: '下一步' }).click();
   await expectStep(page, 3, '联系信息');
@@ -174,16 +176,21 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await screens(page, '4-personal');
   await page.getByRole('button', { name: '下一步' }).click();
   await expectStep(page, 5, '申请材料');
-  // What this applicant needs follows their answers: a new name, and married.
+  // What this applicant needs follows their answers: a new ID number, and married (one table on the server: the
+  // guide's list here and the collector's below are the same rows).
   const materials = page.locator('.wizard-materials__item');
-  await expect(materials).toHaveCount(3);
-  await expect(materials.nth(0)).toContainText('居民户口簿（本人页）');
-  await expect(materials.nth(1)).toContainText('公安机关出具的更名证明');
-  await expect(materials.nth(2)).toContainText('结婚证或离婚证');
-  await expect(materials.nth(2)).toContainText('可选');
+  await expect(materials).toHaveCount(4);
+  await expect(materials.nth(0)).toContainText('身份证（正反面）');
+  await expect(materials.nth(0)).toContainText('必需');
+  await expect(materials.nth(1)).toContainText('结婚证或离婚证');
+  await expect(materials.nth(1)).toContainText('可选');
+  await expect(materials.nth(2)).toContainText('其他材料');
+  await expect(materials.nth(3)).toContainText('授权委托书');
   // The files are collected on the application, saved as a 00 draft whose number the wizard's draft keeps.
   const collector = page.locator('.archive');
+  await expect(collector.locator('.archive-item')).toHaveCount(4);
   await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('必传');
+  await expect(collector.locator('.archive-item[data-clbh="JHZ"]')).toBeVisible();
   await expect.poll(async () => (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh ?? '').toMatch(/^GJ0302\d{16}$/);
   const ywbhDraft = (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh!;
   // 下一步 is refused while a required material has no file, naming it.
@@ -212,7 +219,7 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await page.getByRole('button', { name: '下一步' }).click();
   await expectStep(page, 6, '核对信息');
   const check = page.locator('.wizard-check');
-  await expect(check).toContainText('李新名');
+  await expect(check).toContainText(NEW_ID);
   await expect(check).toContainText('已婚');
   await expect(check.locator('.wizard-check__uploaded')).toHaveText('身份证（正反面）：1 个文件');
   await screens(page, '6-check');
@@ -250,6 +257,42 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   // Leave nothing in progress for the next run.
   expect((await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh })).code).toBe(0);
   expect(problems.filter((p) => !/Failed to load resource|ERR_FAILED/.test(p))).toEqual([]);
+});
+
+test('重新填写 discards the draft application the wizard made for the materials, with its file: nothing is left in 我的业务', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, LI);
+  await dismissPrompts(page);
+  await openWizard(page, null);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await field(page, '新证件号码').fill(NEW_ID);
+  for (const title of ['联系信息', '个人情况', '申请材料']) {
+    await page.getByRole('button', { name: '下一步' }).click();
+    await expect(heading(page)).toHaveText(new RegExp(`${title}$`));
+  }
+  await expect.poll(async () => (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data?.payload._ywbh ?? '').toMatch(/^GJ0302\d{16}$/);
+  const ywbh = (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh!;
+  await page.getByLabel('上传身份证（正反面）', { exact: true }).setInputFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: smallPng() });
+  await expect(page.locator('.archive-item[data-clbh="SFZ"] .archive-file[data-file-id]')).toHaveCount(1);
+  // 我的业务 shows the draft while the walk is under way.
+  const list00 = async () => (await hallCall<{ list: Array<{ ywbh: string }> }>(page, 'GET', 'ywsq/list?zt=00&pageNum=1&pageSize=50')).data.list.map((r) => r.ywbh);
+  expect(await list00()).toContain(ywbh);
+
+  await page.reload();
+  await openWizard(page, '重新填写');
+  await expectStep(page, 1, '办事指南');
+  await expect.poll(list00).not.toContain(ywbh);
+  expect((await hallCall(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data).toBeNull();
+  // Its file went with it: the number is no one's now.
+  const archive = await page.request.post(`${new URL(page.url()).origin}/api/dzda/v1/zhcjyw/getCls`, { headers: { token: await tokenOf(page), client: 'pc' }, data: { ywbh } });
+  expect(archive.status()).toBe(403);
+  // As the user sees it: 我的业务 filtered to 草稿 has no such row.
+  await page.goto('/home.html#/grwt/wdbj/wdyw?zt=00');
+  await expect(page.getByRole('heading', { level: 1, name: '我的业务' })).toBeVisible();
+  // The list has loaded (its rows, or 暂无数据) before the row's absence means anything.
+  await expect(page.getByText('暂无数据').or(page.getByRole('row').filter({ hasText: /GJ\d{4}/ }).first())).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: ywbh })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 // A server of this test's own (its own port and data directory), stopped and started again under the page.

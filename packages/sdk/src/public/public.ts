@@ -246,6 +246,10 @@ export interface GuideVideo {
   description: string;
   posterUrl: string;
   videoUrl: string | null;
+  /** WebVTT captions in Chinese, when the video has them. */
+  captionsUrl?: string | null;
+  /** What is said and shown, as plain text (a line per step), '' when none. */
+  transcript?: string;
   available: boolean;
   message: string;
   durationSeconds: number | null;

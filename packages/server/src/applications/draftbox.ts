@@ -12,6 +12,12 @@ export const DRAFT_PARAMS = {
   purgeBatch: 1000,
 } as const;
 
+/**
+ * The field of a draft's payload holding the number of the status-00 application the wizard made for the materials
+ * (the hall's `DRAFT_YWBH_KEY`); 重新填写 discards that application too.
+ */
+export const DRAFT_YWBH_FIELD = '_ywbh';
+
 /** Deletes the expired drafts, at most a batch, through the expiry index. */
 export async function purgeExpiredDrafts(q: Queryable, at: Date, limit: number = DRAFT_PARAMS.purgeBatch): Promise<number> {
   const rows = await q.query(

@@ -11,6 +11,7 @@ import { checkPayload } from './payload';
 import { checkRestrictions } from './restrictions';
 import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind, type Status } from './status';
 import { nextYwbh } from './ywbh';
+import { DRAFT_YWBH_FIELD } from './draftbox';
 
 /**
  * The applications spine (docs/api-applications.md): saving drafts, submitting, the centre's decisions and the
@@ -413,6 +414,8 @@ export function createApplications(deps: ApplicationsDeps) {
         const app = await ownApplication(tx, ywbh, applicant, true);
         if (app.zt !== '00') throw new ApiError(409, `业务当前状态为“${STATUS[app.zt]}”，只有草稿可以删除`);
         await tx.query('delete from application where id = $1', [app.id]);
+        // A wizard draft that made this application forgets its number (its 重新填写 then has nothing to discard).
+        await tx.query(`update draftbox set payload = payload - $2 where account_id = $1 and payload ->> $2 = $3`, [app.account_id, DRAFT_YWBH_FIELD, ywbh]);
       });
     },
 

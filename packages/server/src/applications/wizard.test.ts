@@ -130,12 +130,17 @@ describe('handling notice, guide and materials', () => {
     expect(decode(generic.bjsj)).toBe('3 个工作日内办结');
   });
 
-  it('the materials depend on the answers: none for an address, 户口本 and 更名证明 for a new name', async () => {
+  it('the materials depend on the answers: none for an address, 户口本 and 更名证明 (and the optional ones) for a new name', async () => {
     const list = async (answers: unknown) =>
       body(await get(qian, `ywblxz/materials?ywlx=GJ0302&answers=${encodeURIComponent(JSON.stringify(answers))}`)).data as Array<{ wjmc: string; required: boolean }>;
     expect(await list({ txdz: '北京市' })).toEqual([]);
     const name = await list({ xingming: '钱新名' });
-    expect(name.map((m) => m.wjmc)).toEqual(['居民户口簿（本人页）', '公安机关出具的更名证明']);
+    expect(name.map((m) => [m.wjmc, m.required])).toEqual([
+      ['居民户口簿（本人页）', true],
+      ['公安机关出具的更名证明', true],
+      ['其他材料', false],
+      ['授权委托书', false],
+    ]);
     expect(name[0]).toMatchObject({ wjlxId: 'HKB', jdbh: 'GJ0302-01', mlbh: '0101', zstj: '变更姓名时提供', required: true });
     expect((await list({ hyzk: '20' })).map((m) => [m.wjmc, m.required])).toEqual([['结婚证或离婚证', false]]);
     expect(body(await get(qian, 'ywblxz/materials?ywlx=GJ0302'))).toMatchObject({ code: 0, data: [] });

@@ -3,10 +3,11 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
-import type { Business, BusinessGuide, BusinessMaterial } from '../business/types';
-import { requireBusiness } from './model';
+import type { Business, BusinessGuide } from '../business/types';
+import { materialsFor } from '../business/materials';
+import { notYours, requireBusiness } from './model';
 import { SCHEMA_PARTS } from './routes';
-import { deleteDraftOf, DRAFT_PARAMS, purgeExpiredDrafts } from './draftbox';
+import { DRAFT_PARAMS, DRAFT_YWBH_FIELD, purgeExpiredDrafts } from './draftbox';
 
 /**
  * The wizard's server side (issue 21, docs/api-wizard.md): the draftbox (what the user typed, per login, account and
@@ -52,12 +53,44 @@ export function noticeOf(business: Business): string {
   );
 }
 
-/** The materials this applicant needs, from their answers (spec 3.6), in the module's order. */
-export function materialsFor(business: Business, answers: Record<string, unknown>) {
-  const all = (business.materials ?? []) as ReadonlyArray<BusinessMaterial>;
-  return all
-    .filter((m) => !m.when || m.when(answers))
-    .map(({ wjlxId, wjmc, jdbh, mlbh, zstj, required }) => ({ wjlxId, wjmc, jdbh, mlbh, zstj, required }));
+/**
+ * The materials this applicant needs, from their answers (spec 3.6), in the module's order: the same computation as
+ * the archive's list and its completeness check (business/materials.ts).
+ */
+export function guideMaterialsFor(business: Business, answers: Record<string, unknown>) {
+  return materialsFor(business, answers).map(({ clbh, clmc, jdbh, mlbh, zstj, required }) => ({ wjlxId: clbh, wjmc: clmc, jdbh, mlbh, zstj, required }));
+}
+
+/**
+ * 重新填写: deletes the wizard's draft and the status-00 application it made for the materials (its number kept in
+ * the draft as `_ywbh`, or given by a browser that kept the draft while the server was unreachable), with that
+ * application's archive files (the rows cascade). All in one transaction, owner-checked: a number that is not this
+ * account's answers 403 and nothing is deleted. An application already submitted stays (it is withdrawn in 我的业务,
+ * not here). Answers the numbers discarded.
+ */
+export async function discardDraft(db: Db, who: { userId: string; accountId: string }, ywlx: string, given?: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [draft] = await tx.query<{ payload: Record<string, unknown> }>(
+      'select payload from draftbox where user_id = $1 and account_id = $2 and ywlx = $3 for update',
+      [who.userId, who.accountId, ywlx],
+    );
+    const stored = draft?.payload?.[DRAFT_YWBH_FIELD];
+    const numbers = [...new Set([given, typeof stored === 'string' ? stored : undefined])].filter((n): n is string => Boolean(n));
+    const discarded: string[] = [];
+    for (const ywbh of numbers) {
+      const [app] = await tx.query<{ id: string; account_id: string; zt: string; ywlx: string }>(
+        'select id::text as id, account_id::text as account_id, zt, ywlx from application where ywbh = $1 for update',
+        [ywbh],
+      );
+      if (!app || app.account_id !== who.accountId) throw notYours();
+      if (app.zt === '00' && app.ywlx === ywlx) {
+        await tx.query('delete from application where id = $1', [app.id]);
+        discarded.push(ywbh);
+      }
+    }
+    await tx.query('delete from draftbox where user_id = $1 and account_id = $2 and ywlx = $3', [who.userId, who.accountId, ywlx]);
+    return discarded;
+  });
 }
 
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
@@ -130,21 +163,26 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
     },
   );
 
-  app.post<{ Body: { ywlx: string } }>(
+  app.post<{ Body: { ywlx: string; ywbh?: string } }>(
     `${ZHFW_PREFIX}/draftbox/delete`,
     {
       ...pre,
       schema: {
-        summary: '草稿箱：删除草稿（重新填写）',
+        summary: '草稿箱：重新填写，删除草稿及其为上传材料保存的草稿状态（00）办件和材料文件',
         tags,
-        body: { type: 'object', required: ['ywlx'], additionalProperties: false, properties: { ywlx: SCHEMA_PARTS.ywlx } },
-        response: envelope({ type: 'null' }),
+        body: {
+          type: 'object',
+          required: ['ywlx'],
+          additionalProperties: false,
+          properties: { ywlx: SCHEMA_PARTS.ywlx, ywbh: { ...SCHEMA_PARTS.ywbh, description: '浏览器保存的草稿中的办件编号（可选）' } },
+        },
+        response: envelope({ type: 'object', properties: { discarded: { type: 'array', items: { type: 'string' } } } }),
       },
     },
     async (request) => {
       const s = who(request);
-      await deleteDraftOf(db, s.userId, s.accountId, request.body.ywlx);
-      return ok(null, '草稿已删除');
+      const discarded = await discardDraft(db, s, request.body.ywlx, request.body.ywbh);
+      return ok({ discarded }, '草稿已删除');
     },
   );
 
@@ -230,7 +268,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
         }
       }
       if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, WIZARD_MESSAGES.answers);
-      return ok(materialsFor(business, answers as Record<string, unknown>));
+      return ok(guideMaterialsFor(business, answers as Record<string, unknown>));
     },
   );
 }

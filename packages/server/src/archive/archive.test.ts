@@ -34,8 +34,15 @@ type Body = { code: number; msg: string; data: any };
 const json = (res: LightMyRequestResponse): Body => res.json<Body>();
 const post = (token: string, call: string, payload: object) => app.inject({ method: 'POST', url: `${A}/${call}`, headers: { token }, payload });
 const centrePost = (call: string, payload: object, key = KEY) => app.inject({ method: 'POST', url: `${A}/${call}`, headers: { [CENTRE_KEY_HEADER]: key }, payload });
-const draft = async (token: string, ywlx = 'GJ0302'): Promise<string> =>
-  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx, payload: {} } })).data.ywbh;
+/**
+ * GJ0302 answers that call for 身份证 (a new ID number) and, optionally, 结婚证 (married): the archive's list
+ * follows the application's answers (business/materials.ts).
+ */
+const ID_CHANGE = { zjhm: '110105199506205112', hyzk: '20' };
+const draft = async (token: string, ywlx = 'GJ0302', payload: Record<string, unknown> = ywlx === 'GJ0302' ? ID_CHANGE : {}): Promise<string> =>
+  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx, payload } })).data.ywbh;
+const redraft = (token: string, ywbh: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx: 'GJ0302', ywbh, payload } });
 const upload = (token: string, ywbh: string, clbh: string, name: string, bytes: Uint8Array, extra: Record<string, string> = {}) => {
   const { payload, headers } = multipartBody({ ywbh, clbh, ...extra }, { name, bytes });
   return app.inject({ method: 'POST', url: `${A}/uploadCl`, headers: { ...headers, token }, payload });
@@ -50,7 +57,7 @@ describe('materials (getCls, viewCls)', () => {
     const ywbh = await draft(zhang);
     const res = json(await post(zhang, 'getCls', { ywbh }));
     expect(res.code).toBe(0);
-    expect(res.data.map((m: { clbh: string }) => m.clbh)).toEqual(['SFZ', 'HJZM', 'QT', 'SQS']);
+    expect(res.data.map((m: { clbh: string }) => m.clbh)).toEqual(['SFZ', 'JHZ', 'QT', 'SQS']);
     expect(res.data[0]).toEqual({ clbh: 'SFZ', clmc: '身份证（正反面）', required: true, description: expect.any(String), maxFiles: 2, files: [] });
   });
 
@@ -76,12 +83,12 @@ describe('uploading (uploadCl, uploadClBase64)', () => {
     expect(png.data.fileId).toMatch(/^[0-9a-f-]{36}$/);
     const jpg = json(await upload(zhang, ywbh, 'SFZ', 'back.JPG', image('jpeg')));
     expect(jpg.data).toMatchObject({ fileName: 'back.JPG', mimeType: 'image/jpeg' });
-    const doc = json(await upload(zhang, ywbh, 'HJZM', '证明.pdf', await pdf(3)));
+    const doc = json(await upload(zhang, ywbh, 'JHZ', '证明.pdf', await pdf(3)));
     expect(doc.data).toMatchObject({ fileName: '证明.pdf', mimeType: 'application/pdf' });
     const list = json(await post(zhang, 'getCls', { ywbh })).data;
     expect(list[0].files.map((f: { fileName: string }) => f.fileName)).toEqual(['正面.png', 'back.JPG']);
     expect(list[1].files[0]).toMatchObject({ fileName: '证明.pdf', pages: 3, uploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
-    expect(json(await post(zhang, 'viewCls', { ywbh, clbh: 'HJZM' })).data).toEqual([list[1].files[0]]);
+    expect(json(await post(zhang, 'viewCls', { ywbh, clbh: 'JHZ' })).data).toEqual([list[1].files[0]]);
   });
 
   it('takes Base64, plain or as a data: URL', async () => {
@@ -258,7 +265,7 @@ describe('reading and deleting (download, loadByBase64, delCl, deletePlCl)', () 
 describe('the merged archive (hcPdfWj)', () => {
   it('puts each image on an A4 page and copies the pages of a PDF, in the table order', async () => {
     const ywbh = await draft(zhang);
-    await upload(zhang, ywbh, 'HJZM', 'doc.pdf', await pdf(3));
+    await upload(zhang, ywbh, 'JHZ', 'doc.pdf', await pdf(3));
     await upload(zhang, ywbh, 'SFZ', 'big.png', image('png', 3000, 2000));
     await upload(zhang, ywbh, 'SFZ', 'small.jpg', image('jpeg', 100, 60));
     const res = await post(zhang, 'hcPdfWj', { ywbh });
@@ -292,6 +299,31 @@ describe('finishing (cjtj, sfczdzyx)', () => {
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: true, completed: true });
     await post(zhang, 'delCl', { ywbh, fileId: last });
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: true, completed: false });
+  });
+});
+
+describe('the list follows the answers (one table with the wizard)', () => {
+  it('an answer changes what is required, and cjtj follows; files of a material no longer needed stay listed to delete', async () => {
+    const ywbh = await draft(zhang, 'GJ0302', { txdz: '北京市东城区东四十条 1 号' });
+    const codes = async () => json(await post(zhang, 'getCls', { ywbh })).data.map((m: { clbh: string }) => m.clbh);
+    // An address alone completes at once: nothing to collect, and the check passes.
+    expect(await codes()).toEqual([]);
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 0, data: { materials: 0, files: 0 } });
+    // The same application now changes the ID number: 身份证 is required, and the wizard's guide says the same.
+    expect((await redraft(zhang, ywbh, { zjhm: ID_CHANGE.zjhm })).statusCode).toBe(200);
+    expect(await codes()).toEqual(['SFZ', 'QT', 'SQS']);
+    const guide = json(await app.inject({ url: `${ZHFW}/ywblxz/materials?ywlx=GJ0302&answers=${encodeURIComponent(JSON.stringify({ zjhm: ID_CHANGE.zjhm }))}`, headers: { token: zhang } }));
+    expect(guide.data.map((m: { wjlxId: string; required: boolean }) => [m.wjlxId, m.required])).toEqual([['SFZ', true], ['QT', false], ['SQS', false]]);
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：身份证（正反面）' });
+    expect(json(await upload(zhang, ywbh, 'SFZ', 'a.png', image('png'))).code).toBe(0);
+    expect(json(await upload(zhang, ywbh, 'HKB', 'b.png', image('png')))).toMatchObject({ code: 400, msg: '该业务不需要此材料' });
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 0, data: { materials: 1, files: 1 } });
+    // A name instead of the ID number: 户口簿 and 更名证明 now, and the 身份证 file is shown as no longer needed.
+    await redraft(zhang, ywbh, { xingming: '张新名' });
+    const list = json(await post(zhang, 'getCls', { ywbh })).data as Array<{ clbh: string; required: boolean; description: string; files: unknown[] }>;
+    expect(list.map((m) => [m.clbh, m.required])).toEqual([['HKB', true], ['GMZM', true], ['QT', false], ['SQS', false], ['SFZ', false]]);
+    expect(list[4]).toMatchObject({ description: '根据修改后的填写内容，已不需要此材料，可以删除', files: [expect.anything()] });
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：居民户口簿（本人页）、公安机关出具的更名证明' });
   });
 });
 

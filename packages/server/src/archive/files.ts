@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope';
 import { centreDateTime } from '../clock';
 import { STATUS } from '../applications/status';
 import type { ApplicationRow } from '../applications/model';
-import { materialsOf, type Material } from './materials';
+import { anyMaterialOf, materialsOf, type Material } from './materials';
 import { keptName, sniff, type ArchiveMime } from './sniff';
 import { pdfPageCount } from './pdf';
 import type { FileStore } from './storage';
@@ -24,6 +24,7 @@ export const ARCHIVE_MESSAGES = {
   empty: '文件为空，请重新选择',
   badPdf: 'PDF 文件已损坏或已加密，请重新导出后上传',
   unknownMaterial: '该业务不需要此材料',
+  notNeeded: '根据修改后的填写内容，已不需要此材料，可以删除',
   tooMany: (clmc: string, n: number) => `“${clmc}”最多上传 ${n} 个文件`,
   locked: (ztmc: string) => `业务当前状态为“${ztmc}”，不能修改申请材料`,
   missing: (names: readonly string[]) => `请上传：${names.join('、')}`,
@@ -86,9 +87,9 @@ export function requireChangeable(app: Pick<ApplicationRow, 'zt'>, who: 'applica
   if (!allowed.has(app.zt)) throw new ApiError(409, ARCHIVE_MESSAGES.locked(STATUS[app.zt]));
 }
 
-/** The material `clbh` of the application's type, or 400. */
-export function requireMaterial(app: Pick<ApplicationRow, 'ywlx'>, clbh: string): Material {
-  const material = materialsOf(app.ywlx).find((m) => m.clbh === clbh);
+/** The material `clbh` the application's answers call for, or 400. */
+export function requireMaterial(app: Pick<ApplicationRow, 'ywlx' | 'payload'>, clbh: string): Material {
+  const material = materialsOf(app).find((m) => m.clbh === clbh);
   if (!material) throw new ApiError(400, ARCHIVE_MESSAGES.unknownMaterial);
   return material;
 }
@@ -129,10 +130,24 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
   return {
     maxFileBytes,
 
-    /** The materials of the application with their files, in the table's order. */
+    /**
+     * The materials the application's answers call for, with their files, in the table's order; then any material
+     * the answers no longer call for that still has files (optional, described as no longer needed), so they can be deleted.
+     */
     async materials(app: ApplicationRow) {
       const rows = await filesOf(db, app.id);
-      return materialsOf(app.ywlx).map((m) => ({ ...m, files: rows.filter((r) => r.clbh === m.clbh).map(info) }));
+      const needed = materialsOf(app);
+      const listed = new Set(needed.map((m) => m.clbh));
+      const stale = [...new Set(rows.map((r) => r.clbh))]
+        .filter((clbh) => !listed.has(clbh))
+        .map((clbh) => {
+          const row = anyMaterialOf(app.ywlx, clbh);
+          return { clbh, clmc: row?.clmc ?? clbh, required: false, description: ARCHIVE_MESSAGES.notNeeded, maxFiles: row?.maxFiles ?? 1 };
+        });
+      return [
+        ...needed.map(({ clbh, clmc, required, description, maxFiles }) => ({ clbh, clmc, required, description, maxFiles })),
+        ...stale,
+      ].map((m) => ({ ...m, files: rows.filter((r) => r.clbh === m.clbh).map(info) }));
     },
 
     /** The files of one material (400 for a material the type does not need). */
@@ -213,7 +228,7 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
 
     /** Every file with its content, in the order of the materials table, oldest first within one. */
     async everything(app: ApplicationRow): Promise<Array<{ mimeType: ArchiveMime; bytes: Uint8Array }>> {
-      const order = materialsOf(app.ywlx).map((m) => m.clbh);
+      const order = materialsOf(app).map((m) => m.clbh);
       const rows = (await filesOf(db, app.id)).sort((a, b) => {
         const d = (order.indexOf(a.clbh) + 1 || 999) - (order.indexOf(b.clbh) + 1 || 999);
         return d !== 0 ? d : Number(a.id) - Number(b.id);

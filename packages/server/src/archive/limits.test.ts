@@ -22,7 +22,7 @@ afterAll(() => app.close());
 
 describe('a configured file limit', () => {
   it('answers 413 with the configured size, and stores nothing', async () => {
-    const ywbh = (await app.inject({ method: 'POST', url: '/api/izfgjj-zhfw/v1/ywsq/saveDraft', headers: { token }, payload: { ywlx: 'GJ0302', payload: {} } })).json<{ data: { ywbh: string } }>()
+    const ywbh = (await app.inject({ method: 'POST', url: '/api/izfgjj-zhfw/v1/ywsq/saveDraft', headers: { token }, payload: { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } } })).json<{ data: { ywbh: string } }>()
       .data.ywbh;
     const bytes = Buffer.concat([image('png'), Buffer.alloc(1024 * 1024, 1)]);
     const { payload, headers } = multipartBody({ ywbh, clbh: 'SFZ' }, { name: 'a.png', bytes });

@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 describe('qm draws the signing QR (codeImgBase64)', () => {
   it('answers a PNG whose QR reads urlBase + uuid, the mobile signing page of that link', async () => {
-    const draft = await app.inject({ method: 'POST', url: '/api/izfgjj-zhfw/v1/ywsq/saveDraft', headers: { token: zhang }, payload: { ywlx: 'GJ0302', payload: {} } });
+    const draft = await app.inject({ method: 'POST', url: '/api/izfgjj-zhfw/v1/ywsq/saveDraft', headers: { token: zhang }, payload: { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } } });
     const ywbh = draft.json<{ data: { ywbh: string } }>().data.ywbh;
     const res = await app.inject({ method: 'POST', url: '/api/dzda/v1/zhcjyw/qm', headers: { token: zhang }, payload: { ywbh } });
     const { data } = res.json<{ data: { uuid: string; urlBase: string; exp: number; codeImgBase64: string } }>();

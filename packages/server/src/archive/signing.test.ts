@@ -43,7 +43,7 @@ const json = (res: LightMyRequestResponse): Body => res.json<Body>();
 const post = (token: string | null, call: string, payload: object) =>
   app.inject({ method: 'POST', url: `${A}/${call}`, headers: token ? { token } : {}, payload, remoteAddress: freshIp() });
 const draft = async (token: string): Promise<string> =>
-  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx: 'GJ0302', payload: {} } })).data.ywbh;
+  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } } })).data.ywbh;
 const qm = async (token: string, ywbh: string): Promise<string> => json(await post(token, 'qm', { ywbh })).data.uuid;
 const status = async (token: string, uuid: string): Promise<number> => json(await post(token, 'qsztcx', { uuid })).data.status;
 /** Sends the link's code and reads it from the development outbox. */

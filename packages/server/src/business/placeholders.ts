@@ -1,4 +1,5 @@
-import { defineBusiness, type Business, type JsonSchema } from './types';
+import { COMMON_MATERIALS, DEFAULT_PERSONAL_MATERIALS, UNIT_MATERIALS } from './materials';
+import { defineBusiness, type Business, type BusinessMaterial, type JsonSchema } from './types';
 
 /**
  * The businesses of spec 2.4 that later issues fill in: registered now with their name, who may apply and their time
@@ -82,6 +83,16 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];
 
+/** Placeholders with a materials table of their own; the others take the personal or unit default. */
+export const PLACEHOLDER_MATERIALS: Readonly<Record<string, ReadonlyArray<BusinessMaterial>>> = {
+  TQ0106: [
+    COMMON_MATERIALS.SFZ,
+    { wjlxId: 'DKHT', wjmc: '借款合同', jdbh: 'TQ0106-01', mlbh: '0101', zstj: '住房贷款借款合同（含签字页）', required: true, maxFiles: 20 },
+    { wjlxId: 'HKPZ', wjmc: '还款凭证', jdbh: 'TQ0106-01', mlbh: '0102', zstj: '近期还款凭证或银行流水', required: true, maxFiles: 10 },
+    COMMON_MATERIALS.SQS,
+  ],
+};
+
 /** The placeholder businesses, one per row. */
 export const PLACEHOLDERS: readonly Business[] = PLACEHOLDER_ROWS.map(([ywlx, ywmc, area, loginTypes, timeLimitDays, allowsSealed]) =>
   defineBusiness<Record<string, unknown>>({
@@ -94,6 +105,7 @@ export const PLACEHOLDERS: readonly Business[] = PLACEHOLDER_ROWS.map(([ywlx, yw
     placeholder: true,
     ...(allowsSealed ? { allowsSealedAccount: true } : {}),
     rules: [],
+    materials: PLACEHOLDER_MATERIALS[ywlx] ?? (loginTypes.includes(1) ? DEFAULT_PERSONAL_MATERIALS : UNIT_MATERIALS),
     // Later issues: a withdrawal posts to the journal, a seal changes the account, … in this same transaction.
     complete: async () => undefined,
   }),

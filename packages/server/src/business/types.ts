@@ -102,6 +102,10 @@ export interface BusinessMaterial<P = Record<string, unknown>> {
   zstj: string;
   /** Needed to submit (false: optional, if the applicant has it). */
   required: boolean;
+  /** What the file shows, for the archive collector (defaults to `zstj`). */
+  description?: string;
+  /** How many files the archive keeps of it (a signed letter: 1). */
+  maxFiles: number;
   when?: (answers: Partial<P>) => boolean;
 }
 
@@ -122,8 +126,11 @@ export interface Business<P = Record<string, unknown>> {
   rules: ReadonlyArray<BusinessRule<P>>;
   /** The handling guide (spec 3.6); without one the wizard shows a generic one built from the name and time limit. */
   guide?: BusinessGuide;
-  /** The materials, each with the condition under which the applicant needs it. */
-  materials?: ReadonlyArray<BusinessMaterial<P>>;
+  /**
+   * The materials, each with the condition under which the applicant needs it: the one table the wizard's guide, the
+   * archive collector and the completeness check (cjtj) all compute from (business/materials.ts).
+   */
+  materials: ReadonlyArray<BusinessMaterial<P>>;
   /** The handling notice (须知, spec 2.12 `pznr`) as plain text; without one a generic notice. */
   notice?: string;
   automatic?: AutomaticRule<P>;

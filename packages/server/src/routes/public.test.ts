@@ -214,13 +214,46 @@ describe('videos and smart push', () => {
   it('lists videos with a poster image and a clear message where the file is absent', async () => {
     const list = await get<Page<{ posterUrl: string; videoUrl: string | null; available: boolean; message: string }>>(`${P}/czsp/getList`);
     expect(list.body.data.total).toBeGreaterThanOrEqual(4);
-    const video = list.body.data.list[0];
+    const video = list.body.data.list.find((v) => !v.available);
     expect(video).toMatchObject({ videoUrl: null, available: false });
     expect(video?.message).toContain('暂未上传');
     const poster = await app.inject({ url: video?.posterUrl ?? '' });
     expect(poster.headers['content-type']).toBe('image/svg+xml');
     expect(poster.body.startsWith('<svg')).toBe(true);
     expect(poster.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('publishes the recorded videos with captions and a transcript, and serves their files (ranges too)', async () => {
+    type Video = { title: string; videoUrl: string | null; captionsUrl: string | null; transcript: string; available: boolean; durationSeconds: number };
+    const list = (await get<Page<Video>>(`${P}/czsp/getList?pageSize=10`)).body.data.list;
+    const recorded = list.filter((v) => v.available);
+    expect(recorded.map((v) => v.title)).toEqual(['个人用户登录网上业务大厅', '住房公积金贷款计算器', '提交投诉建议']);
+    for (const v of recorded) {
+      expect(v.videoUrl).toMatch(new RegExp(`^${P}/czsp/file/[a-z-]+\\.webm$`));
+      expect(v.transcript.split('\n')[0]).toBe(v.title);
+      expect(v.durationSeconds).toBeGreaterThan(5);
+      const file = await app.inject({ url: v.videoUrl ?? '' });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('video/webm');
+      // The WebM (EBML) signature, and small.
+      expect(file.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(file.rawPayload.length).toBeLessThan(600 * 1024);
+      const captions = await app.inject({ url: v.captionsUrl ?? '' });
+      expect(captions.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(captions.body.startsWith('WEBVTT')).toBe(true);
+      expect(captions.body).toMatch(/\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n[\u4e00-\u9fa5]/);
+    }
+    const url = recorded[0]?.videoUrl ?? '';
+    const part = await app.inject({ url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(part.rawPayload.length).toBe(100);
+    expect((await app.inject({ url, headers: { range: 'bytes=999999999-' } })).statusCode).toBe(416);
+    for (const name of ['nothing.webm', 'sign-in.txt', '..%2Fvideos.json', 'videos.json']) {
+      const res = await get(`${P}/czsp/file/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.body.msg).toBe('视频不存在');
+    }
   });
 
   it('lists smart-push items newest first and answers a detail', async () => {

@@ -8,6 +8,7 @@ import { idempotencyKeyOf, idempotencyOwner, idempotent } from '../public/idempo
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
 import { ZHFW_PREFIX } from './shell';
+import { transcriptOf, videoFileRoutes, videoOfUrl } from '../public/videos';
 
 // Public services of issue 7 (docs/api-public.md): introduction, policies, partner developments, downloads,
 // guidance videos, smart push, complaints and suggestions, satisfaction evaluations.
@@ -59,6 +60,12 @@ async function page<R, T>(
 
 /** A LIKE pattern matching `text` literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The captions and transcript of a recorded video (public/videos.ts), or none. */
+function captionsOf(url: string | null): { captionsUrl: string | null; transcript: string } {
+  const video = videoOfUrl(P, url);
+  return video ? { captionsUrl: `${P}/czsp/file/${video.slug}.vtt`, transcript: transcriptOf(video.slug) } : { captionsUrl: null, transcript: '' };
+}
 
 /** Served files and images never run anything, even opened on their own in a tab. */
 const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -382,6 +389,8 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             description: r.description,
             posterUrl: `${P}/czsp/poster?id=${r.id}`,
             videoUrl: r.video_url,
+            // A recorded video's captions (WebVTT, Chinese) and transcript (docs/videos.md).
+            ...captionsOf(r.video_url),
             available: !!r.video_url,
             message: r.video_url ? '' : '该视频文件暂未上传，请稍后再来观看，或拨打 12329 服务热线咨询',
             durationSeconds: r.duration_seconds,
@@ -390,6 +399,8 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
         ),
       ),
   );
+
+  videoFileRoutes(app, P, tags);
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/czsp/poster`,

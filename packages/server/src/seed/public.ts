@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/db';
 import { DOCX_TYPE, PDF_TYPE, makeDocx, makePdf } from '../public/files';
+import { videoFiles, videoPath } from '../public/videos';
+import { ZHFW_PREFIX } from '../routes/shell';
 import { DEMO_CENTRE } from './shell';
 
 // Public services content (issue 7): written for the demo, plausible but not any real centre's text.
@@ -197,12 +199,14 @@ const DOWNLOADS: ReadonlyArray<{ title: string; file: string; kind: 'pdf' | 'doc
   },
 ];
 
-const VIDEOS = [
-  ['网上业务大厅登录与注册', '演示个人、单位如何注册并登录网上业务大厅，包括短信验证码登录和证书登录。', 185],
-  ['租房提取线上办理', '演示租房提取住房公积金的申请、材料上传与进度查询。', 240],
-  ['住房公积金贷款申请流程', '从贷款试算到提交申请，一次看懂公积金贷款线上办理。', 312],
-  ['单位汇缴与人员变更', '演示单位经办人办理月度汇缴、增员、减员。', 276],
-] as const;
+/**
+ * The guidance videos: the hall's own screen recordings (npm run videos, public/videos.ts) first, with their files;
+ * then one announced whose file the centre has not published yet (the page says so instead of a player).
+ */
+const VIDEOS = (): Array<readonly [title: string, description: string, duration: number, url: string | null]> => [
+  ...videoFiles().map((v) => [v.title, v.description, v.durationSeconds, videoPath(ZHFW_PREFIX, v.slug)] as const),
+  ['住房公积金贷款申请流程', '从贷款试算到提交申请，一次看懂公积金贷款线上办理。', 312, null] as const,
+];
 
 function posterSvg(title: string, n: number): Buffer {
   const colors = ['#c8102e', '#1d4ed8', '#047857', '#7c3aed'];
@@ -296,11 +300,11 @@ export async function seedPublic(tx: Queryable): Promise<void> {
       [d.title, d.file, d.kind === 'pdf' ? PDF_TYPE : DOCX_TYPE, bytes, `2026-0${1 + i}-10`, i],
     );
   }
-  for (const [i, [title, description, duration]] of VIDEOS.entries()) {
+  for (const [i, [title, description, duration, url]] of VIDEOS().entries()) {
     await tx.query(
       `insert into guide_video (title, description, poster_type, poster, video_url, duration_seconds, publish_date, sort)
-       values ($1, $2, 'image/svg+xml', $3, null, $4, $5, $6)`,
-      [title, description, posterSvg(title, i), duration, `2026-0${2 + i}-01`, i],
+       values ($1, $2, 'image/svg+xml', $3, $4, $5, $6, $7)`,
+      [title, description, posterSvg(title, i), url, duration, `2026-0${2 + i}-01`, i],
     );
   }
   for (const [i, [title, summary, tag]] of ZNTS.entries()) {

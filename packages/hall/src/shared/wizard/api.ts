@@ -94,9 +94,12 @@ export async function saveDraft(ywlx: string, step: number, payload: Record<stri
   await client.post(`${BASE}/draftbox/save`, { ywlx, step, payload }, { silent: true });
 }
 
-/** Deletes the draft (重新填写). */
-export async function deleteDraft(ywlx: string): Promise<void> {
-  await client.post(`${BASE}/draftbox/delete`, { ywlx }, { silent: true });
+/**
+ * Deletes the draft (重新填写), and on the server the status-00 application it made for the materials with their
+ * files; `ywbh` names that application when only the browser kept the draft.
+ */
+export async function deleteDraft(ywlx: string, ywbh = ''): Promise<void> {
+  await client.post(`${BASE}/draftbox/delete`, { ywlx, ...(ywbh ? { ywbh } : {}) }, { silent: true });
 }
 
 /**

@@ -437,8 +437,11 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
         systemClock.setTimeout(() => void save(), 0);
       }
     } else {
+      // The server discards the draft and the 00 application it made for the materials, with their files (a
+      // browser-kept draft's number is sent along, since the server never saw it).
+      const kept = draft?.local ? draft.payload[DRAFT_YWBH_KEY] : undefined;
       clearPending(localStore(), key);
-      deleteDraft(ywlx).catch(() => undefined);
+      deleteDraft(ywlx, typeof kept === 'string' ? kept : '').catch((error: unknown) => setFormError(errorMessage(error, '原草稿未能删除，可稍后在“我的业务”中删除')));
     }
     setDraft(null);
     setPhase({ kind: 'ready' });

@@ -1,4 +1,5 @@
 import { isIdCard } from '@gjj-hall/sdk/validate';
+import { COMMON_MATERIALS } from '../materials';
 import { defineBusiness } from '../types';
 
 /**
@@ -20,6 +21,9 @@ export interface Gj0302Payload {
 
 /** Fields a person at the centre must check against the documents before they change. */
 export const GJ0302_KEY_FIELDS = ['xingming', 'zjhm'] as const;
+/** Whether the answers change a key field (the centre reviews by hand). */
+const keyChange = (a: Partial<Gj0302Payload>) => GJ0302_KEY_FIELDS.some((f) => Boolean(a[f]));
+
 /** Fields that complete at once. */
 export const GJ0302_DETAIL_FIELDS = ['txdz', 'yzbm', 'hyzk', 'gzdh', 'dzyx', 'zy', 'xl'] as const;
 
@@ -99,14 +103,26 @@ export const gj0302 = defineBusiness<Gj0302Payload>({
     bljg: '账户信息变更完成，可在“我的业务”中查看办理进度和结果。',
     bz: '变更后的信息用于中心与您联系和寄送材料，请如实填写。如有疑问请致电 12329。',
   },
+  // The rule table of the materials (docs/api-archive.md › Materials), each row tested in gj0302.test.ts: what the
+  // centre checks by hand needs documents; a change that completes at once (address, phone …) needs none.
   materials: [
+    {
+      ...COMMON_MATERIALS.SFZ,
+      jdbh: 'GJ0302-01',
+      mlbh: '0103',
+      zstj: '变更证件号码时提供',
+      description: '新居民身份证正面和反面的照片或扫描件',
+      when: (a) => Boolean(a.zjhm),
+    },
     {
       wjlxId: 'HKB',
       wjmc: '居民户口簿（本人页）',
       jdbh: 'GJ0302-01',
       mlbh: '0101',
       zstj: '变更姓名时提供',
+      description: '居民户口簿首页和本人页的照片或扫描件',
       required: true,
+      maxFiles: 2,
       when: (a) => Boolean(a.xingming),
     },
     {
@@ -116,16 +132,8 @@ export const gj0302 = defineBusiness<Gj0302Payload>({
       mlbh: '0102',
       zstj: '变更姓名时提供',
       required: true,
+      maxFiles: 2,
       when: (a) => Boolean(a.xingming),
-    },
-    {
-      wjlxId: 'SFZ',
-      wjmc: '新居民身份证（正反面）',
-      jdbh: 'GJ0302-01',
-      mlbh: '0103',
-      zstj: '变更证件号码时提供',
-      required: true,
-      when: (a) => Boolean(a.zjhm),
     },
     {
       wjlxId: 'JHZ',
@@ -134,8 +142,12 @@ export const gj0302 = defineBusiness<Gj0302Payload>({
       mlbh: '0201',
       zstj: '变更婚姻状况时可提供，便于日后办理贷款和提取',
       required: false,
+      maxFiles: 4,
       when: (a) => a.hyzk === '20' || a.hyzk === '40',
     },
+    // Optional, and only where a person at the centre reviews the application (a key field changes).
+    { ...COMMON_MATERIALS.QT, when: (a) => keyChange(a) },
+    { ...COMMON_MATERIALS.SQS, when: (a) => keyChange(a) },
   ],
   notice:
     '一、本业务用于变更您本人住房公积金个人账户中登记的信息，请确认您是账户本人。\n' +

@@ -17,6 +17,14 @@ import { PagedView } from '../../../shared/ui/paged-view';
 export const mmss = (seconds: number): string =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
+/** The transcript's lines, without its first (the title, which the dialog already shows) and blank ones. */
+const transcriptLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(1);
+
 /**
  * /operationVideo: the business guidance videos as cards (poster, title, description, duration, date). A video whose
  * file is not published shows the server's message instead of a player or a link; one that is opens in the 1050 px
@@ -69,11 +77,23 @@ export function OperationVideoPage() {
       )}
       <Dialog title={playing?.title ?? '视频'} open={playing !== null} size="video" onClose={() => setPlaying(null)}>
         {playing?.videoUrl && (
-          // Guidance videos carry speech only in the demo; captions come with the files when the centre publishes them.
-          // eslint-disable-next-line jsx-a11y/media-has-caption
-          <video key={playing.id} className="video-player" controls autoPlay src={apiUrl(client, playing.videoUrl)} poster={apiUrl(client, playing.posterUrl)}>
-            您的浏览器不支持视频播放。
-          </video>
+          <>
+            {/* The recordings carry no sound: the captions (WebVTT, Chinese) say each step, and the transcript below
+                says it all as text (docs/videos.md). */}
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the track is there whenever the server has captions (every recording does); the rule cannot see a conditional one */}
+            <video key={playing.id} className="video-player" controls autoPlay playsInline crossOrigin="anonymous" src={apiUrl(client, playing.videoUrl)} poster={apiUrl(client, playing.posterUrl)}>
+              {playing.captionsUrl && <track kind="captions" srcLang="zh" label="中文字幕" src={apiUrl(client, playing.captionsUrl)} default />}
+              您的浏览器不支持视频播放。
+            </video>
+            {playing.transcript && (
+              <section className="video-transcript" aria-labelledby={`transcript-${playing.id}`}>
+                <h3 id={`transcript-${playing.id}`}>文字稿</h3>
+                {transcriptLines(playing.transcript).map((line, i) => (
+                  <p key={i}>{line}</p>
+                ))}
+              </section>
+            )}
+          </>
         )}
       </Dialog>
     </section>
