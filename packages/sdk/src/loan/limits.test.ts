@@ -25,11 +25,12 @@ describe('the centre’s loan limits, row by row', () => {
     expect(loanLimitProblems({ age: '18', months: '360' })).toEqual({});
     expect(loanLimitProblems({ age: '17' }).age).toBe('借款人年龄应为18至64周岁之间的整数');
     expect(loanLimitProblems({ age: '30.5' }).age).toBe('借款人年龄应为18至64周岁之间的整数');
+    expect(loanLimitProblems({ age: '三十' }).age).toBe('借款人年龄应为18至64周岁之间的整数');
   });
 
   it('maxAgeAtEnd: the term must end by 65; it says the longest term for that age', () => {
     expect(loanLimitProblems({ age: '35', months: '360' })).toEqual({});
-    expect(loanLimitProblems({ age: '36', months: '360' }).age).toBe('贷款到期时借款人年龄不能超过65周岁：按36周岁计，贷款期限最长348个月');
+    expect(loanLimitProblems({ age: '36', months: '360' }).ageAtEnd).toBe('贷款到期时借款人年龄不能超过65周岁：按36周岁计，贷款期限最长348个月');
     expect(loanLimitProblems({ age: '50', months: '180' })).toEqual({});
     expect(loanLimitProblems({ age: '65' }).age).toBe('借款人年龄应为18至64周岁之间的整数');
     expect(loanLimitProblems({ age: '60', months: '61' }, { ...DEFAULT_LOAN_LIMITS, maxAgeAtEnd: 70 })).toEqual({});

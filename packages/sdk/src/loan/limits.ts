@@ -76,10 +76,21 @@ export interface LoanLimitInput {
   commercialRate?: string | number | undefined;
 }
 
+/**
+ * The messages of `loanLimitProblems`, by input; `age` is an age that is not one, `ageAtEnd` a term that ends after
+ * the oldest age.
+ *
+ * @example
+ * const problems: LoanLimitProblems = { months: '贷款期限不能超过360个月（30年）' }
+ */
+export type LoanLimitProblems = Partial<Record<keyof LoanLimitInput | 'ageAtEnd', string>>;
+
 const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
 };
+
+const blank = (v: unknown): boolean => v === undefined || v === null || String(v).trim() === '';
 
 /** 1200000 yuan as the form's unit: 120万元. */
 const wan = (yuan: number): string => `${yuan / 10_000}万元`;
@@ -93,32 +104,30 @@ const wan = (yuan: number): string => `${yuan / 10_000}万元`;
  * // '贷款期限不能超过360个月（30年）'
  * loanLimitProblems({ providentAmount: '5000000' }).providentAmount
  * // '公积金贷款金额不能超过最高额度120万元'
- * loanLimitProblems({ age: '50', months: '360' }).age
+ * loanLimitProblems({ age: '50', months: '360' }).ageAtEnd
  * // '贷款到期时借款人年龄不能超过65周岁：按50周岁计，贷款期限最长180个月'
  */
-export function loanLimitProblems(input: LoanLimitInput, limits: LoanLimits = DEFAULT_LOAN_LIMITS): Partial<Record<keyof LoanLimitInput, string>> {
+export function loanLimitProblems(input: LoanLimitInput, limits: LoanLimits = DEFAULT_LOAN_LIMITS): LoanLimitProblems {
   const L = limits;
-  const out: Partial<Record<keyof LoanLimitInput, string>> = {};
+  const out: LoanLimitProblems = {};
   const amount = num(input.providentAmount);
   const months = num(input.months);
   const age = num(input.age);
-  const pr = num(input.providentRate);
-  const cr = num(input.commercialRate);
+  // The rate ranges: '公积金贷款' or '商业贷款', its rate, its bounds.
+  const range = (key: 'providentRate' | 'commercialRate', name: string, min: number, max: number) => {
+    const v = num(input[key]);
+    if (v !== null && (v < min || v > max)) out[key] = `${name}年利率应在${min}至${max}之间`;
+  };
   if (amount !== null && amount > L.maxProvidentAmount) out.providentAmount = `公积金贷款金额不能超过最高额度${wan(L.maxProvidentAmount)}`;
   if (months !== null && months > L.maxMonths) out.months = `贷款期限不能超过${L.maxMonths}个月（${+(L.maxMonths / 12).toFixed(1)}年）`;
-  if (age !== null) {
-    if (!Number.isInteger(age) || age < L.minAge || age >= L.maxAgeAtEnd) {
-      out.age = `借款人年龄应为${L.minAge}至${L.maxAgeAtEnd - 1}周岁之间的整数`;
-    } else if (months !== null && age * 12 + months > L.maxAgeAtEnd * 12) {
-      out.age = `贷款到期时借款人年龄不能超过${L.maxAgeAtEnd}周岁：按${age}周岁计，贷款期限最长${Math.min(L.maxMonths, (L.maxAgeAtEnd - age) * 12)}个月`;
-    }
+  // The age is optional: only a typed one is checked, and one that is not a whole number in range says so.
+  if (age === null || !Number.isInteger(age) || age < L.minAge || age >= L.maxAgeAtEnd) {
+    if (!blank(input.age)) out.age = `借款人年龄应为${L.minAge}至${L.maxAgeAtEnd - 1}周岁之间的整数`;
+  } else if (months !== null && (age - L.maxAgeAtEnd) * 12 + months > 0) {
+    out.ageAtEnd = `贷款到期时借款人年龄不能超过${L.maxAgeAtEnd}周岁：按${age}周岁计，贷款期限最长${Math.min(L.maxMonths, (L.maxAgeAtEnd - age) * 12)}个月`;
   }
-  if (pr !== null && (pr < L.minProvidentRate || pr > L.maxProvidentRate)) {
-    out.providentRate = `公积金贷款年利率应在${L.minProvidentRate}至${L.maxProvidentRate}之间`;
-  }
-  if (cr !== null && (cr < L.minCommercialRate || cr > L.maxCommercialRate)) {
-    out.commercialRate = `商业贷款年利率应在${L.minCommercialRate}至${L.maxCommercialRate}之间`;
-  }
+  range('providentRate', '公积金贷款', L.minProvidentRate, L.maxProvidentRate);
+  range('commercialRate', '商业贷款', L.minCommercialRate, L.maxCommercialRate);
   return out;
 }
 

@@ -50,7 +50,7 @@ export function firstProblem(q: CalculatorQuery, limits: LoanLimits = CENTRE_LOA
     { providentAmount: q.htdkje, months: q.dkqs, age: q.jkrnl, providentRate: q.gjjll, commercialRate: q.sdll },
     limits,
   );
-  messages.push(over.providentAmount ?? '', over.months ?? '', over.age ?? '', over.providentRate ?? '', over.commercialRate ?? '');
+  messages.push(over.providentAmount ?? '', over.months ?? '', over.age ?? '', over.ageAtEnd ?? '', over.providentRate ?? '', over.commercialRate ?? '');
   return messages.find((message) => message !== '') ?? '';
 }
 
