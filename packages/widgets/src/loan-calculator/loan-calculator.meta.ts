@@ -72,7 +72,7 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
     { name: 'input', description: '文本和日期输入框' },
     { name: 'error', description: '表单项下方的校验提示' },
     { name: 'button', description: '“计算”按钮' },
-    { name: 'notice', description: '利率加载失败的提示条' },
+    { name: 'notice', description: '利率加载失败、或本页利率早于中心最新利率时的提示条' },
     { name: 'results', description: '计算结果区域' },
     { name: 'result-block', description: '每个结果块（公积金贷款、商业贷款、相差等）' },
     { name: 'plan-button', description: '“查看还款计划”按钮' },

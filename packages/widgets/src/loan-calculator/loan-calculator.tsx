@@ -156,7 +156,7 @@ export function LoanCalculator({
   const givenCommercial = useMemo(() => readRateList(commercialRates), [commercialRates]);
   // The centre's rates are loaded when the host gives none, or, with apiBase, to tell whether the host's are current.
   const mustLoad = !givenProvident || !givenCommercial;
-  const loads = mustLoad || !!apiBase;
+  const loads = mustLoad || !!apiBase || !!client;
   useEffect(() => {
     for (const [name, list] of [['provident-rates', givenProvident], ['commercial-rates', givenCommercial]] as const) {
       if (list === null) console.warn(`[gjj] <gjj-loan-calculator> ${name} 不是有效的利率列表（JSON 数组），已改为从服务端加载。`);
