@@ -333,12 +333,20 @@ export function ComparePanel({ rates, limits, openPlan, calculated, named, faile
         failure={failure === RATES_LOADING && !waitingForRates ? '' : failure}
         retry={failure === ENGINE_FAILED ? () => formRef.current?.requestSubmit() : undefined}
       />
-      <div className="gjj-loan__results" part="results" role="region" aria-label={named('计算结果')} aria-busy={busy || undefined}>
-        {r ? null : (
-          <p className="gjj-loan__empty" part="empty">
-            尚未计算：请填写贷款金额和贷款期限，点击“计算”，这里将显示公积金贷款与商业贷款的月供、利息和还款总额对比。
-          </p>
-        )}
+      {/* Before the first result (and after a reset): what to do, read with the results' name. */}
+      {r ? null : (
+        <p id={id('empty')} className="gjj-loan__empty" part="empty">
+          尚未计算：请填写贷款金额和贷款期限，点击“计算”，这里将显示公积金贷款与商业贷款的月供、利息和还款总额对比。
+        </p>
+      )}
+      <div
+        className="gjj-loan__results"
+        part="results"
+        role="region"
+        aria-label={named('计算结果')}
+        aria-describedby={r ? undefined : id('empty')}
+        aria-busy={busy || undefined}
+      >
         {LOANS.map(([kind, title]) => {
           const loan = r?.[kind];
           return (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
-import { DEFAULT_LOAN_LIMITS, fetchLoanLimits, fetchLoanRates, type LoanLimits, type LoanRates } from '@gjj-hall/sdk/loan';
+import { DEFAULT_LOAN_LIMITS, type LoanLimits, type LoanRates } from '@gjj-hall/sdk/loan';
 import { named, useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useLazyClient } from '../shared/use-client';
@@ -8,7 +8,7 @@ import { ComparePanel } from './compare-panel';
 import type { LoanCalculatorExtras } from './extras-shared';
 import { loadExtras } from './load-extras';
 import { loadClient } from './load-modules';
-import { newerRates, rateRecord, readRateList, sinceRecord } from './logic';
+import { rateRecord, readRateList, sinceRecord } from './logic';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import type {
   LoanCalculateDetail,
@@ -72,7 +72,8 @@ const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
   { key: 'prepay', label: '提前还款试算' },
 ];
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
+/** The centre's rates; `newer`: the date of the centre's rates the host's lists do not have yet (null: none). */
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates; newer?: string | null };
 
 /** The parts used less often (combined and prepayment tabs, plan dialog): not asked for, on their way, there, or failed. */
 type Extras = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; parts: LoanCalculatorExtras };
@@ -156,6 +157,11 @@ export function LoanCalculator({
   const givenCommercial = useMemo(() => readRateList(commercialRates), [commercialRates]);
   // The centre's rates are loaded when the host gives none, or, with apiBase, to tell whether the host's are current.
   const mustLoad = !givenProvident || !givenCommercial;
+  // The host's lists as the rate check compares them when the centre's arrive.
+  const given = useRef<LoanRateInput[] | null>(null);
+  useEffect(() => {
+    given.current = givenProvident && givenCommercial ? [...givenProvident, ...givenCommercial] : null;
+  }, [givenProvident, givenCommercial]);
   const loads = mustLoad || !!apiBase || !!client;
   useEffect(() => {
     for (const [name, list] of [['provident-rates', givenProvident], ['commercial-rates', givenCommercial]] as const) {
@@ -167,18 +173,25 @@ export function LoanCalculator({
   useEffect(() => {
     if (!loads) return;
     const controller = new AbortController();
-    api.then((c) => fetchLoanRates(c, controller.signal)).then(
-      (rates) => {
-        if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates } });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = errorMessage(error, '利率加载失败');
-        setOutcome({ api, attempt, loaded: { status: 'error', message } });
-        // Only a load the calculator needs is reported; the check of the host's rates fails quietly.
-        if (mustLoad) callbacks.current.onError?.({ message });
-      },
-    );
+    Promise.all([api, loadClient()])
+      .then(([c, m]) =>
+        m.fetchLoanRates(c, controller.signal).then((rates) => {
+          const page = given.current;
+          return { rates, newer: page ? m.newerRates(page, [...rates.provident, ...rates.commercial]) : null };
+        }),
+      )
+      .then(
+        ({ rates, newer }) => {
+          if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates, newer } });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = errorMessage(error, '利率加载失败');
+          setOutcome({ api, attempt, loaded: { status: 'error', message } });
+          // Only a load the calculator needs is reported; the check of the host's rates fails quietly.
+          if (mustLoad) callbacks.current.onError?.({ message });
+        },
+      );
     return () => controller.abort();
   }, [api, loads, mustLoad, attempt]);
 
@@ -189,7 +202,9 @@ export function LoanCalculator({
     if (!asksServer) return;
     const controller = new AbortController();
     // Silent: without the centre's table the defaults apply, and the server enforces its own anyway.
-    api.then((c) => fetchLoanLimits(c, controller.signal)).then((l) => controller.signal.aborted || setLimits(l), () => undefined);
+    Promise.all([api, loadClient()])
+      .then(([c, m]) => m.fetchLoanLimits(c, controller.signal))
+      .then((l) => controller.signal.aborted || setLimits(l), () => undefined);
     return () => controller.abort();
   }, [api, asksServer]);
 
@@ -198,9 +213,7 @@ export function LoanCalculator({
   // The host's rates against the centre's: the date of the centre's newer ones, until the user takes them.
   const [useLatest, setUseLatest] = useState(false);
   const latest = !mustLoad && fetched.status === 'ready' ? fetched.rates : null;
-  const newer = latest && givenProvident && givenCommercial
-    ? newerRates([...givenProvident, ...givenCommercial], [...latest.provident, ...latest.commercial])
-    : null;
+  const newer = (latest && fetched.status === 'ready' && fetched.newer) ?? null;
   const rates =
     latest && useLatest
       ? ratesView(latest.provident, latest.commercial, fetched, () => undefined)

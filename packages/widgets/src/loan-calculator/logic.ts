@@ -82,19 +82,6 @@ export function rateRecord(list: readonly LoanRateInput[]): Record<string, strin
 export const sinceRecord = (list: readonly LoanRateInput[]): Record<string, string> =>
   Object.fromEntries(list.filter((r) => r.sxrq).map((r) => [r.llmc, r.sxrq as string]));
 
-/**
- * Whether the centre has rates the page does not (a page's rate with an earlier date, or without a date and another
- * figure): null when the page is up to date, else the date the centre's newest of them took effect ('' if unknown).
- */
-export function newerRates(page: readonly LoanRateInput[], centre: readonly LoanRateInput[]): string | null {
-  let since: string | null = null;
-  for (const c of centre) {
-    const p = page.find((r) => r.llmc === c.llmc);
-    const behind = p && (p.sxrq && c.sxrq ? p.sxrq < c.sxrq : rateText(p.zxll) !== rateText(c.zxll));
-    if (behind && (since === null || (c.sxrq ?? '') > since)) since = c.sxrq ?? '';
-  }
-  return since;
-}
 
 /** The term in months when it is 1-999, else null. */
 export function termMonths(text: string): number | null {
