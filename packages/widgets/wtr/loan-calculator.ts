@@ -107,6 +107,29 @@ export function loanCalculatorTests(file: string): void {
       assertCleanPage(page);
     });
 
+    // Issue 23: the centre's bounds beside the field as it is typed, and a page whose rates are behind the centre's.
+    it('tells a 600-month term beside the field as it is typed, and says when its rates are older than the centre’s', async () => {
+      const page = await openPage({ script: file, body: `<gjj-loan-calculator ${GIVEN} api-base="${apiBase}"></gjj-loan-calculator>` });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      const term = await waitFor(() => control(el, '贷款期限（月）'), `<${TAG}> to show its form`);
+      await fill(term, '600');
+      const described = () =>
+        (term.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => shadow(el).getElementById(id)?.textContent ?? '')
+          .join('');
+      await waitFor(() => described().includes('贷款期限不能超过360个月（30年）'), 'the bound beside the term');
+      assertEqual(term.getAttribute('aria-invalid'), 'true', 'the term marked invalid');
+      // The page's rates (no date, other figures) are behind the server's of 2025-05-08 and 2025-05-20.
+      const notice = await waitFor(
+        () => [...shadow(el).querySelectorAll('[part="notice"]')].find((n) => n.textContent?.includes('本页所列利率不是公积金中心的最新利率')),
+        'the notice that the rates are old',
+      );
+      assert(notice.textContent?.includes('中心最新利率自 2025-05-20 起执行'), 'the notice names the date of the centre’s rates');
+      assertEqual(await axeViolations(page), [], 'axe violations');
+      assertCleanPage(page);
+    });
+
     it('reflects its attributes in its properties, and mode back to its attribute', async () => {
       const page = await openPage({ script: file, body: `<gjj-loan-calculator ${GIVEN} mode="local" api-base="${apiBase}"></gjj-loan-calculator>` });
       const el = page.document.querySelector(TAG) as CalculatorElement;
