@@ -104,7 +104,8 @@ export default [
     modifyEsbuildConfig: utf8,
     // 10.61 KB with decimal.js-light; decimal.js, which the architecture names for the engine (issue 19), is 12.9 KB of
     // the 17.88 measured. Who imports only the rules or the rates does not get it (the engine is a chunk of its own).
-    limit: '18.5 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator's sdk side: DEFAULT_LOAN_LIMITS, loanLimitProblems, fetchLoanLimits): 18.55 KB measured.
+    limit: '18.6 KB',
   },
   {
     name: '@gjj-hall/sdk/rates (rate codes in words, fetching both rate lists, everything imported)',
@@ -185,7 +186,8 @@ export default [
     // browser, never by the hall): 62.49 KB. Merged with issue 19's r2wc and instance names: 63.27 KB.
     // issue 22: <gjj-qr-signing>, its component, meta and the sdk's QR machine (+3.1 KB); and <gjj-archive-collector>:
     // 68.61 KB.
-    limit: '69 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 70.61 KB measured.
+    limit: '70.7 KB',
   },
   {
     name: '@gjj-hall/widgets/elements (registers every element, lazily loaded chunks included; React provided by the host)',
@@ -199,7 +201,8 @@ export default [
     // and the instance names: 62.23 KB.
     // issue 22: <gjj-qr-signing> (the panel, its stylesheet, the sdk's QR machine; the picture is the server's) and
     // <gjj-archive-collector>: 66.69 KB.
-    limit: '67 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 68.57 KB measured.
+    limit: '68.6 KB',
   },
   {
     name: 'standalone script-tag bundle, all elements (preact/compat inside)',
@@ -225,14 +228,16 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 30.58 KB with the engine (decimal.js-light) inside; issue 19's engine split took the engine out (see docs/decisions.md).
-    limit: '25 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator: the bounds must show as the user types, before the engine file is there, so they are in this file): 26.03 KB measured. docs/decisions.md.
+    limit: '26.1 KB',
   },
   {
     name: 'standalone script-tag bundle, the calculator only, first file and engine file (the first result)',
     path: ['packages/widgets/dist/standalone/gjj-loan-calculator.js', 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js'],
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '40 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 41.08 KB measured; the engine file is unchanged (15.05 KB).
+    limit: '41.1 KB',
   },
   {
     // Measured 14.8 KB gzipped (-9) when added (issue 7): preact/compat about 8 KB, the form and its stylesheet, the
@@ -292,7 +297,8 @@ export default [
     path: hallFiles(),
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '110 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator; the calculator is loaded eagerly, spec 2.1): 110.62 KB measured.
+    limit: '110.7 KB',
   },
   {
     name: 'hall /login (initial JavaScript, the guard\'s login-page data and the login page with SM2)',
@@ -304,7 +310,8 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 131.90 KB measured.
+    limit: '132 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -329,7 +336,8 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 138.60 KB measured.
+    limit: '138.7 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -342,6 +350,7 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 135.81 KB measured.
+    limit: '135.9 KB',
   },
 ];
