@@ -88,7 +88,7 @@ export const loanCalculatorMeta: WidgetMeta<LoanCalculatorProps> = {
     { name: '--gjj-color-header-bg', description: '表头背景色', default: '#f1f2f3' },
     { name: '--gjj-color-header-text', description: '表头文字颜色', default: '#4a4d52' },
     { name: '--gjj-color-figure', description: '结果金额颜色', default: '#b3261e' },
-    { name: '--gjj-color-principal', description: '图表中本金的颜色（不设时随 --gjj-color-primary）', default: '#1559b5' },
+    { name: '--gjj-color-principal', description: '图表中本金的颜色（不设时随 --gjj-color-primary）', default: 'var(--gjj-color-primary,#1559b5)' },
     { name: '--gjj-color-interest', description: '图表中利息的颜色', default: '#c77c02' },
     { name: '--gjj-color-surface-muted', description: '计算前的说明、利率提示条和图表的背景色', default: '#f5f7fa' },
     { name: '--gjj-font-size-small', description: '图例和图表说明的字号', default: '12px' },
