@@ -69,6 +69,12 @@ const monthly = (el: HTMLElement, title: string) =>
     .find((s) => s.querySelector('h3')?.textContent === title)
     ?.querySelector('.gjj-loan__money')?.textContent;
 
+/** A result block's first figure while there is no result: '--' (issue 23: not a red 0.00). */
+const pending = (el: HTMLElement, title: string) =>
+  [...shadow(el).querySelectorAll('[role="tabpanel"]:not([hidden]) section')]
+    .find((s) => s.querySelector('h3')?.textContent === title)
+    ?.querySelector('.gjj-loan__none')?.textContent;
+
 /** 100 万元 over 360 months, equal payments, at the rates of GIVEN (02: 2.85 %, 22: 3.95 %), as calculateLoan gives them. */
 const EXPECTED = { provident: '4,135.57', commercial: '4,745.37' };
 
@@ -231,7 +237,7 @@ export function loanCalculatorTests(file: string): void {
       button(el, '计算').click();
       const working = await waitFor(() => button(el, '正在计算…'), 'the button to say it is working');
       assertEqual(working.getAttribute('aria-busy'), 'true', 'aria-busy while the engine arrives');
-      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result before the engine');
+      assertEqual(pending(el, '公积金贷款'), '--', 'no result before the engine');
       assertEqual(engineLoads(page), [], 'the engine file not there yet');
 
       await releaseCompanions(gate);
@@ -263,7 +269,7 @@ export function loanCalculatorTests(file: string): void {
       const alert = () => shadow(el).querySelector('[role="alert"]')?.textContent ?? '';
       await waitFor(() => alert() === '计算功能未能加载，请检查网络后重试。 重新加载', () => `the alert (shown: ${alert()})`);
       assertEqual(control(el, '贷款金额（万元）').value, '100', 'what was typed');
-      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result');
+      assertEqual(pending(el, '公积金贷款'), '--', 'no result');
       const tries = page.problems().filter((p) => p.includes('gjj-loan-calculator.engine.js')).length;
       assert(tries > 0, 'the failure logged for the integrator, with the file’s address');
 
