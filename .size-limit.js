@@ -104,7 +104,8 @@ export default [
     modifyEsbuildConfig: utf8,
     // 10.61 KB with decimal.js-light; decimal.js, which the architecture names for the engine (issue 19), is 12.9 KB of
     // the 17.88 measured. Who imports only the rules or the rates does not get it (the engine is a chunk of its own).
-    limit: '18.5 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator's sdk side: DEFAULT_LOAN_LIMITS, loanLimitProblems, fetchLoanLimits): 18.55 KB measured.
+    limit: '18.6 KB',
   },
   {
     name: '@gjj-hall/sdk/rates (rate codes in words, fetching both rate lists, everything imported)',
@@ -187,6 +188,7 @@ export default [
     // 68.61 KB.
     // issue 23, care mode (关怀模式): the `care` prop of six components, their documentation and the care rules of the
     // shared theme stylesheet: 69.27 KB (docs/care-mode.md).
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 70.61 KB measured.
     limit: '69.3 KB',
   },
   {
@@ -202,6 +204,7 @@ export default [
     // issue 22: <gjj-qr-signing> (the panel, its stylesheet, the sdk's QR machine; the picture is the server's) and
     // <gjj-archive-collector>: 66.69 KB.
     // issue 23, care mode: the `care` attribute of every element and the care rules of the theme stylesheet: 67.14 KB.
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 68.57 KB measured.
     limit: '67.2 KB',
   },
   {
@@ -228,14 +231,16 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 30.58 KB with the engine (decimal.js-light) inside; issue 19's engine split took the engine out (see docs/decisions.md).
-    limit: '25 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator: the bounds must show as the user types, before the engine file is there, so they are in this file): 26.03 KB measured. docs/decisions.md.
+    limit: '26.1 KB',
   },
   {
     name: 'standalone script-tag bundle, the calculator only, first file and engine file (the first result)',
     path: ['packages/widgets/dist/standalone/gjj-loan-calculator.js', 'packages/widgets/dist/standalone/gjj-loan-calculator.engine.js'],
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '40 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator): 41.08 KB measured; the engine file is unchanged (15.05 KB).
+    limit: '41.1 KB',
   },
   {
     // Measured 14.8 KB gzipped (-9) when added (issue 7): preact/compat about 8 KB, the form and its stylesheet, the
@@ -298,7 +303,8 @@ export default [
     path: hallFiles(),
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '110 KB',
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator; the calculator is loaded eagerly, spec 2.1): 110.62 KB measured.
+    limit: '110.7 KB',
   },
   {
     name: 'hall /login (initial JavaScript, the guard\'s login-page data and the login page with SM2)',
@@ -318,6 +324,7 @@ export default [
     // issue 23: six tiny chunks both /login and the signed-in home load merged into one (signin-common): 129.49 KB.
     // issue 23, care mode (关怀模式): the store that sets <html data-care> before the first paint, the header's switch,
     // and the widgets' care rules in the eagerly loaded calculator: +0.59 KB, 131.07 KB (docs/care-mode.md).
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 131.90 KB measured.
     limit: '130.7 KB',
   },
   {
@@ -360,6 +367,7 @@ export default [
     // the home's 查看我的消息 link (shared/ui/home-view.tsx): 137.38 KB.
     // issue 23: six tiny chunks both /login and this page load merged into one (signin-common): 136.26 KB.
     // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 KB, 137.73 KB.
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 138.60 KB measured.
     limit: '137.4 KB',
   },
   {
@@ -378,6 +386,7 @@ export default [
     // Issue 23: the route entries of /index and /complaintQuery and the messages page's lazy hand-off: 134.37 → 134.62 kB.
     // issue 23: the merged signin-common chunk: 134.09 kB.
     // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 kB, 134.93 kB.
+    // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 135.81 KB measured.
     limit: '134.65 KB',
   },
 ];

@@ -12,8 +12,11 @@ const require = createRequire(import.meta.url);
 // combined, prepayment and plan parts when first used.
 const BUNDLES = ['gjj-loan-calculator.js', 'gjj-loan-calculator.engine.js', 'gjj-loan-calculator.extras.js'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-// The bank's own policy: nothing inline, nothing from elsewhere; the calculator needs no connection at all.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'";
+// The centre the page's calculator asks for its latest rates and limits (its api-base): the reference server's address.
+const PAGE_CENTRE = 'http://127.0.0.1:8080';
+// The bank's own policy: nothing inline, nothing from elsewhere; the calculator computes without a connection and
+// only reads the centre's current rates and limits from it.
+const csp = (centre) => `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src ${centre}`;
 
 function bundlePath(name, dir) {
   return join(dir ?? join(require.resolve('@gjj-hall/widgets/package.json'), '..', 'dist', 'standalone'), name);
@@ -21,15 +24,19 @@ function bundlePath(name, dir) {
 
 /**
  * Creates the server; `listen` it yourself. `standaloneDir`: where the script-tag files are (by default the built
- * package's; the bench passes another build's to compare).
+ * package's; the bench passes another build's to compare). `centre`: the centre's origin, written into the page's
+ * api-base and the CSP (GJJ_SERVER; by default the reference server's, http://127.0.0.1:8080).
  */
-export function createBankServer({ standaloneDir } = {}) {
+export function createBankServer({ standaloneDir, centre = process.env.GJJ_SERVER ?? PAGE_CENTRE } = {}) {
+  const centreOrigin = new URL(centre).origin;
+  const CSP = csp(centreOrigin);
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
     try {
       const bundle = BUNDLES.find((name) => file === `vendor/${name}`);
-      const body = readFileSync(bundle ? bundlePath(bundle, standaloneDir) : join(here, 'public', file));
+      let body = readFileSync(bundle ? bundlePath(bundle, standaloneDir) : join(here, 'public', file));
+      if (file === 'index.html') body = body.toString('utf8').replaceAll(PAGE_CENTRE, centreOrigin);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
       res.end(body);
     } catch {

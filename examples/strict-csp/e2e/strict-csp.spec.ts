@@ -162,3 +162,26 @@ test('two calculators on one page keep their own inputs, tabs, results and event
   expect(seen.violations).toEqual([]);
   expect(seen.problems).toEqual([]);
 });
+
+// Issue 23: the portal's stylesheet made a 390 px phone's page 485 px wide (the two calculators' 460 px minimum).
+test('on a 390 px phone the page is 390 px wide: no sideways scroll, the calculators one above the other', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${origin}/`);
+  const a = page.locator('#plan-a');
+  await expect(a.getByLabel('贷款金额（万元）')).toBeVisible();
+  await expect(page.locator('gjj-policy-list').locator('.gjj-policy-list__link')).toHaveCount(10);
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
+  expect(widths).toEqual({ doc: 390, body: 390, view: 390 });
+  const boxA = await a.boundingBox();
+  const boxB = await page.locator('#plan-b').boundingBox();
+  expect(boxA && boxA.x >= 0 && boxA.x + boxA.width <= 390).toBe(true);
+  // One column: plan B under plan A.
+  expect(boxB && boxA && boxB.y > boxA.y + boxA.height - 1).toBe(true);
+  // A bound broken on the phone is told beside the field, inside the screen.
+  await a.getByLabel('贷款期限（月）').fill('600');
+  const message = a.getByText('贷款期限不能超过360个月（30年）');
+  await expect(message).toBeVisible();
+  const box = await message.boundingBox();
+  expect(box && box.x + box.width <= 390).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});

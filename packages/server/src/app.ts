@@ -8,6 +8,7 @@ import type { Db } from './db/db';
 import { ok } from './http/envelope';
 import './http/schema';
 import { MESSAGE_KEYWORDS, registerInputGuards, validationMessage, type SchemaError } from './http/validation';
+import type { LoanLimits } from '@gjj-hall/sdk/loan';
 import { calculatorRoutes } from './routes/calculator';
 import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
@@ -46,6 +47,8 @@ import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
+  /** The centre's bounds on a loan the calculator computes; routes/loan-limits.ts by default. */
+  loanLimits?: LoanLimits | undefined;
   /** Folder of the built hall to serve at /home.html; nothing is served when absent. */
   hallDir?: string | undefined;
   /**
@@ -293,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => smsSettled());
 
   rateRoutes(app, options.db, () => centreDate(now()));
-  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit });
+  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit, limits: options.loanLimits });
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });

@@ -69,6 +69,12 @@ const monthly = (el: HTMLElement, title: string) =>
     .find((s) => s.querySelector('h3')?.textContent === title)
     ?.querySelector('.gjj-loan__money')?.textContent;
 
+/** A result block's first figure while there is no result: '--' (issue 23: not a red 0.00). */
+const pending = (el: HTMLElement, title: string) =>
+  [...shadow(el).querySelectorAll('[role="tabpanel"]:not([hidden]) section')]
+    .find((s) => s.querySelector('h3')?.textContent === title)
+    ?.querySelector('.gjj-loan__none')?.textContent;
+
 /** 100 万元 over 360 months, equal payments, at the rates of GIVEN (02: 2.85 %, 22: 3.95 %), as calculateLoan gives them. */
 const EXPECTED = { provident: '4,135.57', commercial: '4,745.37' };
 
@@ -103,6 +109,29 @@ export function loanCalculatorTests(file: string): void {
       assertEqual([a.detail.mode, a.detail.inputs.providentRate], ['local', '2.85'], 'the first instance computed');
       assertEqual([b.detail.mode, b.detail.inputs.providentRate], ['remote', '2.6'], 'the second instance computed');
       // Two of one element: still no landmark named twice (landmark-unique), nor anything else axe finds.
+      assertEqual(await axeViolations(page), [], 'axe violations');
+      assertCleanPage(page);
+    });
+
+    // Issue 23: the centre's bounds beside the field as it is typed, and a page whose rates are behind the centre's.
+    it('tells a 600-month term beside the field as it is typed, and says when its rates are older than the centre’s', async () => {
+      const page = await openPage({ script: file, body: `<gjj-loan-calculator ${GIVEN} api-base="${apiBase}"></gjj-loan-calculator>` });
+      const el = page.document.querySelector(TAG) as HTMLElement;
+      const term = await waitFor(() => control(el, '贷款期限（月）'), `<${TAG}> to show its form`);
+      await fill(term, '600');
+      const described = () =>
+        (term.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => shadow(el).getElementById(id)?.textContent ?? '')
+          .join('');
+      await waitFor(() => described().includes('贷款期限不能超过360个月（30年）'), 'the bound beside the term');
+      assertEqual(term.getAttribute('aria-invalid'), 'true', 'the term marked invalid');
+      // The page's rates (no date, other figures) are behind the server's of 2025-05-08 and 2025-05-20.
+      const notice = await waitFor(
+        () => [...shadow(el).querySelectorAll('[part="notice"]')].find((n) => n.textContent?.includes('本页所列利率不是公积金中心的最新利率')),
+        'the notice that the rates are old',
+      );
+      assert(notice.textContent?.includes('中心最新利率自 2025-05-20 起执行'), 'the notice names the date of the centre’s rates');
       assertEqual(await axeViolations(page), [], 'axe violations');
       assertCleanPage(page);
     });
@@ -208,7 +237,7 @@ export function loanCalculatorTests(file: string): void {
       button(el, '计算').click();
       const working = await waitFor(() => button(el, '正在计算…'), 'the button to say it is working');
       assertEqual(working.getAttribute('aria-busy'), 'true', 'aria-busy while the engine arrives');
-      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result before the engine');
+      assertEqual(pending(el, '公积金贷款'), '--', 'no result before the engine');
       assertEqual(engineLoads(page), [], 'the engine file not there yet');
 
       await releaseCompanions(gate);
@@ -240,7 +269,7 @@ export function loanCalculatorTests(file: string): void {
       const alert = () => shadow(el).querySelector('[role="alert"]')?.textContent ?? '';
       await waitFor(() => alert() === '计算功能未能加载，请检查网络后重试。 重新加载', () => `the alert (shown: ${alert()})`);
       assertEqual(control(el, '贷款金额（万元）').value, '100', 'what was typed');
-      assertEqual(monthly(el, '公积金贷款'), '0.00', 'no result');
+      assertEqual(pending(el, '公积金贷款'), '--', 'no result');
       const tries = page.problems().filter((p) => p.includes('gjj-loan-calculator.engine.js')).length;
       assert(tries > 0, 'the failure logged for the integrator, with the file’s address');
 

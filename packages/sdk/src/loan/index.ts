@@ -1,6 +1,8 @@
 export { COMMERCIAL_RATE_CODES, PROVIDENT_RATE_CODES, RATE_CODES, RATE_PATHS, fetchLoanRates } from '../rates/rates';
 export type { CommercialRateCode, LoanRate, LoanRates, ProvidentRateCode, RateCode, RateCodeInfo } from '../rates/rates';
 export { LOAN_MESSAGES, loanRules } from './rules';
+export { DEFAULT_LOAN_LIMITS, LOAN_LIMITS_PATH, fetchLoanLimits, loanLimitProblems, readLoanLimits } from './limits';
+export type { LoanLimitInput, LoanLimitProblems, LoanLimits } from './limits';
 export { LOAN_CALCULATION_PATH, fetchLoanCalculation } from './remote';
 export type { LoanCalculationQuery, LoanCalculationResult, RepaymentRow } from './remote';
 export { LOAN_INPUT_MESSAGES, LoanInputError } from './input';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAN_CALCULATION_PATH, calculateLoan, type LoanCalculationResult } from '@gjj-hall/sdk/loan';
+import { DEFAULT_LOAN_LIMITS, LOAN_CALCULATION_PATH, LOAN_LIMITS_PATH, calculateLoan, type LoanCalculationResult } from '@gjj-hall/sdk/loan';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
@@ -95,8 +95,11 @@ describe('GET hkjh/gjjsdcs: rates have a floor and a ceiling (issue 18 item 9)',
     expect(data.sdHkjhList.at(-1)?.dkye).toBe('0.00');
   });
 
-  it('answers JSON with every figure of the engine, 999 months at the most', async () => {
-    const res = await get({ ...base, dkqs: '999', htdkje: '999999999999999.99', sdll: '10', dkhkfs: '02' });
+  it('answers JSON with every figure of the engine, 999 months at the most (for a centre whose bounds allow it)', async () => {
+    const open = await buildApp({ db: await prepareDatabase({ memory: true }, false), loanLimits: { ...DEFAULT_LOAN_LIMITS, maxMonths: 999, maxProvidentAmount: 1e15 } });
+    const query = new URLSearchParams({ ...base, dkqs: '999', htdkje: '999999999999999.99', sdll: '10', dkhkfs: '02' });
+    const res = await open.inject({ url: `${LOAN_CALCULATION_PATH}?${query.toString()}` });
+    await open.close();
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const { data } = res.json<{ data: LoanCalculationResult }>();
     const engine = calculateLoan({ amount: '999999999999999.99', months: 999, annualRate: 10, method: '02', issueDate: base.dkffrq });
@@ -105,5 +108,46 @@ describe('GET hkjh/gjjsdcs: rates have a floor and a ceiling (issue 18 item 9)',
     expect(data.sdHkjhList).toEqual(
       engine.schedule.map((r) => ({ qic: r.period, hkrq: r.date, yhbj: r.principal, yhlx: r.interest, bxhj: r.payment, dkye: r.balance })),
     );
+  });
+});
+
+// Issue 23: a 600-month term and a 5,000,000 yuan provident fund loan were computed without a word.
+describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () => {
+  // An app of its own: the calls above have used this address's calculations for the minute.
+  let bounded: FastifyInstance;
+  beforeAll(async () => {
+    bounded = await buildApp({ db: await prepareDatabase({ memory: true }, false), calcRateLimit: 1000 });
+  });
+  afterAll(() => bounded.close());
+  const get = (query: Record<string, string>) => bounded.inject({ url: `${LOAN_CALCULATION_PATH}?${new URLSearchParams(query).toString()}` });
+
+  it.each([
+    [{ dkqs: '600' }, '贷款期限不能超过360个月（30年）'],
+    [{ dkqs: '361' }, '贷款期限不能超过360个月（30年）'],
+    [{ htdkje: '5000000' }, '公积金贷款金额不能超过最高额度120万元'],
+    [{ htdkje: '1200000.01' }, '公积金贷款金额不能超过最高额度120万元'],
+    [{ jkrnl: '50', dkqs: '240' }, '贷款到期时借款人年龄不能超过65周岁：按50周岁计，贷款期限最长180个月'],
+    [{ jkrnl: '16' }, '借款人年龄应为18至64周岁之间的整数'],
+  ])('answers 400 with the row’s message for %o', async (change, message) => {
+    const res = await get({ ...base, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, msg: message, data: null });
+  });
+
+  it('computes at the bounds: 360 months, 120万, an age that ends the term at 65', async () => {
+    const res = await get({ ...base, dkqs: '360', htdkje: '1200000', jkrnl: '35' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: LoanCalculationResult }>().data.gjjHkjhList).toHaveLength(360);
+  });
+
+  it('publishes the same bounds, and a centre’s own table is the one enforced', async () => {
+    const res = await bounded.inject({ url: LOAN_LIMITS_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 0, data: DEFAULT_LOAN_LIMITS });
+    const own = await buildApp({ db: await prepareDatabase({ memory: true }, false), loanLimits: { ...DEFAULT_LOAN_LIMITS, maxMonths: 240 } });
+    expect((await own.inject({ url: LOAN_LIMITS_PATH })).json<{ data: { maxMonths: number } }>().data.maxMonths).toBe(240);
+    const query = new URLSearchParams({ ...base, dkqs: '300' }).toString();
+    expect((await own.inject({ url: `${LOAN_CALCULATION_PATH}?${query}` })).json()).toMatchObject({ code: 400, msg: '贷款期限不能超过240个月（20年）' });
+    await own.close();
   });
 });

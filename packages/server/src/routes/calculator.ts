@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
   LOAN_CALCULATION_PATH,
+  LOAN_LIMITS_PATH,
   LOAN_MESSAGES,
   calculateLoan,
+  loanLimitProblems,
   loanRules,
   type LoanCalculationQuery,
+  type LoanLimits,
   type LoanResult,
 } from '@gjj-hall/sdk/loan';
 import { GjjError } from '@gjj-hall/sdk';
 import { ApiError, ok } from '../http/envelope';
 import { busyRetryAfter, costlyCall, createTurnQueue, FLOOD_DEFAULTS } from '../http/flood';
+import { CENTRE_LOAN_LIMITS } from './loan-limits';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,8 +31,11 @@ const row = {
 
 const money = { type: 'string' } as const;
 
-/** The first message of the spec 5.1 rules that the query breaks, or ''. */
-function firstProblem(q: LoanCalculationQuery): string {
+/** The calculation's query: spec 3.4's fields, and the borrower's age when the form asks for it (ours, optional). */
+type CalculatorQuery = LoanCalculationQuery & { jkrnl?: string };
+
+/** The first message of the spec 5.1 rules, then of the centre's limits, that the query breaks, or ''. */
+export function firstProblem(q: CalculatorQuery, limits: LoanLimits = CENTRE_LOAN_LIMITS): string {
   const messages = [
     loanRules.loanAmount()(q.htdkje),
     loanRules.loanTerm()(q.dkqs),
@@ -38,6 +45,12 @@ function firstProblem(q: LoanCalculationQuery): string {
     loanRules.providentRate()(q.gjjll),
     loanRules.secondHome()(q.sfstf) || (q.sfstf === '0' || q.sfstf === '1' ? '' : LOAN_MESSAGES.secondHome),
   ];
+  // The same amount is computed as a provident fund loan, so the provident ceiling bounds it.
+  const over = loanLimitProblems(
+    { providentAmount: q.htdkje, months: q.dkqs, age: q.jkrnl, providentRate: q.gjjll, commercialRate: q.sdll },
+    limits,
+  );
+  messages.push(over.providentAmount ?? '', over.months ?? '', over.age ?? '', over.ageAtEnd ?? '', over.providentRate ?? '', over.commercialRate ?? '');
   return messages.find((message) => message !== '') ?? '';
 }
 
@@ -74,6 +87,8 @@ export interface CalculatorOptions {
   rateLimit?: number;
   /** Calculations that may wait for their turn before one more is answered 503. @default 16 */
   queueLimit?: number;
+  /** The centre's bounds on a loan (routes/loan-limits.ts). @default CENTRE_LOAN_LIMITS */
+  limits?: LoanLimits | undefined;
 }
 
 /**
@@ -83,7 +98,28 @@ export interface CalculatorOptions {
  */
 export function calculatorRoutes(app: FastifyInstance, options: CalculatorOptions = {}): void {
   const turns = createTurnQueue(options.queueLimit ?? FLOOD_DEFAULTS.calcQueueLimit);
-  app.get<{ Querystring: LoanCalculationQuery }>(
+  const limits = options.limits ?? CENTRE_LOAN_LIMITS;
+  // Public: the calculator shows the same bounds beside its fields as this server enforces below.
+  app.get(
+    LOAN_LIMITS_PATH,
+    {
+      schema: {
+        summary: '贷款计算器的额度、期限、年龄和利率范围（本中心参数）',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              code: { type: 'integer' },
+              msg: { type: 'string' },
+              data: { type: 'object', properties: Object.fromEntries(Object.keys(limits).map((k) => [k, { type: 'number' }])) },
+            },
+          },
+        },
+      },
+    },
+    async () => ok(limits),
+  );
+  app.get<{ Querystring: CalculatorQuery }>(
     LOAN_CALCULATION_PATH,
     {
       config: costlyCall('calculator', options.rateLimit ?? FLOOD_DEFAULTS.calcRateLimit, turns),
@@ -100,6 +136,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
             sdll: { type: 'string', maxLength: 32, description: '商业贷款年利率（%），0 或 0.01 至 10' },
             gjjll: { type: 'string', maxLength: 32, description: '公积金贷款年利率（%），0 或 0.01 至 10' },
             sfstf: { type: 'string', maxLength: 32, description: '是否二套房' },
+            jkrnl: { type: 'string', maxLength: 32, description: '借款人年龄（周岁，选填；给出时贷款到期年龄受本中心上限约束）' },
           },
         },
         response: {
@@ -128,7 +165,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
     },
     async (request, reply) => {
       const q = request.query;
-      const problem = firstProblem(q);
+      const problem = firstProblem(q, limits);
       if (problem) throw new ApiError(400, problem);
       let json: string;
       try {

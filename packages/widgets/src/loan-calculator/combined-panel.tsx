@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { calculateCombinedLoan, LoanInputError, type CombinedLoanInput, type CombinedLoanResult, type RepaymentMethod } from '@gjj-hall/sdk/loan';
+import { calculateCombinedLoan, loanLimitProblems, LoanInputError, type CombinedLoanInput, type CombinedLoanResult, type RepaymentMethod } from '@gjj-hall/sdk/loan';
 import { Announcer, freshText, RadioGroup, ResultBlock, SubmitRow, TextField } from './fields';
 import {
   amountRule,
@@ -54,7 +54,7 @@ interface Form {
  * The combined loan tab (组合贷款): a provident fund part and a commercial part, each at its own rate, over one term.
  * Computed in the browser in both modes: the server contract (spec 7.1) has no combined-loan call.
  */
-export function CombinedPanel({ rates, openPlan, calculated, named }: PanelContext) {
+export function CombinedPanel({ rates, limits, openPlan, calculated, named }: PanelContext) {
   const uid = useId();
   const id = (k: string) => `${uid}-m-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,7 +77,18 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
   const provident = providentField(rates, codes?.provident, form.providentRate);
   const commercialRate = form.commercialRate ?? listedRate(rates, 'commercial', codes?.commercial) ?? '';
   const values: Record<Field, string> = { ...form, commercialRate, providentRate: provident.value };
-  const check = (k: Field): string => {
+  // The centre's bounds (issue 23): the provident part's ceiling, the term, the rate ranges.
+  const over: Partial<Record<Field, string>> = loanLimitProblems(
+    {
+      providentAmount: amountRule(values.providentAmount) ? '' : tenThousandsToYuan(values.providentAmount),
+      months: values.months,
+      providentRate: values.providentRate,
+      commercialRate: values.commercialRate,
+    },
+    limits,
+  );
+  const check = (k: Field): string => rule(k) || over[k] || '';
+  const rule = (k: Field): string => {
     switch (k) {
       case 'providentAmount':
       case 'commercialAmount':
@@ -97,7 +108,10 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
         return provident.readOnly && !codes ? '' : providentRateRule(values.providentRate);
     }
   };
-  const { errors, blur, submit } = useChecks(check, ORDER);
+  const checks = useChecks(check, ORDER);
+  const { blur, submit } = checks;
+  // A broken bound shows as soon as it is typed, as on the comparison tab.
+  const errors = (k: Field): string => checks.errors[k] || over[k] || '';
   const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const invalidate = () => {
     setResults(null);
@@ -156,7 +170,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           label="公积金贷款金额（万元）"
           inputMode="decimal"
           value={form.providentAmount}
-          error={errors.providentAmount}
+          error={errors('providentAmount')}
           onChange={(v) => update({ providentAmount: stripSpaces(v) })}
           onBlur={() => blur('providentAmount')}
         />
@@ -167,7 +181,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           readOnly={provident.readOnly}
           hint={provident.hint}
           value={provident.value}
-          error={errors.providentRate}
+          error={errors('providentRate')}
           onChange={(v) => update({ providentRate: stripSpaces(v) })}
           onBlur={() => blur('providentRate')}
         />
@@ -176,7 +190,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           label="商业贷款金额（万元）"
           inputMode="decimal"
           value={form.commercialAmount}
-          error={errors.commercialAmount}
+          error={errors('commercialAmount')}
           onChange={(v) => update({ commercialAmount: stripSpaces(v) })}
           onBlur={() => blur('commercialAmount')}
         />
@@ -186,7 +200,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           inputMode="decimal"
           placeholder="如 3.5"
           value={commercialRate}
-          error={errors.commercialRate}
+          error={errors('commercialRate')}
           onChange={(v) => update({ commercialRate: stripSpaces(v) })}
           onBlur={() => blur('commercialRate')}
         />
@@ -196,7 +210,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           inputMode="numeric"
           placeholder="如 360"
           value={form.months}
-          error={errors.months}
+          error={errors('months')}
           onChange={(v) => update({ months: stripSpaces(v) })}
           onBlur={() => blur('months')}
         />
@@ -205,7 +219,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           label="贷款发放日期"
           type="date"
           value={form.issueDate}
-          error={errors.issueDate}
+          error={errors('issueDate')}
           onChange={(v) => update({ issueDate: v })}
           onBlur={() => blur('issueDate')}
         />
@@ -214,7 +228,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           legend="还款方式"
           value={form.method}
           options={METHOD_OPTIONS}
-          error={errors.method}
+          error={errors('method')}
           onChange={(method) => {
             update({ method });
             invalidate();
@@ -225,7 +239,7 @@ export function CombinedPanel({ rates, openPlan, calculated, named }: PanelConte
           legend="是否二套房"
           value={form.secondHome}
           options={SECOND_HOME_OPTIONS}
-          error={errors.secondHome}
+          error={errors('secondHome')}
           onChange={(secondHome) => {
             update({ secondHome });
             invalidate();

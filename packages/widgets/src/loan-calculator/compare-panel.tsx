@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
-import { fetchLoanCalculation, type RepaymentMethod } from '@gjj-hall/sdk/loan';
+import { fetchLoanCalculation, loanLimitProblems, type RepaymentMethod } from '@gjj-hall/sdk/loan';
 import { Announcer, freshText, RadioGroup, ResultBlock, SubmitRow, TextField, type Figure } from './fields';
 import {
   amountRule,
@@ -20,13 +20,13 @@ import {
 } from './logic';
 import { whenIdle } from './idle';
 import { loadEngine, loadRemoteResults } from './load-modules';
-import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, SECOND_HOME_OPTIONS } from './options';
+import { listedRate, METHOD_OPTIONS, paymentTerm, providentField, rateName, SECOND_HOME_OPTIONS } from './options';
 import type { CompareInputs, CompareResults, LoanCalculatorMode, PanelContext } from './types';
 import { focusField, useChecks } from './use-checks';
 
-/** A figure of the comparison block: 0.00 before a result, then a sentence with the amount. */
+/** A figure of the comparison block: -- before a result, then a sentence with the amount. */
 function difference(term: string, kind: Parameters<typeof differenceParts>[0], diff: string | undefined): Figure {
-  if (diff === undefined) return { term, value: '0' };
+  if (diff === undefined) return { term };
   const { words, amount } = differenceParts(kind, diff);
   return { term, words, value: amount };
 }
@@ -37,13 +37,14 @@ const LOANS = [
   ['commercial', '商业贷款'],
 ] as const;
 
-type Field = 'amount' | 'months' | 'issueDate' | 'method' | 'commercialRate' | 'providentRate' | 'secondHome';
-const ORDER: readonly Field[] = ['amount', 'months', 'issueDate', 'method', 'commercialRate', 'providentRate', 'secondHome'];
+type Field = 'amount' | 'months' | 'age' | 'issueDate' | 'method' | 'commercialRate' | 'providentRate' | 'secondHome';
+const ORDER: readonly Field[] = ['amount', 'months', 'age', 'issueDate', 'method', 'commercialRate', 'providentRate', 'secondHome'];
 
-/** Each field's rule (spec 5.1). */
+/** Each field's rule (spec 5.1); the centre's bounds come after (loanLimitProblems). The age is optional. */
 const RULES: Readonly<Record<Field, (value: string) => string>> = {
   amount: amountRule,
   months: termRule,
+  age: () => '',
   issueDate: issueDateRule,
   method: methodRule,
   commercialRate: commercialRateRule,
@@ -54,6 +55,8 @@ const RULES: Readonly<Record<Field, (value: string) => string>> = {
 interface Form {
   amount: string;
   months: string;
+  /** The borrower's age (optional): bounds the term by the age at its end. */
+  age: string;
   issueDate: string;
   method: RepaymentMethod;
   secondHome: '0' | '1';
@@ -75,13 +78,14 @@ const RATES_LOADING = '正在加载贷款利率，请稍候再计算';
 const ENGINE_FAILED = '计算功能未能加载，请检查网络后重试。';
 
 /** The main tab (spec 2.10): one loan computed as a provident fund loan and as a commercial loan, side by side. */
-export function ComparePanel({ rates, openPlan, calculated, named, failed, mode, client }: ComparePanelProps) {
+export function ComparePanel({ rates, limits, openPlan, calculated, named, failed, mode, client }: ComparePanelProps) {
   const uid = useId();
   const id = (k: string) => `${uid}-c-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<Form>(() => ({
     amount: '',
     months: '',
+    age: '',
     issueDate: today(),
     method: '01',
     secondHome: '0',
@@ -112,8 +116,24 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
   // While the term is wrong there is no rate to pick; the term's own message says what to fix.
   const noRateYet = (k: Field) =>
     !codes && (k === 'commercialRate' ? form.commercialRate === null : k === 'providentRate' && provident.readOnly);
-  const check = (k: Field): string => (noRateYet(k) ? '' : RULES[k](values[k]));
-  const { errors, blur, submit } = useChecks(check, ORDER);
+  // The amount is computed as a provident fund loan too, so the provident ceiling bounds it.
+  const { providentAmount, age, ageAtEnd, ...over } = loanLimitProblems(
+    {
+      providentAmount: amountRule(values.amount) ? '' : tenThousandsToYuan(values.amount),
+      months: values.months,
+      age: values.age,
+      providentRate: values.providentRate,
+      commercialRate: values.commercialRate,
+    },
+    limits,
+  );
+  // An age that is not one is told when the field is left (not at its first digit); a term too long for it at once.
+  const bound: Partial<Record<Field, string>> = { ...over, amount: providentAmount, age: ageAtEnd };
+  const check = (k: Field): string => (noRateYet(k) ? '' : RULES[k](values[k]) || (k === 'age' && age) || bound[k] || '');
+  const checks = useChecks(check, ORDER);
+  const { blur, submit } = checks;
+  // A broken bound of the centre shows as soon as it is typed (issue 23); the other rules once the field is left.
+  const errors = (k: Field): string => checks.errors[k] || bound[k] || '';
 
   /** Spec 4.7: the figures go back to 0 and the plan links are disabled. */
   const invalidate = () => {
@@ -200,6 +220,7 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
       sdll: inputs.commercialRate,
       gjjll: inputs.providentRate,
       sfstf: inputs.secondHome,
+      ...(values.age ? { jkrnl: values.age } : {}),
     };
     Promise.all([client.then((c) => fetchLoanCalculation(c, query, controller.signal)), loadRemoteResults()])
       .then(([answer, { resultsFromRemote }]) => resultsFromRemote(answer))
@@ -230,7 +251,7 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           label="贷款金额（万元）"
           inputMode="decimal"
           value={form.amount}
-          error={errors.amount}
+          error={errors('amount')}
           onChange={(v) => update({ amount: stripSpaces(v) })}
           onBlur={() => blur('amount')}
         />
@@ -240,16 +261,25 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           inputMode="numeric"
           placeholder="如 360"
           value={form.months}
-          error={errors.months}
+          error={errors('months')}
           onChange={(v) => update({ months: stripSpaces(v) })}
           onBlur={() => blur('months')}
+        />
+        <TextField
+          id={id('age')}
+          label="借款人年龄（周岁，选填）"
+          inputMode="numeric"
+          value={form.age}
+          error={errors('age')}
+          onChange={(v) => update({ age: stripSpaces(v) })}
+          onBlur={() => blur('age')}
         />
         <TextField
           id={id('issueDate')}
           label="贷款发放日期"
           type="date"
           value={form.issueDate}
-          error={errors.issueDate}
+          error={errors('issueDate')}
           onChange={(v) => update({ issueDate: v })}
           onBlur={() => blur('issueDate')}
         />
@@ -258,7 +288,7 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           legend="还款方式"
           value={form.method}
           options={METHOD_OPTIONS}
-          error={errors.method}
+          error={errors('method')}
           onChange={(method) => {
             update({ method });
             invalidate();
@@ -269,8 +299,9 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           label="商业贷款年利率（%）"
           inputMode="decimal"
           placeholder="如 3.5"
+          hint={form.commercialRate === null ? rateName(rates, codes?.commercial) : undefined}
           value={commercialRate}
-          error={errors.commercialRate}
+          error={errors('commercialRate')}
           onChange={(v) => update({ commercialRate: stripSpaces(v) })}
           onBlur={() => blur('commercialRate')}
         />
@@ -281,7 +312,7 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           readOnly={provident.readOnly}
           hint={provident.hint}
           value={provident.value}
-          error={errors.providentRate}
+          error={errors('providentRate')}
           onChange={(v) => update({ providentRate: stripSpaces(v) })}
           onBlur={() => blur('providentRate')}
         />
@@ -290,7 +321,7 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
           legend="是否二套房"
           value={form.secondHome}
           options={SECOND_HOME_OPTIONS}
-          error={errors.secondHome}
+          error={errors('secondHome')}
           onChange={(secondHome) => {
             update({ secondHome });
             invalidate();
@@ -302,7 +333,20 @@ export function ComparePanel({ rates, openPlan, calculated, named, failed, mode,
         failure={failure === RATES_LOADING && !waitingForRates ? '' : failure}
         retry={failure === ENGINE_FAILED ? () => formRef.current?.requestSubmit() : undefined}
       />
-      <div className="gjj-loan__results" part="results" role="region" aria-label={named('计算结果')} aria-busy={busy || undefined}>
+      {/* Before the first result (and after a reset): what to do, read with the results' name. */}
+      {r ? null : (
+        <p id={id('empty')} className="gjj-loan__empty" part="empty">
+          尚未计算：请填写贷款金额和贷款期限，点击“计算”，这里将显示公积金贷款与商业贷款的月供、利息和还款总额对比。
+        </p>
+      )}
+      <div
+        className="gjj-loan__results"
+        part="results"
+        role="region"
+        aria-label={named('计算结果')}
+        aria-describedby={r ? undefined : id('empty')}
+        aria-busy={busy || undefined}
+      >
         {LOANS.map(([kind, title]) => {
           const loan = r?.[kind];
           return (

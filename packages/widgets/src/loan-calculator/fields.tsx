@@ -99,7 +99,7 @@ export function RadioGroup<V extends string>({ id, legend, value, options, error
 /** One figure of a result block. */
 export interface Figure {
   term: string;
-  /** Money in yuan; shown as 0.00 while there is no result; null shows no money. */
+  /** Money in yuan; shown as -- while there is no result (not a red 0.00, issue 23); null shows no money. */
   value?: string | null | undefined;
   /** Text instead of money (counts of months and the like). */
   text?: string | undefined;
@@ -134,9 +134,11 @@ export function ResultBlock({ id, title, name, figures, onPlan, planReady = fals
               {f.words ? `${f.words} ` : null}
               {f.text !== undefined ? (
                 f.text
-              ) : f.value === null ? null : (
+              ) : f.value === null ? null : f.value === undefined ? (
+                <span className="gjj-loan__none">--</span>
+              ) : (
                 <>
-                  <span className="gjj-loan__money">{money(f.value ?? '0')}</span> 元
+                  <span className="gjj-loan__money">{money(f.value)}</span> 元
                 </>
               )}
             </dd>

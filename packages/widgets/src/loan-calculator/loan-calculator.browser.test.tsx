@@ -84,6 +84,10 @@ function figures(root: ParentNode, title: string): string[] {
   );
 }
 
+/** The results' note before a calculation, or null. */
+const emptyState = (root: ParentNode) => panel(root).querySelector('[part="empty"]')?.textContent ?? null;
+const EMPTY_TEXT = '尚未计算：请填写贷款金额和贷款期限，点击“计算”，这里将显示公积金贷款与商业贷款的月供、利息和还款总额对比。';
+
 const planButtons = (root: ParentNode) =>
   [...panel(root).querySelectorAll<HTMLButtonElement>('button')].filter((b) => b.textContent?.startsWith('查看还款计划'));
 
@@ -108,8 +112,10 @@ describe('<LoanCalculator> comparison tab, local mode', () => {
     );
     expect(radio(host, '是否二套房', '否').checked).toBe(true);
     expect(radio(host, '还款方式', '等额本息').checked).toBe(true);
-    // Nothing computed yet: figures are 0 and the plan links are disabled (spec 2.10, 4.7).
-    expect(figures(host, '公积金贷款')).toEqual(['月均还款: 0.00 元', '利息总额: 0.00 元', '还款总额: 0.00 元']);
+    // Nothing computed yet: no figure (not a red 0.00, issue 23), a note saying what to do, and the plan links are
+    // disabled (spec 2.10, 4.7).
+    expect(figures(host, '公积金贷款')).toEqual(['月均还款: --', '利息总额: --', '还款总额: --']);
+    expect(emptyState(host)).toBe(EMPTY_TEXT);
     expect(planButtons(host).map((b) => b.disabled)).toEqual([true, true]);
 
     await fillCompare(host);
@@ -136,6 +142,7 @@ describe('<LoanCalculator> comparison tab, local mode', () => {
       `还款总额: 公积金贷款比商业贷款少还 ${yuan(d.totalPayment)}`,
     ]);
     expect(planButtons(host).map((b) => b.disabled)).toEqual([false, false]);
+    expect(emptyState(host)).toBeNull();
 
     const live = panel(host).querySelector('[aria-live="polite"][data-announcement]');
     expect(live?.closest('[role="region"]')?.getAttribute('aria-label')).toBe('计算结果');
@@ -214,7 +221,7 @@ describe('<LoanCalculator> validation (spec 5.1)', () => {
     await calculate(host);
     expect(messageOf(date)).toBe('请选择贷款发放日期');
     expect(amount.value).toBe('0');
-    expect(figures(host, '公积金贷款')[0]).toBe('月均还款: 0.00 元');
+    expect(figures(host, '公积金贷款')[0]).toBe('月均还款: --');
     expect(await axeViolations(host)).toEqual([]);
   });
 
@@ -283,7 +290,7 @@ describe('<LoanCalculator> default rates (spec 9)', () => {
 });
 
 describe('<LoanCalculator> reset rules (spec 4.7)', () => {
-  it('resets every figure to 0 and disables the plan links when the method or second-home flag changes', async () => {
+  it('clears every figure (-- and the note again) and disables the plan links when the method or second-home flag changes', async () => {
     const host = mount(<LoanCalculator {...localProps} />);
     await fillCompare(host);
     await calculate(host);
@@ -291,8 +298,9 @@ describe('<LoanCalculator> reset rules (spec 4.7)', () => {
 
     await click(radio(host, '还款方式', '等额本金'));
     for (const title of ['公积金贷款', '商业贷款', '相差']) {
-      expect(figures(host, title).every((f) => f.endsWith(': 0.00 元'))).toBe(true);
+      expect(figures(host, title).every((f) => f.endsWith(': --'))).toBe(true);
     }
+    expect(emptyState(host)).toBe(EMPTY_TEXT);
     expect(planButtons(host).every((b) => b.disabled)).toBe(true);
 
     await calculate(host);
@@ -300,7 +308,7 @@ describe('<LoanCalculator> reset rules (spec 4.7)', () => {
     expect(figures(host, '公积金贷款')[0]).toMatch(/^首月还款: [1-9]/);
 
     await click(radio(host, '是否二套房', '是'));
-    expect(figures(host, '商业贷款').every((f) => f.endsWith(': 0.00 元'))).toBe(true);
+    expect(figures(host, '商业贷款').every((f) => f.endsWith(': --'))).toBe(true);
     expect(planButtons(host).every((b) => b.disabled)).toBe(true);
     // What the user typed is untouched.
     expect(field(host, '贷款金额（万元）').value).toBe('100');
@@ -342,8 +350,12 @@ describe('repayment plan dialog (spec 2.11)', () => {
       ),
     ]);
     expect(cells.map((td) => getComputedStyle(td).textAlign)).toEqual(['left', 'left', 'right', 'right', 'right', 'right']);
+    // The chart's text alternative is printed under it, and names the image.
     const chart = dialog.querySelector('svg[role="img"]');
-    expect(chart?.getAttribute('aria-label')).toContain('共 360 期');
+    const summary = dialog.querySelector(`[id="${chart?.getAttribute('aria-labelledby')}"]`) as HTMLElement | null;
+    expect(summary?.textContent).toContain('共 360 期');
+    expect(summary?.textContent).toContain(`第 1 期本金 ${yuan(plan.schedule[0]?.principal as string)}`);
+    expect(summary?.checkVisibility()).toBe(true);
     expect(chart?.querySelectorAll('path')).toHaveLength(2);
 
     await click(button(dialog, '下一页'));
@@ -599,7 +611,7 @@ describe('<LoanCalculator> tabs', () => {
     expect(events[0]).toEqual({ tab: 'prepay', mode: 'local', inputs: input, results: shorten });
 
     await click(radio(host, '提前还款方式', '减少月供（期限不变）'));
-    expect(figures(host, '提前还款试算')[1]).toBe('提前还款后月均还款: 0.00 元');
+    expect(figures(host, '提前还款试算')[1]).toBe('提前还款后月均还款: --');
     await calculate(host);
     const reduce = calculatePrepayment({ ...input, mode: 'reduce' });
     expect(figures(host, '提前还款试算')[1]).toBe(`提前还款后月均还款: ${yuan(reduce.monthlyPayment)}`);

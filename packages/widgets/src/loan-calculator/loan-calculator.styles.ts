@@ -42,6 +42,9 @@ export const LOAN_CALCULATOR_CSS = `${THEME_CSS}.gjj-loan{display:grid;gap:var(-
 .gjj-loan__figure dd{margin:0;text-align:right}
 .gjj-loan__figure--sentence{display:grid;gap:0}
 .gjj-loan__figure--sentence dd{text-align:left}
+.gjj-loan__none{color:var(--gjj-color-muted,#5f6368)}
+.gjj-loan__empty{margin:0;padding:12px 14px;color:var(--gjj-color-muted,#5f6368);background:var(--gjj-color-surface-muted,#f5f7fa);border:1px dashed var(--gjj-color-border,#dcdfe6);border-radius:var(--gjj-radius,4px)}
+.gjj-loan__notice--info{border-color:var(--gjj-color-primary,#1559b5);color:var(--gjj-color-text,#303133);background:var(--gjj-color-surface-muted,#f5f7fa)}
 .gjj-loan__money{font-weight:600;font-variant-numeric:tabular-nums;color:var(--gjj-color-figure,#b3261e)}
 .gjj-loan__plan-button{justify-self:start;padding:2px 0;cursor:pointer;background:none;border:0;color:var(--gjj-color-primary,#1559b5);text-decoration:underline;text-underline-offset:3px}
 .gjj-loan__plan-button:disabled{cursor:not-allowed;text-decoration:none;color:var(--gjj-color-muted,#5f6368)}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
-import { fetchLoanRates, type LoanRates } from '@gjj-hall/sdk/loan';
+import { DEFAULT_LOAN_LIMITS, type LoanLimits, type LoanRates } from '@gjj-hall/sdk/loan';
 import { named, useInstanceName } from '../shared/instance-name';
 import { useWidgetStyles } from '../shared/styles';
 import { useLazyClient } from '../shared/use-client';
@@ -8,7 +8,7 @@ import { ComparePanel } from './compare-panel';
 import type { LoanCalculatorExtras } from './extras-shared';
 import { loadExtras } from './load-extras';
 import { loadClient } from './load-modules';
-import { rateRecord, readRateList } from './logic';
+import { rateRecord, readRateList, sinceRecord } from './logic';
 import { LOAN_CALCULATOR_CSS } from './loan-calculator.styles';
 import type {
   LoanCalculateDetail,
@@ -52,6 +52,8 @@ export interface LoanCalculatorProps {
   providentRates?: readonly LoanRateInput[] | string;
   /** Commercial rates (codes 21-24), as an array or its JSON text; loaded from the server when absent. */
   commercialRates?: readonly LoanRateInput[] | string;
+  // With both lists given and `apiBase` set, the centre's current rates are loaded too, and the calculator says when
+  // the page's are older (issue 23: a rate change used to leave a bank's page silently stale).
   /** A client to call with, instead of one made from `apiBase` (React use only). */
   client?: GjjClient;
   /** After each successful calculation, on any tab. Element event: `gjj-calculate`. */
@@ -75,7 +77,8 @@ const TABS: ReadonlyArray<{ key: LoanCalculatorTab; label: string }> = [
   { key: 'prepay', label: '提前还款试算' },
 ];
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates };
+/** The centre's rates; `newer`: the date of the centre's rates the host's lists do not have yet (null: none). */
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rates: LoanRates; newer?: string | null };
 
 /** The parts used less often (combined and prepayment tabs, plan dialog): not asked for, on their way, there, or failed. */
 type Extras = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; parts: LoanCalculatorExtras };
@@ -117,7 +120,8 @@ function ratesView(
 ): RatesView {
   const fetched = loaded.status === 'ready' ? loaded.rates : undefined;
   const p = provident ?? fetched?.provident;
-  if (p) return { status: 'ready', provident: rateRecord(p), commercial: rateRecord(commercial ?? fetched?.commercial ?? []) };
+  const c = commercial ?? fetched?.commercial ?? [];
+  if (p) return { status: 'ready', provident: rateRecord(p), commercial: rateRecord(c), since: { ...sinceRecord(p), ...sinceRecord(c) } };
   return loaded.status === 'error' ? { status: 'error', message: loaded.message, retry } : { status: 'loading' };
 }
 
@@ -157,7 +161,14 @@ export function LoanCalculator({
   // --- rates: given by the host, else loaded once from the server -------------------------------------------------
   const givenProvident = useMemo(() => readRateList(providentRates), [providentRates]);
   const givenCommercial = useMemo(() => readRateList(commercialRates), [commercialRates]);
+  // The centre's rates are loaded when the host gives none, or, with apiBase, to tell whether the host's are current.
   const mustLoad = !givenProvident || !givenCommercial;
+  // The host's lists as the rate check compares them when the centre's arrive.
+  const given = useRef<LoanRateInput[] | null>(null);
+  useEffect(() => {
+    given.current = givenProvident && givenCommercial ? [...givenProvident, ...givenCommercial] : null;
+  }, [givenProvident, givenCommercial]);
+  const loads = mustLoad || !!apiBase || !!client;
   useEffect(() => {
     for (const [name, list] of [['provident-rates', givenProvident], ['commercial-rates', givenCommercial]] as const) {
       if (list === null) console.warn(`[gjj] <gjj-loan-calculator> ${name} 不是有效的利率列表（JSON 数组），已改为从服务端加载。`);
@@ -166,28 +177,53 @@ export function LoanCalculator({
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ api: Promise<GjjClient>; attempt: number; loaded: Loaded } | null>(null);
   useEffect(() => {
-    if (!mustLoad) return;
+    if (!loads) return;
     const controller = new AbortController();
-    api.then((c) => fetchLoanRates(c, controller.signal)).then(
-      (rates) => {
-        if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates } });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = errorMessage(error, '利率加载失败');
-        setOutcome({ api, attempt, loaded: { status: 'error', message } });
-        callbacks.current.onError?.({ message });
-      },
-    );
+    Promise.all([api, loadClient()])
+      .then(([c, m]) =>
+        m.fetchLoanRates(c, controller.signal).then((rates) => {
+          const page = given.current;
+          return { rates, newer: page ? m.newerRates(page, [...rates.provident, ...rates.commercial]) : null };
+        }),
+      )
+      .then(
+        ({ rates, newer }) => {
+          if (!controller.signal.aborted) setOutcome({ api, attempt, loaded: { status: 'ready', rates, newer } });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = errorMessage(error, '利率加载失败');
+          setOutcome({ api, attempt, loaded: { status: 'error', message } });
+          // Only a load the calculator needs is reported; the check of the host's rates fails quietly.
+          if (mustLoad) callbacks.current.onError?.({ message });
+        },
+      );
     return () => controller.abort();
-  }, [api, mustLoad, attempt]);
+  }, [api, loads, mustLoad, attempt]);
 
-  const loaded: Loaded = !mustLoad
-    ? { status: 'ready', rates: { provident: [], commercial: [] } }
-    : outcome && outcome.api === api && outcome.attempt === attempt
-      ? outcome.loaded
-      : { status: 'loading' };
-  const rates = ratesView(givenProvident, givenCommercial, loaded, () => setAttempt((n) => n + 1));
+  // --- the centre's bounds: its server's when the calculator talks to it, else the sdk's defaults ------------------
+  const [limits, setLimits] = useState<LoanLimits>(DEFAULT_LOAN_LIMITS);
+  const asksServer = loads || computeMode === 'remote';
+  useEffect(() => {
+    if (!asksServer) return;
+    const controller = new AbortController();
+    // Silent: without the centre's table the defaults apply, and the server enforces its own anyway.
+    Promise.all([api, loadClient()])
+      .then(([c, m]) => m.fetchLoanLimits(c, controller.signal))
+      .then((l) => controller.signal.aborted || setLimits(l), () => undefined);
+    return () => controller.abort();
+  }, [api, asksServer]);
+
+  const fetched: Loaded = outcome && outcome.api === api && outcome.attempt === attempt ? outcome.loaded : { status: 'loading' };
+  const loaded: Loaded = !mustLoad ? { status: 'ready', rates: { provident: [], commercial: [] } } : fetched;
+  // The host's rates against the centre's: the date of the centre's newer ones, until the user takes them.
+  const [useLatest, setUseLatest] = useState(false);
+  const latest = !mustLoad && fetched.status === 'ready' ? fetched.rates : null;
+  const newer = (latest && fetched.status === 'ready' && fetched.newer) ?? null;
+  const rates =
+    latest && useLatest
+      ? ratesView(latest.provident, latest.commercial, fetched, () => undefined)
+      : ratesView(givenProvident, givenCommercial, loaded, () => setAttempt((n) => n + 1));
 
   // --- parts loaded on first use: another tab shown or a plan asked for the first time (or a retry) -----------------
   const [extras, setExtras] = useState<Extras>({ status: 'idle' });
@@ -235,6 +271,7 @@ export function LoanCalculator({
   const serial = useRef(0);
   const context: PanelContext = {
     rates,
+    limits,
     openPlan: (request) => {
       serial.current += 1;
       setPlan({ request, serial: serial.current });
@@ -254,6 +291,16 @@ export function LoanCalculator({
           <span>贷款利率加载失败：{rates.message}。请手动输入公积金贷款年利率后计算。</span>
           <button type="button" className="gjj-button gjj-button--plain" onClick={rates.retry}>
             重新加载利率
+          </button>
+        </div>
+      ) : null}
+      {newer !== null && !useLatest ? (
+        <div className="gjj-loan__notice gjj-loan__notice--info" role="status" part="notice">
+          <span>
+            本页所列利率不是公积金中心的最新利率{newer ? `（中心最新利率自 ${newer} 起执行）` : ''}，按本页利率计算的结果可能与实际不符。
+          </span>
+          <button type="button" className="gjj-button gjj-button--plain" onClick={() => setUseLatest(true)}>
+            改用最新利率
           </button>
         </div>
       ) : null}

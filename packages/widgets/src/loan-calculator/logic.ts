@@ -78,6 +78,11 @@ export function rateRecord(list: readonly LoanRateInput[]): Record<string, strin
   return Object.fromEntries(list.map((r) => [r.llmc, rateText(r.zxll)]));
 }
 
+/** Rate code -> the date it took effect, for the rates that say. */
+export const sinceRecord = (list: readonly LoanRateInput[]): Record<string, string> =>
+  Object.fromEntries(list.filter((r) => r.sxrq).map((r) => [r.llmc, r.sxrq as string]));
+
+
 /** The term in months when it is 1-999, else null. */
 export function termMonths(text: string): number | null {
   return loanRules.loanTerm()(text) ? null : Number(text);

@@ -39,6 +39,15 @@ export function providentField(rates: RatesView, code: string | undefined, typed
           ? '按贷款期限和是否二套房自动带出'
           : listed === undefined
             ? '利率表中没有对应的利率，请手动输入'
-            : RATE_CODES[code as RateCode]?.label;
+            : rateName(rates, code);
   return { value, readOnly, hint };
+}
+
+/**
+ * @internal A listed rate as a person reads it (issue 23: not its code): 首套住房，贷款期限五年以上，2025-05-08 起执行.
+ */
+export function rateName(rates: RatesView, code: string | undefined): string | undefined {
+  const since = rates.status === 'ready' && code ? rates.since[code] : undefined;
+  const label = RATE_CODES[code as RateCode]?.label;
+  return label && (since ? `${label}，${since} 起执行` : label);
 }

@@ -12,12 +12,13 @@ export const PLAN_DIALOG_CSS = `.gjj-loan__dialog{width:${PLAN_DIALOG.width}px;m
 .gjj-loan__close{width:36px;height:36px;flex:none;cursor:pointer;font-size:24px;line-height:1;border-radius:var(--gjj-radius,4px);background:none;border:0;color:var(--gjj-color-muted,#5f6368)}
 .gjj-loan__close:hover{background:#f1f2f3}
 .gjj-loan__chart{margin:0;display:grid;gap:4px}
-.gjj-loan__chart-svg{display:block;width:100%;height:96px;background:#fafbfc;border-bottom:1px solid var(--gjj-color-border,#dcdfe6)}
-.gjj-loan__chart-principal{fill:var(--gjj-color-principal,#1559b5)}
+.gjj-loan__chart-svg{display:block;width:100%;height:96px;background:var(--gjj-color-surface-muted,#f5f7fa);border-bottom:1px solid var(--gjj-color-border,#dcdfe6)}
+.gjj-loan__chart-principal{fill:var(--gjj-color-principal,var(--gjj-color-primary,#1559b5))}
 .gjj-loan__chart-interest{fill:var(--gjj-color-interest,#c77c02)}
-.gjj-loan__legend{display:flex;flex-wrap:wrap;gap:4px 16px;font-size:12px;color:var(--gjj-color-muted,#5f6368)}
+.gjj-loan__legend{display:flex;flex-wrap:wrap;gap:4px 16px;font-size:var(--gjj-font-size-small,12px);color:var(--gjj-color-muted,#5f6368)}
+.gjj-loan__chart-summary{margin:0;font-size:var(--gjj-font-size-small,12px);color:var(--gjj-color-text,#303133)}
 .gjj-loan__key::before{content:"";display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:-1px}
-.gjj-loan__key--principal::before{background:var(--gjj-color-principal,#1559b5)}
+.gjj-loan__key--principal::before{background:var(--gjj-color-principal,var(--gjj-color-primary,#1559b5))}
 .gjj-loan__key--interest::before{background:var(--gjj-color-interest,#c77c02)}
 .gjj-loan__table-wrap{overflow:auto;border:1px solid var(--gjj-color-border,#dcdfe6);border-radius:var(--gjj-radius,4px)}
 .gjj-loan__plan-table{width:100%;min-width:600px;border-collapse:collapse}

@@ -33,14 +33,19 @@ function chartLabel(label: string, rows: readonly ScheduleRow[]): string {
   );
 }
 
-/** A small stacked chart of principal against interest; the table below is its accessible alternative. */
+/**
+ * A small stacked chart of principal against interest, in the theme's colours (--gjj-color-principal, else
+ * --gjj-color-primary; --gjj-color-interest). Its text alternative is the summary printed under it, which the image is
+ * labelled by, and the table below, period by period.
+ */
 function PlanChart({ label, rows }: { label: string; rows: readonly ScheduleRow[] }) {
   const paths = chartPaths(rows, CHART.width, CHART.height);
+  const summaryId = `${useId()}-summary`;
   return (
     <figure className="gjj-loan__chart" part="chart">
       <svg
         role="img"
-        aria-label={chartLabel(label, rows)}
+        aria-labelledby={summaryId}
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         preserveAspectRatio="none"
         className="gjj-loan__chart-svg"
@@ -53,6 +58,9 @@ function PlanChart({ label, rows }: { label: string; rows: readonly ScheduleRow[
         <span className="gjj-loan__key gjj-loan__key--interest">偿还利息</span>
         <span>横轴：期次（1 - {rows.length}）</span>
       </figcaption>
+      <p id={summaryId} className="gjj-loan__chart-summary" part="chart-summary">
+        {chartLabel(label, rows)}
+      </p>
     </figure>
   );
 }

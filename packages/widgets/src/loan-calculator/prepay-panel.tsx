@@ -4,6 +4,7 @@ import {
   calculatePrepayment,
   LOAN_INPUT_MESSAGES,
   LoanInputError,
+  loanLimitProblems,
   type PrepaymentInput,
   type PrepaymentMode,
   type PrepaymentResult,
@@ -73,7 +74,7 @@ interface Form {
  * The early-repayment tab (提前还款试算): a lump sum paid with one period's payment, then a shorter term or a lower
  * payment. Computed in the browser in both modes: the server contract (spec 7.1) has no prepayment call.
  */
-export function PrepayPanel({ rates, openPlan, calculated, named }: PanelContext) {
+export function PrepayPanel({ rates, limits, openPlan, calculated, named }: PanelContext) {
   const uid = useId();
   const id = (k: string) => `${uid}-p-${k}`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,12 +96,13 @@ export function PrepayPanel({ rates, openPlan, calculated, named }: PanelContext
   const codes = rateCodes('0', form.months);
   const rate = form.rate ?? listedRate(rates, 'provident', codes?.provident) ?? '';
   const values: Record<Field, string> = { ...form, rate };
+  const longTerm = loanLimitProblems({ months: values.months }, limits).months ?? '';
   const check = (k: Field): string => {
     switch (k) {
       case 'amount':
         return amountRule(values.amount);
       case 'months':
-        return termRule(values.months);
+        return termRule(values.months) || longTerm;
       case 'rate':
         return rateRule(values.rate);
       case 'method':
@@ -188,7 +190,7 @@ export function PrepayPanel({ rates, openPlan, calculated, named }: PanelContext
           inputMode="numeric"
           placeholder="如 360"
           value={form.months}
-          error={errors.months}
+          error={errors.months || longTerm}
           onChange={(v) => update({ months: stripSpaces(v) })}
           onBlur={() => blur('months')}
         />

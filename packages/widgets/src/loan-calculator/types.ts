@@ -1,4 +1,5 @@
 import type {
+  LoanLimits,
   CombinedLoanInput,
   CombinedLoanResult,
   LoanComparison,
@@ -29,11 +30,13 @@ export type LoanCalculatorTab = 'compare' | 'combined' | 'prepay';
  * One rate as a host page writes it: the rate code of spec 9 and the annual rate in percent.
  *
  * @example
- * const rate: LoanRateInput = { llmc: '02', zxll: 2.6 }
+ * const rate: LoanRateInput = { llmc: '02', zxll: 2.6, sxrq: '2025-05-08' }
  */
 export interface LoanRateInput {
   llmc: string;
   zxll: number | string;
+  /** The date the rate took effect, `YYYY-MM-DD`: shown beside the rate, and compared with the centre's latest. */
+  sxrq?: string;
 }
 
 /**
@@ -111,7 +114,13 @@ export interface LoanCalculatorErrorDetail {
 export type RatesView =
   | { status: 'loading' }
   | { status: 'error'; message: string; retry: () => void }
-  | { status: 'ready'; provident: Readonly<Record<string, string>>; commercial: Readonly<Record<string, string>> };
+  | {
+      status: 'ready';
+      provident: Readonly<Record<string, string>>;
+      commercial: Readonly<Record<string, string>>;
+      /** Code -> the date its rate took effect, where known. */
+      since: Readonly<Record<string, string>>;
+    };
 
 /** @internal A repayment plan to show in the dialog. */
 export interface PlanRequest {
@@ -125,6 +134,8 @@ export interface PlanRequest {
 /** @internal What every panel gets from the calculator. */
 export interface PanelContext {
   rates: RatesView;
+  /** The centre's bounds (its server's in remote mode, else the sdk's defaults). */
+  limits: LoanLimits;
   openPlan: (plan: PlanRequest) => void;
   calculated: (detail: LoanCalculateDetail) => void;
   /** A landmark's name with the calculator's own before it, so two calculators' landmarks differ. */

@@ -29,7 +29,8 @@ export const THEME_PROPERTIES: readonly StyleHookMeta[] = [
 /** Every `--gjj-*` property `css` reads, with the default it falls back to (`var(--gjj-x,default)`). */
 export function propertiesRead(css: string): Map<string, string> {
   const read = new Map<string, string>();
-  for (const [, name, fallback] of css.matchAll(/var\((--gjj-[a-z-]+)(?:,([^)]*))?\)/g)) {
+  // A fallback may itself be one var(): the chart's principal colour falls back to the primary colour.
+  for (const [, name, fallback] of css.matchAll(/var\((--gjj-[a-z-]+)(?:,((?:var\([^)]*\)|[^)])*))?\)/g)) {
     if (name) read.set(name, fallback ?? '');
   }
   return read;
