@@ -41,6 +41,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -207,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
     ...serverOptions({ ...HTTP_TIMEOUTS, ...options.timeouts }),
   });
+  // Before any route: the OpenAPI document is made from every route registered after it (docs/api-openapi.md).
+  await registerOpenApi(app);
   app.decorate('secrets', secrets);
   app.decorate('publicUrl', () => publicUrl ?? listeningUrl(app));
   // Before any route: every /dev/ route answers only this machine, and only when switched on.
@@ -222,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey', 'idempotency-key'],
     exposedHeaders: ['token'],
     maxAge: 600,
+    // Listed in the OpenAPI document like every other route (docs/api-openapi.md).
+    hideOptionsRoute: false,
   });
 
   // Set once the single sign-on routes exist (below); the platform's origin may change in development.
@@ -262,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send({ code: 404, msg: httpStatusMessage(404), data: null });
   });
 
-  app.get('/api/health', { schema: { summary: '健康检查' } }, async () => {
+  app.get('/api/health', { schema: { summary: '健康检查（数据库可用时应答 up）', tags: ['运行'] } }, async () => {
     await options.db.query('select 1');
     return ok({ status: 'up', db: options.db.kind });
   });
@@ -306,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);
+  openApiRoutes(app);
 
   const hallDir = options.hallDir;
   if (hallDir && existsSync(join(hallDir, 'home.html'))) {
@@ -313,6 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: hallDir,
       index: false,
       cacheControl: false,
+      // Listed in the OpenAPI document like every other route (docs/api-openapi.md).
+      schemaHide: false,
       // Source maps (the hall's build writes them beside its scripts) show the code as written: not in production.
       allowedPath: (pathName) => !(production && /\.map$/i.test(pathName)),
       setHeaders(res, path) {
@@ -323,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   } else {
     app.log.warn({ hallDir }, '大厅尚未构建：/home.html 不可用，请先运行 npm run build');
   }
-  app.get('/', async (_request, reply) => reply.redirect('/home.html'));
+  app.get('/', { schema: { summary: '转到大厅首页 /home.html', tags: ['大厅页面'] } }, async (_request, reply) => reply.redirect('/home.html'));
 
   return app;
 }
