@@ -13,7 +13,8 @@ import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
-import { sessionHooks } from './auth/session';
+import { ACCESS_TOKEN_TTL_MS, SESSION_HEADERS, sessionHooks } from './auth/session';
+import { tokenRoutes } from './routes/token';
 import { identityHooks } from './auth/identity';
 import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
@@ -85,6 +86,13 @@ export interface AppOptions extends FloodGuardOptions {
   sms?: SmsGateway;
   /** Sign-in attempts allowed per client address and minute, counted in this process. @default 20 */
   loginRateLimit?: number;
+  /**
+   * How long an access token opens its session before the hall must renew it (docs/api-shell.md, 令牌续期).
+   * @default ACCESS_TOKEN_TTL_SECONDS × 1000, else 30 minutes
+   */
+  accessTokenTtlMs?: number;
+  /** Token refreshes a client address may ask for a minute. @default 30 */
+  refreshRateLimit?: number;
   /** Complaints and evaluations a client address may submit a minute (30 by default). */
   submitRateLimit?: number;
   /** The limits on sending SMS, over the defaults of `SMS_LIMITS` (docs/security/enumeration-sms.md). */
@@ -223,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !!origin && allowed.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)))),
     allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey', 'idempotency-key'],
-    exposedHeaders: ['token'],
+    exposedHeaders: ['token', SESSION_HEADERS.refreshToken, SESSION_HEADERS.expiresIn],
     maxAge: 600,
     // Listed in the OpenAPI document like every other route (docs/api-openapi.md).
     hideOptionsRoute: false,
@@ -272,7 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return ok({ status: 'up', db: options.db.kind });
   });
 
-  sessionHooks(app, options.db, now);
+  sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
   identityHooks(app, options.db);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
@@ -288,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   twoCheckRoutes(app, { db: options.db, now });
+  tokenRoutes(app, { db: options.db, now, rateLimit: options.refreshRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   caRoutes(app, { db: options.db, now, loginLimiter, devRoutes: withDevRoutes });
