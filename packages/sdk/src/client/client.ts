@@ -1,4 +1,5 @@
-import { DEFAULT_CLIENT, DEFAULT_PROJECT, REQUEST_TIMEOUT_MS } from '../constants/constants';
+import { DEFAULT_CLIENT, DEFAULT_PROJECT, REQUEST_TIMEOUT_MS, TOKEN_REFRESH_CHECK_MS } from '../constants/constants';
+import { systemClock, type Clock } from '../timers/clock';
 import { BusinessError, HttpError } from './errors';
 import { NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, httpStatusMessage } from './messages';
 import { cleanPayload, formEncode } from './payload';
@@ -12,6 +13,36 @@ export interface Envelope<T = unknown> {
 
 /** Name of the header that carries the fast-identification marker (the spec does not name it). */
 export const QUICK_ID_HEADER = 'ksbs';
+
+/** What a response hands out besides the access token: the refresh token and when the access token expires. */
+export interface TokenGrant {
+  /** The refresh token (response header `refresh-token`, or `refresh_token` of a refresh). */
+  refreshToken?: string;
+  /** When the access token expires, in ms on the refresh clock (from `token-expires-in` seconds, or `expires_in`). */
+  expiresAt?: number;
+}
+
+/**
+ * The token refresh of {@link createClient} (docs/api-shell.md, 令牌续期): before the access token expires, while
+ * the user is active, the client exchanges the refresh token at POST `path` for a new pair; a call that meets 401 with
+ * a token is retried once after one refresh, however many calls fail together. Never while the user is idle: the
+ * token then runs out, and the host's idle sign-out (spec 4.6) or the 401 dialog ends the session.
+ */
+export interface TokenRefreshOptions {
+  /** The refresh token held; nothing is refreshed without one. */
+  getRefreshToken: () => string | null | undefined;
+  /** When the access token expires (ms on `clock`), as `onToken` was told; null when unknown. */
+  getExpiresAt: () => number | null | undefined;
+  /** True while the user is active (not idle by spec 4.6): only then is the token renewed. */
+  isActive: () => boolean;
+  /** @default '/api/auth/v1/auth/oauth/token' */
+  path?: string;
+  /** @default systemClock */
+  clock?: Clock;
+}
+
+/** The refresh call of spec 7.2 (`POST /auth/oauth/token`) under /api/auth/v1. */
+export const TOKEN_REFRESH_PATH = '/api/auth/v1/auth/oauth/token';
 
 /** Options of {@link createClient}; every one has a default. Hooks let the host draw: the sdk never does. */
 export interface ClientOptions {
@@ -39,8 +70,13 @@ export interface ClientOptions {
   getToken?: () => string | null | undefined;
   /** Returns the fast-identification marker, sent as the `ksbs` header when present. */
   getQuickId?: () => string | null | undefined;
-  /** Called with the token a response carries in its `token` header (spec 4.5): store it. */
-  onToken?: (token: string) => void;
+  /**
+   * Called with the token a response carries in its `token` header (spec 4.5), and with the refresh token and expiry
+   * that came with it (a sign-in, a refresh): store them.
+   */
+  onToken?: (token: string, grant: TokenGrant) => void;
+  /** Renew the access token before it expires while the user is active; none by default. */
+  refresh?: TokenRefreshOptions;
   /** HTTP 401 (or code 401): the host shows the "login expired" dialog, logs out and reloads (spec 8.3). */
   onUnauthorized?: (error: GjjRequestError) => void;
   /** HTTP 403 or code 403: the host shows the no-permission dialog (spec 8.1). */
@@ -102,6 +138,11 @@ export interface GjjClient {
   /** A file answer (download, print, OFD): resolves with the Blob or ArrayBuffer as received. */
   raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'blob' }): Promise<Blob>;
   raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'arraybuffer' }): Promise<ArrayBuffer>;
+  /**
+   * Renews the access token now with the refresh token (single-flight: calls made while one is under way share it).
+   * Resolves true when renewed, false when there is nothing to renew with or the server refused (the session is over).
+   */
+  refreshToken(): Promise<boolean>;
   /** The resolved options, for diagnostics. */
   readonly options: Readonly<{ baseURL: string; timeout: number; client: string; jproject: string }>;
 }
@@ -192,6 +233,96 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     jproject: options.jproject ?? DEFAULT_PROJECT,
   };
 
+  const refresh = options.refresh;
+  const clock = refresh?.clock ?? systemClock;
+  const currentToken = () => options.getToken?.() || '';
+  let inflight: Promise<'ok' | 'refused' | 'failed'> | null = null;
+  let refreshTimer: unknown = null;
+
+  /** The grant of a response's headers: `refresh-token` and `token-expires-in` (seconds). */
+  function grantOf(headers: Headers): TokenGrant {
+    const grant: TokenGrant = {};
+    const refreshToken = headers.get('refresh-token');
+    const expiresIn = Number(headers.get('token-expires-in'));
+    if (refreshToken) grant.refreshToken = refreshToken;
+    if (expiresIn > 0) grant.expiresAt = clock.now() + expiresIn * 1000;
+    return grant;
+  }
+
+  /** One refresh at a time: every caller while one is under way gets its outcome. */
+  function renew(): Promise<'ok' | 'refused' | 'failed'> {
+    const refreshToken = refresh?.getRefreshToken();
+    if (!refresh || !refreshToken || !currentToken()) return Promise.resolve('refused');
+    inflight ??= exchange(refresh, refreshToken).finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  async function exchange(refresh: TokenRefreshOptions, refreshToken: string): Promise<'ok' | 'refused' | 'failed'> {
+    const controller = new AbortController();
+    const abort = setTimeout(() => controller.abort(), resolved.timeout);
+    try {
+      const response = await (options.fetch ?? globalThis.fetch)(
+        buildUrl(resolved.baseURL, refresh.path ?? TOKEN_REFRESH_PATH, { grant_type: 'refresh_token', scope: 'server' }),
+        {
+          method: 'POST',
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+            client: resolved.client,
+            jproject: resolved.jproject,
+            token: currentToken(),
+          },
+          body: formEncode({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'server' }),
+          signal: controller.signal,
+        },
+      );
+      const body = parseJson(await response.text()) as Envelope<{ access_token?: string; refresh_token?: string; expires_in?: number }> | undefined;
+      const data = body?.data;
+      if (!response.ok || !isSuccessCode(body?.code) || !data?.access_token) return response.status === 401 || response.status === 400 ? 'refused' : 'failed';
+      const grant: TokenGrant = {};
+      if (data.refresh_token) grant.refreshToken = data.refresh_token;
+      if (Number(data.expires_in) > 0) grant.expiresAt = clock.now() + Number(data.expires_in) * 1000;
+      options.onToken?.(data.access_token, grant);
+      schedule();
+      return 'ok';
+    } catch {
+      return 'failed';
+    } finally {
+      clearTimeout(abort);
+    }
+  }
+
+  /**
+   * Sets the timer that renews the token a third of its remaining life before it expires (at most 2 minutes before):
+   * then, while the user is active, it refreshes; otherwise it looks again later, until the token has run out.
+   */
+  function schedule(): void {
+    if (!refresh) return;
+    clock.clearTimeout(refreshTimer);
+    refreshTimer = null;
+    const at = refresh.getExpiresAt();
+    if (!at || !currentToken()) return;
+    const left = at - clock.now();
+    if (left <= 0) return;
+    refreshTimer = clock.setTimeout(due, Math.max(0, left - Math.min(120_000, left / 3)));
+  }
+
+  function due(): void {
+    refreshTimer = null;
+    const at = refresh?.getExpiresAt();
+    if (!refresh || !at || !currentToken() || at <= clock.now()) return;
+    const later = () => {
+      const left = at - clock.now();
+      if (left > 0 && refreshTimer === null) refreshTimer = clock.setTimeout(due, Math.min(TOKEN_REFRESH_CHECK_MS, Math.max(1000, left / 2)));
+    };
+    if (!refresh.isActive()) return later();
+    void renew().then((outcome) => {
+      if (outcome === 'failed') later();
+    });
+  }
+
   function fail(error: GjjRequestError, silent: boolean | undefined): never {
     const code = error instanceof HttpError ? error.status : Number(error.code);
     if (code === 401) options.onUnauthorized?.(error);
@@ -207,7 +338,14 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     opts: RequestOptions,
     responseType: 'json' | 'blob' | 'arraybuffer',
     onProgress?: RawRequestOptions['onProgress'],
+    retried = false,
   ): Promise<unknown> {
+    if (refresh && currentToken()) {
+      const at = refresh.getExpiresAt();
+      // A token known to have expired is renewed first (the user is active), rather than spent on a certain 401.
+      if (at && at <= clock.now() + 1000 && refresh.isActive()) await renew();
+      else if (refreshTimer === null) schedule(); // after a reload the expiry comes from the store, with no refreshTimer yet
+    }
     const params = opts.login ? { ...opts.params, ...LOGIN_QUERY } : opts.params;
     const url = buildUrl(resolved.baseURL, path, params);
     const req = { method, url };
@@ -276,7 +414,17 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     }
 
     const newToken = response.headers.get('token');
-    if (newToken) options.onToken?.(newToken);
+    if (newToken) {
+      options.onToken?.(newToken, grantOf(response.headers));
+      schedule();
+    }
+
+    // A call refused for its token is sent once more after one refresh: when another call renewed the token meanwhile,
+    // or when this one renews it (the user is active). Many such calls at once share the one refresh.
+    if (response.status === 401 && !retried && refresh && token) {
+      const renewed = currentToken() !== token || (refresh.isActive() && (await renew()) === 'ok');
+      if (renewed && currentToken()) return send(method, path, body, opts, responseType, onProgress, true);
+    }
 
     if (!response.ok) {
       // A 401 says what the server said: 请先登录 to a visitor without a token, the catalogue's expiry to a session that ended.
@@ -303,6 +451,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
 
   return {
     options: resolved,
+    refreshToken: () => renew().then((outcome) => outcome === 'ok'),
     get: (path, opts = {}) => send('GET', path, undefined, opts, 'json') as Promise<Envelope<never>>,
     post: (path, body, opts = {}) => send('POST', path, body, opts, 'json') as Promise<Envelope<never>>,
     raw: ((method: 'GET' | 'POST', path: string, opts: RawRequestOptions) =>
