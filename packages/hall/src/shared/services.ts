@@ -1,4 +1,4 @@
-import { createClient, createStores, type GjjRequestError } from '@gjj-hall/sdk';
+import { createClient, createStores, IDLE_LIMIT_MS, systemClock, type GjjRequestError } from '@gjj-hall/sdk';
 import type { MenuIcon } from '@gjj-hall/sdk/auth';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { atom } from 'nanostores';
@@ -19,12 +19,26 @@ export interface SystemEvent {
 export const $systemEvent = atom<SystemEvent | null>(null);
 
 /**
- * The one request client of the hall: headers, the token, and the hooks of spec 8 wired once (401 and 403 to the
- * dialogs, any other failure to an error toast).
+ * Whether the user is active: some activity within the idle limit of spec 4.6, as the idle watcher records it (mouse
+ * press, scroll, key press). The token is renewed only then; an idle user is signed out by the watcher.
+ */
+export function userActive(now = systemClock.now()): boolean {
+  const last = stores.session.$lastActivity.get();
+  return typeof last === 'number' && now - last <= IDLE_LIMIT_MS;
+}
+
+/**
+ * The one request client of the hall: headers, the token and its refresh (docs/api-shell.md, 令牌续期), and the hooks
+ * of spec 8 wired once (401 and 403 to the dialogs, any other failure to an error toast).
  */
 export const client = createClient({
   getToken: () => stores.session.$accessToken.get(),
-  onToken: (token) => stores.session.setToken(token),
+  onToken: (token, grant) => stores.session.setToken(token, grant.refreshToken, grant.expiresAt),
+  refresh: {
+    getRefreshToken: () => stores.session.$refreshToken.get(),
+    getExpiresAt: () => stores.session.$tokenExpiresAt.get(),
+    isActive: () => userActive(),
+  },
   onUnauthorized: (error) => $systemEvent.set({ kind: 'unauthorized', signedIn: stores.session.$signedIn.get(), error }),
   onForbidden: (error) => {
     // A 401 dialog already up stays: signing in again comes first.
