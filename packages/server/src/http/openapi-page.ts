@@ -157,7 +157,7 @@ export function renderReferencePage(doc: OpenApiDocument, links: { document: str
     .join('');
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>接口参考 · ${escape(doc.info.title)}</title><link rel="stylesheet" href="${escape(links.stylesheet)}"></head>
+<title>接口参考 · ${escape(doc.info.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${escape(links.stylesheet)}"></head>
 <body><a class="skip" href="#main">跳到正文</a>
 <header><h1>${escape(doc.info.title)}</h1><p>版本 ${escape(doc.info.version)}，共 ${n} 个接口。机器可读的描述：<a href="${escape(links.document)}">${escape(links.document)}</a>（OpenAPI 3.1）。</p>
 ${doc.info.description ? `<p>${escape(doc.info.description)}</p>` : ''}</header>
@@ -191,7 +191,7 @@ a:focus-visible,.scroll:focus-visible{outline:3px solid #b35900;outline-offset:2
 table{border-collapse:collapse;min-width:100%;font-size:.9rem}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}
-thead th{background:#f6f8fa}
+thead th{background:#f6f8fa;white-space:nowrap}
 td:last-child{min-width:12rem}
 code{font-family:ui-monospace,Consolas,monospace;font-size:.9em;word-break:break-all}
 `;

@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 /** Answers of every call besides its own: the envelope with a Chinese msg (docs/api-shell.md, spec 8.2). */
 const ERROR_RESPONSE = {
-  description: '出错：HTTP 状态为 400（输入不符合要求）、401（未登录或登录已过期）、403（无权限）、404、409、413、429（过于频繁）或 5xx，应答 { code: 状态, msg: 中文说明, data: null }',
+  description: '出错：HTTP 4xx 或 5xx，应答 { code: 状态, msg: 中文说明, data: null }（状态的含义见文档开头）',
   type: 'object',
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'null' } },
 } as const;
@@ -60,8 +60,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: '住房公积金网上业务大厅 参考中心服务端接口',
         version: API_VERSION,
         description:
-          '大厅、挂件和合作方页面调用的 HTTP 接口。应答为 `{ code, msg, data }`（code 0 为成功），错误的 HTTP 状态与中文 msg 见 docs/api-shell.md；' +
-          '登录后的调用在请求头 `token` 中带访问令牌，令牌到期前由 `POST /api/auth/v1/auth/oauth/token` 换新（docs/api-shell.md「令牌续期」）。',
+          '大厅、挂件和合作方页面调用的 HTTP 接口。应答为 { code, msg, data }（code 0 为成功）；出错时 HTTP 状态为 400（输入不符合要求）、401（未登录或登录已过期）、' +
+          '403（无权限）、404（不存在）、409（状态不允许）、413（内容过大）、429（过于频繁）或 5xx，msg 为中文说明（docs/api-shell.md）。' +
+          '登录后的调用在请求头 token 中带访问令牌，令牌到期前由 POST /api/auth/v1/auth/oauth/token 换新（docs/api-shell.md「令牌续期」）。',
       },
       components: {
         securitySchemes: {
