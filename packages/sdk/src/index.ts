@@ -1,6 +1,6 @@
 // The core entry: request client, storage, session and configuration stores, menus and permissions, timers,
 // constants. Validators, formatters, the loan engine and SM2 have entries of their own (see README.md).
-export { createClient, isSuccessCode, LOGIN_QUERY, PASS_THROUGH_CODES, QUICK_ID_HEADER, TOKEN_REFRESH_PATH } from './client/client';
+export { createClient, isSuccessCode, LOGIN_QUERY, PASS_THROUGH_CODES, QUICK_ID_HEADER } from './client/client';
 export type {
   ClientOptions,
   Envelope,
@@ -10,7 +10,7 @@ export type {
   RawRequestOptions,
   RequestOptions,
   TokenGrant,
-  TokenRefreshOptions,
+  TokenRefresher,
 } from './client/client';
 export { BusinessError, ConfigError, GjjError, HttpError } from './client/errors';
 export type { HttpErrorKind } from './client/errors';

@@ -1,5 +1,5 @@
-import { createClient, createStores, IDLE_LIMIT_MS, systemClock, type GjjRequestError } from '@gjj-hall/sdk';
-import type { MenuIcon } from '@gjj-hall/sdk/auth';
+import { createClient, createStores, IDLE_LIMIT_MS, systemClock, type GjjRequestError, type TokenGrant } from '@gjj-hall/sdk';
+import { createTokenRefresher, type MenuIcon } from '@gjj-hall/sdk/auth';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { atom } from 'nanostores';
 import { toast } from './toast';
@@ -31,14 +31,18 @@ export function userActive(now = systemClock.now()): boolean {
  * The one request client of the hall: headers, the token and its refresh (docs/api-shell.md, 令牌续期), and the hooks
  * of spec 8 wired once (401 and 403 to the dialogs, any other failure to an error toast).
  */
+const getToken = () => stores.session.$accessToken.get();
+const onToken = (token: string, grant: TokenGrant) => stores.session.setToken(token, grant.refreshToken, grant.expiresAt);
 export const client = createClient({
-  getToken: () => stores.session.$accessToken.get(),
-  onToken: (token, grant) => stores.session.setToken(token, grant.refreshToken, grant.expiresAt),
-  refresh: {
+  getToken,
+  onToken,
+  refresh: createTokenRefresher({
+    getToken,
+    onToken,
     getRefreshToken: () => stores.session.$refreshToken.get(),
     getExpiresAt: () => stores.session.$tokenExpiresAt.get(),
     isActive: () => userActive(),
-  },
+  }),
   onUnauthorized: (error) => $systemEvent.set({ kind: 'unauthorized', signedIn: stores.session.$signedIn.get(), error }),
   onForbidden: (error) => {
     // A 401 dialog already up stays: signing in again comes first.

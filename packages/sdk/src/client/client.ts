@@ -1,5 +1,4 @@
-import { DEFAULT_CLIENT, DEFAULT_PROJECT, REQUEST_TIMEOUT_MS, TOKEN_REFRESH_CHECK_MS } from '../constants/constants';
-import { systemClock, type Clock } from '../timers/clock';
+import { DEFAULT_CLIENT, DEFAULT_PROJECT, REQUEST_TIMEOUT_MS } from '../constants/constants';
 import { BusinessError, HttpError } from './errors';
 import { NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, httpStatusMessage } from './messages';
 import { cleanPayload, formEncode } from './payload';
@@ -18,31 +17,26 @@ export const QUICK_ID_HEADER = 'ksbs';
 export interface TokenGrant {
   /** The refresh token (response header `refresh-token`, or `refresh_token` of a refresh). */
   refreshToken?: string;
-  /** When the access token expires, in ms on the refresh clock (from `token-expires-in` seconds, or `expires_in`). */
+  /** When the access token expires, in ms on the refresher's clock (from `token-expires-in` seconds, or `expires_in`). */
   expiresAt?: number;
 }
 
 /**
- * The token refresh of {@link createClient} (docs/api-shell.md, 令牌续期): before the access token expires, while
- * the user is active, the client exchanges the refresh token at POST `path` for a new pair; a call that meets 401 with
- * a token is retried once after one refresh, however many calls fail together. Never while the user is idle: the
- * token then runs out, and the host's idle sign-out (spec 4.6) or the 401 dialog ends the session.
+ * What {@link createClient} asks of a token refresher (`createTokenRefresher` of `@gjj-hall/sdk/auth`, kept out of
+ * the core so that clients without one, the widgets', do not carry it; docs/api-shell.md, 令牌续期).
  */
-export interface TokenRefreshOptions {
-  /** The refresh token held; nothing is refreshed without one. */
-  getRefreshToken: () => string | null | undefined;
-  /** When the access token expires (ms on `clock`), as `onToken` was told; null when unknown. */
-  getExpiresAt: () => number | null | undefined;
-  /** True while the user is active (not idle by spec 4.6): only then is the token renewed. */
-  isActive: () => boolean;
-  /** @default '/api/auth/v1/auth/oauth/token' */
-  path?: string;
-  /** @default systemClock */
-  clock?: Clock;
+export interface TokenRefresher {
+  /** The refresh token and expiry a response's headers hand out with its `token` (`refresh-token`, `token-expires-in`). */
+  grantOf(headers: Headers): TokenGrant;
+  /** A token was handed out (or found after a reload): time the next refresh. */
+  schedule(): void;
+  /** Before a call that carries a token: renews a token known to have expired, while the user is active. */
+  beforeCall(): Promise<unknown>;
+  /** A call sent with `sentToken` met 401: resolves true when the token was renewed and the call should go again. */
+  retry(sentToken: string): Promise<boolean>;
+  /** Renews now (single-flight); resolves whether it did. */
+  refresh(): Promise<boolean>;
 }
-
-/** The refresh call of spec 7.2 (`POST /auth/oauth/token`) under /api/auth/v1. */
-export const TOKEN_REFRESH_PATH = '/api/auth/v1/auth/oauth/token';
 
 /** Options of {@link createClient}; every one has a default. Hooks let the host draw: the sdk never does. */
 export interface ClientOptions {
@@ -75,8 +69,8 @@ export interface ClientOptions {
    * that came with it (a sign-in, a refresh): store them.
    */
   onToken?: (token: string, grant: TokenGrant) => void;
-  /** Renew the access token before it expires while the user is active; none by default. */
-  refresh?: TokenRefreshOptions;
+  /** Renews the access token before it expires while the user is active (`createTokenRefresher`); none by default. */
+  refresh?: TokenRefresher;
   /** HTTP 401 (or code 401): the host shows the "login expired" dialog, logs out and reloads (spec 8.3). */
   onUnauthorized?: (error: GjjRequestError) => void;
   /** HTTP 403 or code 403: the host shows the no-permission dialog (spec 8.1). */
@@ -175,7 +169,8 @@ async function readWithProgress(response: Response, onProgress: NonNullable<RawR
   return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
-function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
+/** The URL of a call: `baseURL` + `path` + the query, empty values left out. */
+export function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
   const base = baseURL.replace(/\/+$/, '');
   const rel = path.startsWith('/') ? path : `/${path}`;
   const query = new URLSearchParams();
@@ -186,7 +181,8 @@ function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
   return `${base}${rel}${qs ? `?${qs}` : ''}`;
 }
 
-function parseJson(text: string): unknown {
+/** JSON text parsed, or the text itself when it is not JSON; undefined when empty. */
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -233,95 +229,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     jproject: options.jproject ?? DEFAULT_PROJECT,
   };
 
-  const refresh = options.refresh;
-  const clock = refresh?.clock ?? systemClock;
-  const currentToken = () => options.getToken?.() || '';
-  let inflight: Promise<'ok' | 'refused' | 'failed'> | null = null;
-  let refreshTimer: unknown = null;
-
-  /** The grant of a response's headers: `refresh-token` and `token-expires-in` (seconds). */
-  function grantOf(headers: Headers): TokenGrant {
-    const grant: TokenGrant = {};
-    const refreshToken = headers.get('refresh-token');
-    const expiresIn = Number(headers.get('token-expires-in'));
-    if (refreshToken) grant.refreshToken = refreshToken;
-    if (expiresIn > 0) grant.expiresAt = clock.now() + expiresIn * 1000;
-    return grant;
-  }
-
-  /** One refresh at a time: every caller while one is under way gets its outcome. */
-  function renew(): Promise<'ok' | 'refused' | 'failed'> {
-    const refreshToken = refresh?.getRefreshToken();
-    if (!refresh || !refreshToken || !currentToken()) return Promise.resolve('refused');
-    inflight ??= exchange(refresh, refreshToken).finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  }
-
-  async function exchange(refresh: TokenRefreshOptions, refreshToken: string): Promise<'ok' | 'refused' | 'failed'> {
-    const controller = new AbortController();
-    const abort = setTimeout(() => controller.abort(), resolved.timeout);
-    try {
-      const response = await (options.fetch ?? globalThis.fetch)(
-        buildUrl(resolved.baseURL, refresh.path ?? TOKEN_REFRESH_PATH, { grant_type: 'refresh_token', scope: 'server' }),
-        {
-          method: 'POST',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
-            client: resolved.client,
-            jproject: resolved.jproject,
-            token: currentToken(),
-          },
-          body: formEncode({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'server' }),
-          signal: controller.signal,
-        },
-      );
-      const body = parseJson(await response.text()) as Envelope<{ access_token?: string; refresh_token?: string; expires_in?: number }> | undefined;
-      const data = body?.data;
-      if (!response.ok || !isSuccessCode(body?.code) || !data?.access_token) return response.status === 401 || response.status === 400 ? 'refused' : 'failed';
-      const grant: TokenGrant = {};
-      if (data.refresh_token) grant.refreshToken = data.refresh_token;
-      if (Number(data.expires_in) > 0) grant.expiresAt = clock.now() + Number(data.expires_in) * 1000;
-      options.onToken?.(data.access_token, grant);
-      schedule();
-      return 'ok';
-    } catch {
-      return 'failed';
-    } finally {
-      clearTimeout(abort);
-    }
-  }
-
-  /**
-   * Sets the timer that renews the token a third of its remaining life before it expires (at most 2 minutes before):
-   * then, while the user is active, it refreshes; otherwise it looks again later, until the token has run out.
-   */
-  function schedule(): void {
-    if (!refresh) return;
-    clock.clearTimeout(refreshTimer);
-    refreshTimer = null;
-    const at = refresh.getExpiresAt();
-    if (!at || !currentToken()) return;
-    const left = at - clock.now();
-    if (left <= 0) return;
-    refreshTimer = clock.setTimeout(due, Math.max(0, left - Math.min(120_000, left / 3)));
-  }
-
-  function due(): void {
-    refreshTimer = null;
-    const at = refresh?.getExpiresAt();
-    if (!refresh || !at || !currentToken() || at <= clock.now()) return;
-    const later = () => {
-      const left = at - clock.now();
-      if (left > 0 && refreshTimer === null) refreshTimer = clock.setTimeout(due, Math.min(TOKEN_REFRESH_CHECK_MS, Math.max(1000, left / 2)));
-    };
-    if (!refresh.isActive()) return later();
-    void renew().then((outcome) => {
-      if (outcome === 'failed') later();
-    });
-  }
+  const refresher = options.refresh;
 
   function fail(error: GjjRequestError, silent: boolean | undefined): never {
     const code = error instanceof HttpError ? error.status : Number(error.code);
@@ -340,12 +248,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     onProgress?: RawRequestOptions['onProgress'],
     retried = false,
   ): Promise<unknown> {
-    if (refresh && currentToken()) {
-      const at = refresh.getExpiresAt();
-      // A token known to have expired is renewed first (the user is active), rather than spent on a certain 401.
-      if (at && at <= clock.now() + 1000 && refresh.isActive()) await renew();
-      else if (refreshTimer === null) schedule(); // after a reload the expiry comes from the store, with no refreshTimer yet
-    }
+    if (refresher && !retried && options.getToken?.()) await refresher.beforeCall();
     const params = opts.login ? { ...opts.params, ...LOGIN_QUERY } : opts.params;
     const url = buildUrl(resolved.baseURL, path, params);
     const req = { method, url };
@@ -415,15 +318,13 @@ export function createClient(options: ClientOptions = {}): GjjClient {
 
     const newToken = response.headers.get('token');
     if (newToken) {
-      options.onToken?.(newToken, grantOf(response.headers));
-      schedule();
+      options.onToken?.(newToken, refresher?.grantOf(response.headers) ?? {});
+      refresher?.schedule();
     }
 
-    // A call refused for its token is sent once more after one refresh: when another call renewed the token meanwhile,
-    // or when this one renews it (the user is active). Many such calls at once share the one refresh.
-    if (response.status === 401 && !retried && refresh && token) {
-      const renewed = currentToken() !== token || (refresh.isActive() && (await renew()) === 'ok');
-      if (renewed && currentToken()) return send(method, path, body, opts, responseType, onProgress, true);
+    // A call refused for its token is sent once more when the refresher renews it (many such calls share one refresh).
+    if (response.status === 401 && !retried && refresher && token && (await refresher.retry(token))) {
+      return send(method, path, body, opts, responseType, onProgress, true);
     }
 
     if (!response.ok) {
@@ -451,7 +352,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
 
   return {
     options: resolved,
-    refreshToken: () => renew().then((outcome) => outcome === 'ok'),
+    refreshToken: () => (refresher ? refresher.refresh() : Promise.resolve(false)),
     get: (path, opts = {}) => send('GET', path, undefined, opts, 'json') as Promise<Envelope<never>>,
     post: (path, body, opts = {}) => send('POST', path, body, opts, 'json') as Promise<Envelope<never>>,
     raw: ((method: 'GET' | 'POST', path: string, opts: RawRequestOptions) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createClient, type TokenGrant } from '../client/client';
+import { HttpError } from '../client/errors';
 import { createManualClock, type ManualClock } from '../testing/manual-clock';
-import { createClient, TOKEN_REFRESH_PATH, type TokenGrant } from './client';
-import { HttpError } from './errors';
+import { createTokenRefresher, TOKEN_REFRESH_PATH } from './token-refresh';
 
 /**
  * A centre in memory, as the reference server behaves: one valid access token at a time, which expires `ttlMs` after
@@ -57,21 +58,27 @@ function fakeCentre(clock: ManualClock, ttlMs = 60_000) {
 function hall(clock: ManualClock, centre: ReturnType<typeof fakeCentre>, ttlMs = 60_000) {
   const session = { token: 'A0', refreshToken: 'R0', expiresAt: clock.now() + ttlMs as number | null, active: true };
   const unauthorized: HttpError[] = [];
+  const getToken = () => session.token;
+  const onToken = (token: string, grant: TokenGrant) => {
+    session.token = token;
+    if (grant.refreshToken) session.refreshToken = grant.refreshToken;
+    if (grant.expiresAt) session.expiresAt = grant.expiresAt;
+  };
+  const refresher = createTokenRefresher({
+    clock,
+    fetch: centre.fetch,
+    getToken,
+    onToken,
+    getRefreshToken: () => session.refreshToken,
+    getExpiresAt: () => session.expiresAt,
+    isActive: () => session.active,
+  });
   const client = createClient({
     fetch: centre.fetch,
-    getToken: () => session.token,
-    onToken: (token: string, grant: TokenGrant) => {
-      session.token = token;
-      if (grant.refreshToken) session.refreshToken = grant.refreshToken;
-      if (grant.expiresAt) session.expiresAt = grant.expiresAt;
-    },
+    getToken,
+    onToken,
     onUnauthorized: (error) => unauthorized.push(error as HttpError),
-    refresh: {
-      clock,
-      getRefreshToken: () => session.refreshToken,
-      getExpiresAt: () => session.expiresAt,
-      isActive: () => session.active,
-    },
+    refresh: refresher,
   });
   return { client, session, unauthorized };
 }
@@ -81,7 +88,7 @@ const settle = async () => {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
 };
 
-describe('token refresh in the request client', () => {
+describe('createTokenRefresher in the request client', () => {
   it('many calls failing together with 401 lead to one refresh, and each is retried and succeeds', async () => {
     const clock = createManualClock(1_000_000);
     const centre = fakeCentre(clock);
@@ -165,7 +172,7 @@ describe('token refresh in the request client', () => {
           headers: { 'content-type': 'application/json', token: 'T', 'refresh-token': 'RT', 'token-expires-in': '1800' },
         })) as typeof fetch,
       onToken: (token, grant) => seen.push([token, grant]),
-      refresh: { clock, getRefreshToken: () => 'RT', getExpiresAt: () => null, isActive: () => true },
+      refresh: createTokenRefresher({ clock, getToken: () => 'T', onToken: () => {}, getRefreshToken: () => 'RT', getExpiresAt: () => null, isActive: () => true }),
     });
     await client.post('/api/auth/v1/otherAuth/accountLogin', {});
     expect(seen).toEqual([['T', { refreshToken: 'RT', expiresAt: 5_000 + 1_800_000 }]]);
