@@ -94,7 +94,9 @@ export default [
     // sign-on, the registrations and switching, with the Chinese messages server and hall share, took it to 10.62 KB.
     // The hall imports each call where it is used, so no page carries all of it.
     // issue 18: captcha answers on every SMS send, PKCE for the platform, the initial-password bootstrap: 11.1 KB.
-    limit: '11.5 KB',
+    // issue 23: createTokenRefresher (the refresh call, its timer, single-flight; with the client's URL, JSON and form
+    // helpers it needs, 1.33 KB on its own): 12.66 KB. Kept out of the core so the widgets' clients do not carry it.
+    limit: '12.7 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js, calculator rules, the server call, rates re-exported, everything imported)',
@@ -129,7 +131,8 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '3.5 KB',
+    // issue 23: the request client's four token-refresh hooks (the refresher itself is in /auth): 3.58 KB.
+    limit: '3.6 KB',
   },
   {
     name: '@gjj-hall/sdk/archive (the archive frame protocol: envelope, validators, host and page ends; everything imported)',
@@ -244,7 +247,8 @@ export default [
     // issue 18 (token only to the configured API origin, +0.17 KB) and issue 19's wrapper fixes and useStore: 16.48 KB. See docs/decisions.md.
     // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 17.24 KB.
     // Issue 19's instance names (label, landmark-unique): +0.11 KB.
-    limit: '17.4 KB',
+    // issue 23: the request client's token-refresh hooks (the refresher itself is not in any script-tag file): 17.47 KB.
+    limit: '17.5 KB',
   },
   {
     // Measured 13.9 kB when added (issue 8): preact/compat about 8 KB, the table and its stylesheet, the
@@ -254,7 +258,8 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 15.43 KB.
-    limit: '15.5 KB',
+    // issue 23: the request client's token-refresh hooks: 15.54 KB.
+    limit: '15.6 KB',
   },
   {
     // issue 22: preact/compat, r2wc, the host end of @gjj-hall/sdk/archive and the frame.
@@ -304,7 +309,9 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // issue 23, token refresh: the client's hooks, the refresher's stand-in and the activity check (the refresher is a
+    // lazy chunk, 1.04 KB, loaded with the first token; in the initial JavaScript it was +0.73 KB): 130.84 KB.
+    limit: '130.9 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -329,7 +336,8 @@ export default [
     // The second check of enable-10 menus (issue 21) adds 0.29 KB (its route entry, the tile's lazy hand-off; the dialog,
     // its calls and the phone page are chunks of their own): 136.88 KB. The route entries of issue 22's pages (/dzda,
     // /ylOfd for archive files, /mobileSign) and the wizard's archive chunk in the preload list: 137.09 KB.
-    limit: '137.2 KB',
+    // issue 23, token refresh (as /login above; the refresher a lazy chunk): 137.50 KB.
+    limit: '137.6 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -342,6 +350,7 @@ export default [
     // 134.37 kB when 常用下载, 合作楼盘 and the evaluation pages moved onto the table (issue 21): the table is now
     // shared, so Rollup puts it in chunks of its own (table 3.59, print 0.79 kB) out of the page's (4.96 → 1.96 kB)
     // and status-tag's (0.87 → 0.24 kB); +0.76 kB is gzip's per-file cost of the split, not new code.
-    limit: '134.5 KB',
+    // issue 23, token refresh (as /login above; the refresher a lazy chunk): 134.72 kB.
+    limit: '134.8 KB',
   },
 ];

@@ -1,5 +1,5 @@
-import { createClient, createStores, IDLE_LIMIT_MS, systemClock, type GjjRequestError, type TokenGrant } from '@gjj-hall/sdk';
-import { createTokenRefresher, type MenuIcon } from '@gjj-hall/sdk/auth';
+import { createClient, createStores, IDLE_LIMIT_MS, systemClock, type GjjRequestError, type TokenGrant, type TokenRefresher } from '@gjj-hall/sdk';
+import type { MenuIcon } from '@gjj-hall/sdk/auth';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { atom } from 'nanostores';
 import { toast } from './toast';
@@ -33,16 +33,42 @@ export function userActive(now = systemClock.now()): boolean {
  */
 const getToken = () => stores.session.$accessToken.get();
 const onToken = (token: string, grant: TokenGrant) => stores.session.setToken(token, grant.refreshToken, grant.expiresAt);
+
+let refresher: Promise<TokenRefresher> | null = null;
+const loadRefresher = () =>
+  (refresher ??= import('./token-refresher').then((m) =>
+    m.createTokenRefresher({
+      getToken,
+      onToken,
+      getRefreshToken: () => stores.session.$refreshToken.get(),
+      getExpiresAt: () => stores.session.$tokenExpiresAt.get(),
+      isActive: () => userActive(),
+    }),
+  ));
+
+/**
+ * Stands in for the sdk's token refresher until the first token arrives, then hands every call to it (a lazy chunk:
+ * 1.3 KB the login page does not need). Reading a sign-in's headers is all it does itself.
+ */
+const lazyRefresher: TokenRefresher = {
+  grantOf(headers) {
+    const grant: TokenGrant = {};
+    const refreshToken = headers.get('refresh-token');
+    const seconds = Number(headers.get('token-expires-in'));
+    if (refreshToken) grant.refreshToken = refreshToken;
+    if (seconds > 0) grant.expiresAt = systemClock.now() + seconds * 1000;
+    return grant;
+  },
+  schedule: () => void loadRefresher().then((r) => r.schedule()),
+  beforeCall: () => (stores.session.$refreshToken.get() ? loadRefresher().then((r) => r.beforeCall()) : Promise.resolve()),
+  retry: (token) => loadRefresher().then((r) => r.retry(token)),
+  refresh: () => loadRefresher().then((r) => r.refresh()),
+};
+
 export const client = createClient({
   getToken,
   onToken,
-  refresh: createTokenRefresher({
-    getToken,
-    onToken,
-    getRefreshToken: () => stores.session.$refreshToken.get(),
-    getExpiresAt: () => stores.session.$tokenExpiresAt.get(),
-    isActive: () => userActive(),
-  }),
+  refresh: lazyRefresher,
   onUnauthorized: (error) => $systemEvent.set({ kind: 'unauthorized', signedIn: stores.session.$signedIn.get(), error }),
   onForbidden: (error) => {
     // A 401 dialog already up stays: signing in again comes first.
