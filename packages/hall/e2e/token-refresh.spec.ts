@@ -25,7 +25,8 @@ let url: string;
 let shared: string | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  // A cold start on a busy machine (PGlite, migrations, the demo seed) can take a minute.
+  test.setTimeout(150_000);
   dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-token-'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((done, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 120_000);
     server.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('网上业务大厅已启动')) {
