@@ -139,6 +139,20 @@ describe(`POST ${TOKEN_PATH}`, () => {
     expect(unknown.json().msg).toBe(SESSION_EXPIRED_MESSAGE);
   });
 
+  it('a busy session renewed every 20 minutes still ends after 12 hours, and unused for 30 minutes', async () => {
+    let pair: Pair = await signIn();
+    for (let i = 0; i < 35; i += 1) {
+      clock += 20 * 60_000;
+      const res = await refresh(pair);
+      expect(res.statusCode).toBe(200);
+      pair = pairOf(res);
+    }
+    clock += 20 * 60_000; // 12 hours
+    const old = await refresh(pair);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().msg).toBe(SESSION_EXPIRED_MESSAGE);
+  });
+
   it('answers bad input with 400 and a Chinese message', async () => {
     const pair = await signIn();
     const missing = await app.inject({ method: 'POST', url: TOKEN_PATH, remoteAddress: freshIp(), headers: { token: pair.token }, payload: {} });
