@@ -94,7 +94,9 @@ export default [
     // sign-on, the registrations and switching, with the Chinese messages server and hall share, took it to 10.62 KB.
     // The hall imports each call where it is used, so no page carries all of it.
     // issue 18: captcha answers on every SMS send, PKCE for the platform, the initial-password bootstrap: 11.1 KB.
-    limit: '11.5 KB',
+    // issue 23: createTokenRefresher (the refresh call, its timer, single-flight; with the client's URL, JSON and form
+    // helpers it needs, 1.33 KB on its own): 12.66 KB. Kept out of the core so the widgets' clients do not carry it.
+    limit: '12.7 KB',
   },
   {
     name: '@gjj-hall/sdk/loan (engine with decimal.js, calculator rules, the server call, rates re-exported, everything imported)',
@@ -130,7 +132,8 @@ export default [
     import: '*',
     gzip: true,
     modifyEsbuildConfig: utf8,
-    limit: '3.5 KB',
+    // issue 23: the request client's four token-refresh hooks (the refresher itself is in /auth): 3.58 KB.
+    limit: '3.6 KB',
   },
   {
     name: '@gjj-hall/sdk/archive (the archive frame protocol: envelope, validators, host and page ends; everything imported)',
@@ -254,6 +257,7 @@ export default [
     // Issue 19's instance names (label, landmark-unique): +0.11 KB.
     // Won back: React is preact with the compat behaviour the components use (shared/react.standalone.ts), not all of
     // preact/compat: 17.36 -> 15.46 KB, so the original budget again.
+    // issue 23: the request client's token-refresh hooks (the refresher itself is not in any script-tag file): 17.47 KB.
     limit: '16.5 KB',
   },
   {
@@ -265,6 +269,8 @@ export default [
     gzip: true,
     // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 15.43 KB; won back with React as preact and the compat
     // behaviour the components use (shared/react.standalone.ts), not all of preact/compat: 13.54 KB.
+    // issue 19, r2wc (@r2wc/core makes the elements): +0.77 KB, 15.43 KB.
+    // issue 23: the request client's token-refresh hooks: 15.54 KB.
     limit: '15 KB',
   },
   {
@@ -325,6 +331,8 @@ export default [
     // issue 23, care mode (关怀模式): the store that sets <html data-care> before the first paint, the header's switch,
     // and the widgets' care rules in the eagerly loaded calculator: +0.59 KB, 131.07 KB (docs/care-mode.md).
     // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 131.90 KB measured.
+    // issue 23, token refresh: the client's hooks, the refresher's stand-in and the activity check (the refresher is a
+    // lazy chunk, 1.04 KB, loaded with the first token; in the initial JavaScript it was +0.73 KB): 130.84 KB.
     limit: '130.7 KB',
   },
   {
@@ -368,6 +376,7 @@ export default [
     // issue 23: six tiny chunks both /login and this page load merged into one (signin-common): 136.26 KB.
     // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 KB, 137.73 KB.
     // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 138.60 KB measured.
+    // issue 23, token refresh (as /login above; the refresher a lazy chunk): 137.50 KB.
     limit: '137.4 KB',
   },
   {
@@ -387,6 +396,7 @@ export default [
     // issue 23: the merged signin-common chunk: 134.09 kB.
     // issue 23, care mode (关怀模式): the store, the header's switch, the widgets' care rules: +0.57 kB, 134.93 kB.
     // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 135.81 KB measured.
+    // issue 23, token refresh (as /login above; the refresher a lazy chunk): 134.72 kB.
     limit: '134.65 KB',
   },
 ];

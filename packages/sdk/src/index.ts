@@ -9,6 +9,8 @@ export type {
   QueryParams,
   RawRequestOptions,
   RequestOptions,
+  TokenGrant,
+  TokenRefresher,
 } from './client/client';
 export { BusinessError, ConfigError, GjjError, HttpError } from './client/errors';
 export type { HttpErrorKind } from './client/errors';

@@ -14,7 +14,8 @@ import { registerFloodGuards, type FloodGuardOptions } from './http/flood';
 import { rateRoutes } from './routes/rates';
 import { centreDate } from './clock';
 import { loadSm2KeyPair } from './auth/keys';
-import { sessionHooks } from './auth/session';
+import { ACCESS_TOKEN_TTL_MS, SESSION_HEADERS, sessionHooks } from './auth/session';
+import { tokenRoutes } from './routes/token';
 import { identityHooks } from './auth/identity';
 import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
@@ -44,6 +45,7 @@ import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -89,6 +91,13 @@ export interface AppOptions extends FloodGuardOptions {
   sms?: SmsGateway;
   /** Sign-in attempts allowed per client address and minute, counted in this process. @default 20 */
   loginRateLimit?: number;
+  /**
+   * How long an access token opens its session before the hall must renew it (docs/api-shell.md, 令牌续期).
+   * @default ACCESS_TOKEN_TTL_SECONDS × 1000, else 30 minutes
+   */
+  accessTokenTtlMs?: number;
+  /** Token refreshes a client address may ask for a minute. @default 30 */
+  refreshRateLimit?: number;
   /** Complaints and evaluations a client address may submit a minute (30 by default). */
   submitRateLimit?: number;
   /** The limits on sending SMS, over the defaults of `SMS_LIMITS` (docs/security/enumeration-sms.md). */
@@ -212,6 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { keywords: [...MESSAGE_KEYWORDS], verbose: true, allErrors: false } },
     ...serverOptions({ ...HTTP_TIMEOUTS, ...options.timeouts }),
   });
+  // Before any route: the OpenAPI document is made from every route registered after it (docs/api-openapi.md).
+  await registerOpenApi(app);
   app.decorate('secrets', secrets);
   app.decorate('publicUrl', () => publicUrl ?? listeningUrl(app));
   // The hall's files first, before any other hook (issue 23; docs/decisions.md): read once, answered from memory
@@ -234,8 +245,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !!origin && allowed.some((o) => (typeof o === 'string' ? o === origin : o.test(origin)))),
     allowedHeaders: ['content-type', 'client', 'jproject', 'token', 'qrkey', 'idempotency-key'],
-    exposedHeaders: ['token'],
+    exposedHeaders: ['token', SESSION_HEADERS.refreshToken, SESSION_HEADERS.expiresIn],
     maxAge: 600,
+    // Listed in the OpenAPI document like every other route (docs/api-openapi.md).
+    hideOptionsRoute: false,
   });
 
   // API answers above 1 KiB go brotli or gzip compressed as the client accepts (issue 23); the hall's files come
@@ -282,12 +295,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send({ code: 404, msg: httpStatusMessage(404), data: null });
   });
 
-  app.get('/api/health', { schema: { summary: '健康检查' } }, async () => {
+  app.get('/api/health', { schema: { summary: '健康检查（数据库可用时应答 up）', tags: ['运行'] } }, async () => {
     await options.db.query('select 1');
     return ok({ status: 'up', db: options.db.kind });
   });
 
-  sessionHooks(app, options.db, now);
+  sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
   identityHooks(app, options.db);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
@@ -303,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   twoCheckRoutes(app, { db: options.db, now });
+  tokenRoutes(app, { db: options.db, now, rateLimit: options.refreshRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);
   caRoutes(app, { db: options.db, now, loginLimiter, devRoutes: withDevRoutes });
@@ -327,8 +341,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);
+  openApiRoutes(app);
 
-  app.get('/', async (_request, reply) => reply.redirect('/home.html'));
+  app.get('/', { schema: { summary: '转到大厅首页 /home.html', tags: ['大厅页面'] } }, async (_request, reply) => reply.redirect('/home.html'));
 
   return app;
 }

@@ -28,6 +28,10 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
   submitRateLimit: number;
   /** SMS a client address may ask for an hour and a day (SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT; 10 and 30). */
   smsClientLimits: { clientPerHour: number; clientPerDay: number };
+  /** How long an access token opens its session (ACCESS_TOKEN_TTL_SECONDS; 1800 s). */
+  accessTokenTtlMs: number;
+  /** Token refreshes a client address may ask for a minute (REFRESH_RATE_LIMIT; 30). */
+  refreshRateLimit: number;
   /** Picture captchas a client address may fetch a minute (CAPTCHA_RATE_LIMIT; 60). */
   captchaRateLimit: number;
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
@@ -112,7 +116,7 @@ function secretKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, DB_UNSAFE_NO_FSYNC, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL,
  * LOGIN_RATE_LIMIT, SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT,
- * HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES, CENTRE_API_KEY,
+ * ACCESS_TOKEN_TTL_SECONDS, REFRESH_RATE_LIMIT, HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES, CENTRE_API_KEY,
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
  * floodSettingsFromEnv. With NODE_ENV=production it throws, saying what to do,
  * when HALL_PUBLIC_URL or the secret key is missing, a published default secret is set, or the development calls or
@@ -129,7 +133,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   if (!Number.isInteger(submitRateLimit) || submitRateLimit < 1) {
     throw new Error(`SUBMIT_RATE_LIMIT 必须是正整数（每个客户端地址每分钟可提交的投诉建议和评价数），当前为 ${env.SUBMIT_RATE_LIMIT}`);
   }
-  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT' | 'CAPTCHA_RATE_LIMIT', fallback: number, what: string) => {
+  const positive = (name: 'SMS_CLIENT_HOURLY_LIMIT' | 'SMS_CLIENT_DAILY_LIMIT' | 'CAPTCHA_RATE_LIMIT' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_RATE_LIMIT', fallback: number, what: string) => {
     const n = Number(env[name] ?? fallback);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${name} 必须是正整数（${what}），当前为 ${env[name]}`);
     return n;
@@ -139,6 +143,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     clientPerDay: positive('SMS_CLIENT_DAILY_LIMIT', 30, '每个客户端地址每天可请求的短信数'),
   };
   const captchaRateLimit = positive('CAPTCHA_RATE_LIMIT', 60, '每个客户端地址每分钟可获取的图形验证码数');
+  const accessTokenTtlMs = positive('ACCESS_TOKEN_TTL_SECONDS', 1800, '访问令牌的有效秒数') * 1000;
+  const refreshRateLimit = positive('REFRESH_RATE_LIMIT', 30, '每个客户端地址每分钟可续期令牌的次数');
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   const unsafeNoFsync = flag(env, 'DB_UNSAFE_NO_FSYNC', '1 关闭数据库落盘，断电可能丢失已确认的数据') ?? false;
@@ -175,6 +181,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     submitRateLimit,
     smsClientLimits,
     captchaRateLimit,
+    accessTokenTtlMs,
+    refreshRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     ...floodSettingsFromEnv(env),
@@ -260,6 +268,8 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
       submitRateLimit: settings.submitRateLimit,
       smsLimits: settings.smsClientLimits,
       captchaRateLimit: settings.captchaRateLimit,
+      accessTokenTtlMs: settings.accessTokenTtlMs,
+      refreshRateLimit: settings.refreshRateLimit,
       frameAncestors: settings.frameAncestors,
       trustedProxies: settings.trustedProxies,
       calcRateLimit: settings.calcRateLimit,

@@ -22,8 +22,8 @@ export type {
   SendCodeResult,
   SendCodeState,
 } from './send-code';
-export { createTokenRefreshCheck } from './token-refresh';
-export type { TokenRefreshCheck, TokenRefreshCheckOptions } from './token-refresh';
+export { createTokenRefreshCheck, createTokenRefresher, TOKEN_REFRESH_PATH } from './token-refresh';
+export type { TokenRefreshCheck, TokenRefreshCheckOptions, TokenRefresherOptions } from './token-refresh';
 export {
   AUTH_PATHS,
   accountLogin,

@@ -13,6 +13,31 @@ export interface Envelope<T = unknown> {
 /** Name of the header that carries the fast-identification marker (the spec does not name it). */
 export const QUICK_ID_HEADER = 'ksbs';
 
+/** What a response hands out besides the access token: the refresh token and when the access token expires. */
+export interface TokenGrant {
+  /** The refresh token (response header `refresh-token`, or `refresh_token` of a refresh). */
+  refreshToken?: string;
+  /** When the access token expires, in ms on the refresher's clock (from `token-expires-in` seconds, or `expires_in`). */
+  expiresAt?: number;
+}
+
+/**
+ * What {@link createClient} asks of a token refresher (`createTokenRefresher` of `@gjj-hall/sdk/auth`, kept out of
+ * the core so that clients without one, the widgets', do not carry it; docs/api-shell.md, 令牌续期).
+ */
+export interface TokenRefresher {
+  /** The refresh token and expiry a response's headers hand out with its `token` (`refresh-token`, `token-expires-in`). */
+  grantOf(headers: Headers): TokenGrant;
+  /** A token was handed out (or found after a reload): time the next refresh. */
+  schedule(): void;
+  /** Before a call that carries a token: renews a token known to have expired, while the user is active. */
+  beforeCall(): Promise<unknown>;
+  /** A call sent with `sentToken` met 401: resolves true when the token was renewed and the call should go again. */
+  retry(sentToken: string): Promise<boolean>;
+  /** Renews now (single-flight); resolves whether it did. */
+  refresh(): Promise<boolean>;
+}
+
 /** Options of {@link createClient}; every one has a default. Hooks let the host draw: the sdk never does. */
 export interface ClientOptions {
   /**
@@ -39,8 +64,13 @@ export interface ClientOptions {
   getToken?: () => string | null | undefined;
   /** Returns the fast-identification marker, sent as the `ksbs` header when present. */
   getQuickId?: () => string | null | undefined;
-  /** Called with the token a response carries in its `token` header (spec 4.5): store it. */
-  onToken?: (token: string) => void;
+  /**
+   * Called with the token a response carries in its `token` header (spec 4.5), and with the refresh token and expiry
+   * that came with it (a sign-in, a refresh): store them.
+   */
+  onToken?: (token: string, grant: TokenGrant) => void;
+  /** Renews the access token before it expires while the user is active (`createTokenRefresher`); none by default. */
+  refresh?: TokenRefresher;
   /** HTTP 401 (or code 401): the host shows the "login expired" dialog, logs out and reloads (spec 8.3). */
   onUnauthorized?: (error: GjjRequestError) => void;
   /** HTTP 403 or code 403: the host shows the no-permission dialog (spec 8.1). */
@@ -102,6 +132,11 @@ export interface GjjClient {
   /** A file answer (download, print, OFD): resolves with the Blob or ArrayBuffer as received. */
   raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'blob' }): Promise<Blob>;
   raw(method: 'GET' | 'POST', path: string, options: RawRequestOptions & { responseType: 'arraybuffer' }): Promise<ArrayBuffer>;
+  /**
+   * Renews the access token now with the refresh token (single-flight: calls made while one is under way share it).
+   * Resolves true when renewed, false when there is nothing to renew with or the server refused (the session is over).
+   */
+  refreshToken(): Promise<boolean>;
   /** The resolved options, for diagnostics. */
   readonly options: Readonly<{ baseURL: string; timeout: number; client: string; jproject: string }>;
 }
@@ -134,7 +169,8 @@ async function readWithProgress(response: Response, onProgress: NonNullable<RawR
   return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
-function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
+/** The URL of a call: `baseURL` + `path` + the query, empty values left out. */
+export function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
   const base = baseURL.replace(/\/+$/, '');
   const rel = path.startsWith('/') ? path : `/${path}`;
   const query = new URLSearchParams();
@@ -145,7 +181,8 @@ function buildUrl(baseURL: string, path: string, params?: QueryParams): string {
   return `${base}${rel}${qs ? `?${qs}` : ''}`;
 }
 
-function parseJson(text: string): unknown {
+/** JSON text parsed, or the text itself when it is not JSON; undefined when empty. */
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -192,6 +229,8 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     jproject: options.jproject ?? DEFAULT_PROJECT,
   };
 
+  const refresher = options.refresh;
+
   function fail(error: GjjRequestError, silent: boolean | undefined): never {
     const code = error instanceof HttpError ? error.status : Number(error.code);
     if (code === 401) options.onUnauthorized?.(error);
@@ -207,7 +246,9 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     opts: RequestOptions,
     responseType: 'json' | 'blob' | 'arraybuffer',
     onProgress?: RawRequestOptions['onProgress'],
+    retried = false,
   ): Promise<unknown> {
+    if (refresher && !retried && options.getToken?.()) await refresher.beforeCall();
     const params = opts.login ? { ...opts.params, ...LOGIN_QUERY } : opts.params;
     const url = buildUrl(resolved.baseURL, path, params);
     const req = { method, url };
@@ -276,7 +317,15 @@ export function createClient(options: ClientOptions = {}): GjjClient {
     }
 
     const newToken = response.headers.get('token');
-    if (newToken) options.onToken?.(newToken);
+    if (newToken) {
+      options.onToken?.(newToken, refresher?.grantOf(response.headers) ?? {});
+      refresher?.schedule();
+    }
+
+    // A call refused for its token is sent once more when the refresher renews it (many such calls share one refresh).
+    if (response.status === 401 && !retried && refresher && token && (await refresher.retry(token))) {
+      return send(method, path, body, opts, responseType, onProgress, true);
+    }
 
     if (!response.ok) {
       // A 401 says what the server said: 请先登录 to a visitor without a token, the catalogue's expiry to a session that ended.
@@ -303,6 +352,7 @@ export function createClient(options: ClientOptions = {}): GjjClient {
 
   return {
     options: resolved,
+    refreshToken: () => (refresher ? refresher.refresh() : Promise.resolve(false)),
     get: (path, opts = {}) => send('GET', path, undefined, opts, 'json') as Promise<Envelope<never>>,
     post: (path, body, opts = {}) => send('POST', path, body, opts, 'json') as Promise<Envelope<never>>,
     raw: ((method: 'GET' | 'POST', path: string, opts: RawRequestOptions) =>

@@ -65,6 +65,8 @@ export function createHostClient(config: Readonly<HostConfig>, apiBase?: string)
 
   return {
     options: inner.options,
+    // The host renews its own token (getToken after onUnauthorized, above); the inner client has none to refresh.
+    refreshToken: () => inner.refreshToken(),
     get: (path, opts = {}) => call(opts, (o) => inner.get(path, o)),
     post: (path, body, opts = {}) => call(opts, (o) => inner.post(path, body, o)),
     raw: ((method, path, opts) => call(opts, (o) => inner.raw(method, path, o as typeof opts & { responseType: 'blob' }))) as GjjClient['raw'],

@@ -35,6 +35,8 @@ export interface UserInfo {
 export interface SessionState {
   accessToken: string;
   refreshToken: string;
+  /** When the access token expires (ms since the epoch), as the server said; null when it did not say. */
+  tokenExpiresAt: number | null;
   userInfo: UserInfo | null;
   personalInfo: Record<string, unknown> | null;
   unitInfo: Record<string, unknown> | null;
@@ -50,6 +52,7 @@ export interface SessionState {
 const INITIAL: SessionState = {
   accessToken: '',
   refreshToken: '',
+  tokenExpiresAt: null,
   userInfo: null,
   personalInfo: null,
   unitInfo: null,
@@ -70,8 +73,11 @@ export interface SessionStore extends Atoms {
   readonly $signedIn: ReadableAtom<boolean>;
   /** Sets one or more fields; each is written to session storage (or removed when emptied). */
   update(patch: Partial<SessionState>): void;
-  /** Stores the token a response sent in its header (spec 4.5). */
-  setToken(accessToken: string, refreshToken?: string): void;
+  /**
+   * Stores the token a response sent in its header (spec 4.5), and the refresh token and expiry that came with it
+   * (left as they are when not given).
+   */
+  setToken(accessToken: string, refreshToken?: string, expiresAt?: number): void;
   /** Records user activity for the idle timer (spec 4.6). */
   recordActivity(at: number): void;
   /** Clears every field and this app's session storage, and resets the login type to 1 (spec 4.5). */
@@ -108,9 +114,10 @@ export function createSessionStore(storage: GjjStorage): SessionStore {
         if (key in atoms) atoms[key].set(value);
       }
     },
-    setToken(accessToken: string, refreshToken?: string) {
+    setToken(accessToken: string, refreshToken?: string, expiresAt?: number) {
       atoms.accessToken.set(accessToken);
       if (refreshToken !== undefined) atoms.refreshToken.set(refreshToken);
+      if (expiresAt !== undefined) atoms.tokenExpiresAt.set(expiresAt);
     },
     recordActivity(at: number) {
       atoms.lastActivity.set(at);

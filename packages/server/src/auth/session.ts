@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { httpStatusMessage } from '@gjj-hall/sdk';
 import { ApiError } from '../http/envelope';
@@ -8,6 +8,11 @@ import { ApiError } from '../http/envelope';
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** A session older than this is over, however busy. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
+/**
+ * How long one access token opens its session (ACCESS_TOKEN_TTL_SECONDS): the hall renews it before then while its user
+ * is active (POST /api/auth/v1/auth/oauth/token); a copied token is of use for this long at most.
+ */
+export const ACCESS_TOKEN_TTL_MS = 30 * 60_000;
 /** Login method of an account-and-password sign-in (400 would be face, spec 4.2). */
 export const PASSWORD_LOGIN_METHOD = '100';
 
@@ -22,6 +27,7 @@ export const CHANGE_INITIAL_PASSWORD_MESSAGE = '请先修改初始密码';
 
 /** The signed-in user of a request, from its `token` header. */
 export interface SessionUser {
+  /** The session's id: the hash of its first access token (it stays while refreshes change the access token). */
   tokenHash: string;
   /** app_user id: the login. */
   userId: string;
@@ -42,6 +48,8 @@ declare module 'fastify' {
     session: SessionUser | null;
   }
   interface FastifyInstance {
+    /** How long an access token opens its session, in ms (ACCESS_TOKEN_TTL_SECONDS; `ACCESS_TOKEN_TTL_MS`). */
+    readonly accessTokenTtlMs: number;
     /**
      * A preHandler for routes that need a session: HTTP 401 without one (请先登录 when no token was sent, the
      * catalogue's expiry message for a token that opens none), and HTTP 403 请先修改初始密码 while the login's password
@@ -55,21 +63,121 @@ declare module 'fastify' {
   }
 }
 
+/** What a sign-in or a refresh hands out. */
+export interface SessionTokens {
+  /** The access token, sent as the `token` header of every call. */
+  token: string;
+  /** Exchanged once for a new pair at POST /api/auth/v1/auth/oauth/token. */
+  refreshToken: string;
+  /** Seconds the access token opens the session for. */
+  expiresIn: number;
+}
+
+/** Response headers of a sign-in besides `token` (exposed to browsers by CORS). */
+export const SESSION_HEADERS = { refreshToken: 'refresh-token', expiresIn: 'token-expires-in' } as const;
+
 /** The SHA-256 (hex) under which a token is stored; the token itself never is. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opens a session and returns its token: 32 random bytes as hex. The login's sessions past their maximum age go. */
-export async function openSession(db: Db, userId: string, accountId: string, at: Date, loginMethod = PASSWORD_LOGIN_METHOD): Promise<string> {
-  const token = randomBytes(32).toString('hex');
+const newToken = () => randomBytes(32).toString('hex');
+
+/**
+ * Opens a session and returns its tokens (each 32 random bytes as hex); the access token opens it for `ttlMs`. The
+ * login's sessions past their maximum age go.
+ */
+export async function openSession(
+  db: Db,
+  userId: string,
+  accountId: string,
+  at: Date,
+  loginMethod = PASSWORD_LOGIN_METHOD,
+  ttlMs = ACCESS_TOKEN_TTL_MS,
+): Promise<SessionTokens> {
+  const token = newToken();
+  const refreshToken = newToken();
   await db.query('delete from user_session where user_id = $1 and created_at < $2', [userId, new Date(at.getTime() - SESSION_MAX_AGE_MS)]);
-  await db.query(
-    `insert into user_session (token_hash, user_id, account_id, login_method, created_at, last_used_at)
-     values ($1, $2, $3, $4, $5, $5)`,
-    [hashToken(token), userId, accountId, loginMethod, at],
-  );
-  return token;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into user_session (token_hash, access_hash, access_expires_at, user_id, account_id, login_method, created_at, last_used_at)
+       values ($1, $1, $2, $3, $4, $5, $6, $6)`,
+      [hashToken(token), new Date(at.getTime() + ttlMs), userId, accountId, loginMethod, at],
+    );
+    await tx.query('insert into session_refresh (token_hash, session_hash, issued_at) values ($1, $2, $3)', [hashToken(refreshToken), hashToken(token), at]);
+  });
+  return { token, refreshToken, expiresIn: Math.round(ttlMs / 1000) };
+}
+
+/**
+ * Opens a session for a sign-in and puts its tokens on the reply: `token`, `refresh-token` and `token-expires-in`
+ * (seconds). Returns the access token, which sign-ins also answer in `data.token`.
+ */
+export async function signInSession(reply: FastifyReply, db: Db, userId: string, accountId: string, at: Date, loginMethod?: string): Promise<string> {
+  const tokens = await openSession(db, userId, accountId, at, loginMethod, reply.server.accessTokenTtlMs);
+  sendSessionTokens(reply, tokens);
+  return tokens.token;
+}
+
+/** Puts a session's tokens on the reply's headers. */
+export function sendSessionTokens(reply: FastifyReply, tokens: SessionTokens): void {
+  reply.header('token', tokens.token);
+  reply.header(SESSION_HEADERS.refreshToken, tokens.refreshToken);
+  reply.header(SESSION_HEADERS.expiresIn, String(tokens.expiresIn));
+}
+
+/** Why a refresh was refused: an unknown token, a session that is over, a token used before, another session's. */
+export type RefreshRefusal = 'unknown' | 'expired' | 'reused' | 'other-session';
+
+/**
+ * Exchanges a refresh token for a new access token and refresh token (rotation), in one transaction:
+ * - the refresh token must be the session's current one: one used before revokes the whole session (it was copied:
+ *   whoever presents it second, the thief or the user, is refused, and the other's pair stops working too);
+ * - the request's access token (expired or not) must be the same session's current one: a refresh token is bound to
+ *   its session, and another session's access token is refused;
+ * - the session must still be open: not revoked, used within the idle limit, younger than the maximum age.
+ * The refresh touches the session (an active user's refresh is a use).
+ */
+export async function refreshSession(
+  db: Db,
+  refreshToken: string,
+  accessToken: string | undefined,
+  at: Date,
+  ttlMs = ACCESS_TOKEN_TTL_MS,
+): Promise<SessionTokens | RefreshRefusal> {
+  if (!TOKEN.test(refreshToken)) return 'unknown';
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ session_hash: string; used_at: Date | null; access_hash: string; revoked_at: Date | null; last_used_at: Date; created_at: Date }>(
+      `select r.session_hash, r.used_at, s.access_hash, s.revoked_at, s.last_used_at, s.created_at
+         from session_refresh r join user_session s on s.token_hash = r.session_hash
+        where r.token_hash = $1
+        for update of r, s`,
+      [hashToken(refreshToken)],
+    );
+    if (!row) return 'unknown';
+    if (row.revoked_at) return 'expired';
+    if (row.used_at) {
+      await tx.query('update user_session set revoked_at = $2 where token_hash = $1 and revoked_at is null', [row.session_hash, at]);
+      return 'reused';
+    }
+    const t = at.getTime();
+    if (new Date(row.last_used_at).getTime() <= t - SESSION_IDLE_MS || new Date(row.created_at).getTime() <= t - SESSION_MAX_AGE_MS) return 'expired';
+    if (!accessToken || !TOKEN.test(accessToken) || hashToken(accessToken) !== row.access_hash) return 'other-session';
+    const tokens: SessionTokens = { token: newToken(), refreshToken: newToken(), expiresIn: Math.round(ttlMs / 1000) };
+    await tx.query('update session_refresh set used_at = $2 where token_hash = $1', [hashToken(refreshToken), at]);
+    await tx.query('update user_session set access_hash = $2, access_expires_at = $3, last_used_at = $4 where token_hash = $1', [
+      row.session_hash,
+      hashToken(tokens.token),
+      new Date(t + ttlMs),
+      at,
+    ]);
+    await tx.query('insert into session_refresh (token_hash, session_hash, issued_at) values ($1, $2, $3)', [
+      hashToken(tokens.refreshToken),
+      row.session_hash,
+      at,
+    ]);
+    return tokens;
+  });
 }
 
 /** Revokes the session of one token hash (nothing when it is unknown or already revoked). */
@@ -89,8 +197,8 @@ export async function revokeSessionsOf(db: Queryable, userId: string, at: Date):
  */
 export async function touchSession(db: Db, token: string, at: Date): Promise<SessionUser | null> {
   if (!TOKEN.test(token)) return null;
-  const tokenHash = hashToken(token);
   const [row] = await db.query<{
+    token_hash: string;
     user_id: string;
     account_id: string;
     login_type: number;
@@ -101,15 +209,16 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
   }>(
     `update user_session s set last_used_at = $2
        from app_user u, user_account a
-      where s.token_hash = $1 and s.revoked_at is null and s.last_used_at > $3 and s.created_at > $4
+      where s.access_hash = $1 and s.revoked_at is null and s.last_used_at > $3 and s.created_at > $4
+        and (s.access_expires_at is null or s.access_expires_at > $2)
         and u.id = s.user_id and a.id = s.account_id
-      returning s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
+      returning s.token_hash, s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
                 u.pwd_status`,
-    [tokenHash, at, new Date(at.getTime() - SESSION_IDLE_MS), new Date(at.getTime() - SESSION_MAX_AGE_MS)],
+    [hashToken(token), at, new Date(at.getTime() - SESSION_IDLE_MS), new Date(at.getTime() - SESSION_MAX_AGE_MS)],
   );
   if (!row) return null;
   return {
-    tokenHash,
+    tokenHash: row.token_hash,
     userId: row.user_id,
     accountId: row.account_id,
     loginType: row.login_type as 1 | 2 | 3,
@@ -124,7 +233,8 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
  * Sessions for the API: every call with a `token` header touches its session (a public call too) and finds it on
  * `request.session`; `app.requireSession` is the preHandler of the calls that need one.
  */
-export function sessionHooks(app: FastifyInstance, db: Db, now: () => Date): void {
+export function sessionHooks(app: FastifyInstance, db: Db, now: () => Date, accessTokenTtlMs = ACCESS_TOKEN_TTL_MS): void {
+  app.decorate('accessTokenTtlMs', accessTokenTtlMs);
   app.decorateRequest('session', null);
   app.decorate('requireSession', async (request: FastifyRequest) => {
     if (!request.session) {

@@ -20,7 +20,9 @@ const USER_INFO = '/api/auth/v1/getUserInfo';
 
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
-  app = await buildApp({ db, now: () => new Date(clock) });
+  // The session's own limits (30 idle minutes, 12 hours) are tested here with one token, so its access token lives
+  // longer than both; the access token's lifetime and refresh are token.test.ts's.
+  app = await buildApp({ db, now: () => new Date(clock), accessTokenTtlMs: 24 * 60 * 60_000 });
 });
 
 afterAll(() => app.close());

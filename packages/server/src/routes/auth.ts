@@ -9,7 +9,7 @@ import { CAPTCHA_TTL_MS, captchaDataUrl, captchaMatches, captchaText } from '../
 import { createSignInGuard, type SignInGuard } from '../auth/device';
 import { hashPassword, rehashIfNeeded, verifyPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
-import { openSession, revokeSession } from '../auth/session';
+import { signInSession, revokeSession } from '../auth/session';
 import { IDENTITY_NOTICE } from '../auth/identity';
 import type { Outbox } from '../outbox/outbox';
 import { menuEnable, menuTree } from './menu-tree';
@@ -165,8 +165,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         [user.id],
       );
       if (!first) throw new ApiError(403);
-      const token = await openSession(db, user.id, first.id, at);
-      reply.header('token', token);
+      const token = await signInSession(reply, db, user.id, first.id, at);
       return ok({ token, loginType: body.loginType }, '登录成功');
     },
   );

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { createSignInGuard, type SignInGuard } from '../auth/device';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
-import { openSession } from '../auth/session';
+import { signInSession } from '../auth/session';
 import { serverRoot } from '../paths';
 import { AUTH_PREFIX } from './auth';
 
@@ -147,8 +147,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
         [signer.user_id],
       );
       if (!first) throw new ApiError(403);
-      const token = await openSession(db, signer.user_id, first.id, at, CA_LOGIN_METHOD);
-      reply.header('token', token);
+      const token = await signInSession(reply, db, signer.user_id, first.id, at, CA_LOGIN_METHOD);
       return ok({ token, loginType: body.loginType }, '登录成功');
     },
   );

@@ -125,6 +125,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
       config: costlyCall('calculator', options.rateLimit ?? FLOOD_DEFAULTS.calcRateLimit, turns),
       schema: {
         summary: '公积金贷款与商业贷款试算（还款计划）',
+        tags: ['贷款试算与利率'],
         querystring: {
           type: 'object',
           // Every field is read as text and checked by the spec 5.1 rules below, so each problem gets its own message.

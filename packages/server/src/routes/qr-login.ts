@@ -6,7 +6,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { decryptedText } from '../http/validation';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
-import { openSession } from '../auth/session';
+import { signInSession } from '../auth/session';
 import { addressPlace, describeBrowser } from '../http/client-address';
 import { AUTH_PREFIX, DECRYPT_FAILED_MESSAGE } from './auth';
 
@@ -274,8 +274,7 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
         if (mine && row.status === 'refused') throw new ApiError(409, QR_REFUSED_MESSAGE);
         throw new ApiError(409, QR_INVALID_MESSAGE);
       }
-      const token = await openSession(db, used.user_id, used.account_id, at, QR_LOGIN_METHOD);
-      reply.header('token', token);
+      const token = await signInSession(reply, db, used.user_id, used.account_id, at, QR_LOGIN_METHOD);
       return ok({ token, loginType: used.login_type }, '登录成功');
     },
   );

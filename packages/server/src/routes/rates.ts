@@ -44,6 +44,7 @@ export function rateRoutes(app: FastifyInstance, db: Db, today: () => string): v
     {
       schema: {
         summary: '商业贷款利率列表',
+        tags: ['贷款试算与利率'],
         querystring: {
           type: 'object',
           required: ['lllx'],
@@ -65,7 +66,7 @@ export function rateRoutes(app: FastifyInstance, db: Db, today: () => string): v
 
   app.get(
     RATE_PATHS.provident,
-    { schema: { summary: '公积金贷款利率列表', response: rateListResponse } },
+    { schema: { summary: '公积金贷款利率列表', tags: ['贷款试算与利率'], response: rateListResponse } },
     async () => ok(await currentRates(db, 'provident', today())),
   );
 }

@@ -9,7 +9,7 @@ import { createSignInGuard, type SignInGuard } from '../auth/device';
 import { clearFailures } from '../auth/lockout';
 import { configuredPasswordPattern, hashPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
-import { openSession } from '../auth/session';
+import { signInSession } from '../auth/session';
 import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
 import { queueSms, runAfterReply, sendAfterReply, sendSms, sendSmsCode, SMS_CODE_INVALID_MESSAGE, useSmsCode } from '../auth/sms-code';
 import { AUTH_PREFIX, decrypt } from './auth';
@@ -183,8 +183,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
         [user.id],
       );
       if (!first) throw new ApiError(403);
-      const token = await openSession(db, user.id, first.id, at, SMS_LOGIN_METHOD);
-      reply.header('token', token);
+      const token = await signInSession(reply, db, user.id, first.id, at, SMS_LOGIN_METHOD);
       return ok({ token, loginType: body.loginType }, '登录成功');
     },
   );

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rate-limit';
-import { openSession } from '../auth/session';
+import { signInSession } from '../auth/session';
 import { issueIdentityTicket, IDENTITY_TICKET_TTL_MS, takeOverIdNumber, type VerifiedCitizen } from '../auth/identity';
 import { AUTH_PREFIX } from './auth';
 import { ALREADY_REGISTERED_MESSAGE, HAS_LOCAL_ACCOUNT_MESSAGE } from './register-person';
@@ -329,8 +329,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
           ])
         : [];
       if (!user || !first) throw new ApiError(417, SSO_MESSAGES.noAccount);
-      const token = await openSession(db, user.id, first.id, at, SSO_LOGIN_METHOD);
-      reply.header('token', token);
+      const token = await signInSession(reply, db, user.id, first.id, at, SSO_LOGIN_METHOD);
       return ok({ token, loginType: 1 }, '登录成功');
     },
   );

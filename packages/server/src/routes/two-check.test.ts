@@ -183,7 +183,7 @@ describe('second check of an enable-10 menu', () => {
       `select u.id::text as user_id, a.id::text as account_id from app_user u join user_account a on a.user_id = u.id and a.is_primary where u.account = $1`,
       [ZHANG],
     );
-    const face = await openSession(db, user!.user_id, user!.account_id, new Date(clock), '400');
+    const { token: face } = await openSession(db, user!.user_id, user!.account_id, new Date(clock), '400');
     expect(await grant(face)).toEqual({ required: false, granted: true, expiresAt: null });
     expect((await businessCheck(face)).statusCode).toBe(200);
     const res = await getCode(face);

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { freePort } from '../../../test/support/net';
+import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
+import { dismissPrompts, signIn, type DemoLogin } from './support';
+
+// The token refresh (issue 23; docs/api-shell.md, 令牌续期) against a server of this file's own whose access tokens
+// live 8 seconds (ACCESS_TOKEN_TTL_SECONDS): the shared server keeps the 30 minutes every other test expects. What
+// this file submits changes only its own server's data.
+
+test.describe.configure({ mode: 'serial' });
+
+const TTL_S = 8;
+const LI: DemoLogin = { type: '个人', account: '110105199506205040', name: '李短信', home: '/grwt/home', screens: [] };
+const REFRESH = '/api/auth/v1/auth/oauth/token';
+const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
+const IDLE_MESSAGE = '系统长时间未操作，将自动退出登录';
+
+let server: ChildProcess;
+let dataDir: string;
+let url: string;
+let shared: string | undefined;
+
+test.beforeAll(async () => {
+  // A cold start on a busy machine (PGlite, migrations, the demo seed) can take a minute.
+  test.setTimeout(150_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-token-'));
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      GJJ_DEV_ROUTES: '1',
+      LOGIN_RATE_LIMIT: '1000',
+      CAPTCHA_RATE_LIMIT: '1000',
+      ACCESS_TOKEN_TTL_SECONDS: String(TTL_S),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 120_000);
+    server.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('网上业务大厅已启动')) {
+        clearTimeout(timer);
+        done();
+      }
+    });
+    server.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    server.once('exit', (code) => fail(new Error(`服务端退出（${code}）：${out}`)));
+  });
+  // The sign-in helpers read captchas from the server under test.
+  shared = process.env.GJJ_E2E_URL;
+  process.env.GJJ_E2E_URL = url;
+});
+
+test.afterAll(async () => {
+  process.env.GJJ_E2E_URL = shared;
+  if (server) {
+    const exited = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
+test.use({ baseURL: async ({}, use) => use(url) });
+
+/** The access token the page holds (session storage, as the sdk's storage writes it). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
+    const raw = key ? sessionStorage.getItem(key) : null;
+    if (!raw) return '';
+    try {
+      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
+    } catch {
+      return raw;
+    }
+  });
+}
+
+/** What the server says of a token now: 200 while it opens the session, 401 once it does not. */
+async function serverStatus(page: Page, token: string): Promise<number> {
+  return (await page.request.get(`${url}/api/auth/v1/getUserInfo`, { headers: { token } })).status();
+}
+
+test('a user typing in a form across twice the token lifetime stays signed in and submits', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  const refreshes: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === REFRESH) refreshes.push(Date.now());
+  });
+  await signIn(page, LI);
+  await dismissPrompts(page);
+  const first = await tokenOf(page);
+  expect(first).toMatch(/^[0-9a-f]{64}$/);
+
+  // GJ0313 手机号码变更: one form field, completed at once on submit.
+  await page.goto('/home.html#/grwt/zhxx/zhxxbg/sjhbg');
+  const notice = page.getByRole('dialog', { name: '用户办理须知' });
+  await notice.getByLabel('我已阅读并同意上述条款约定').check();
+  await notice.getByRole('button', { name: '确认' }).click({ timeout: 10_000 });
+  await page.getByRole('button', { name: '下一步' }).click();
+  const phone = page.getByLabel('新手机号码', { exact: true });
+  await expect(phone).toBeVisible();
+
+  // Types slowly, a key every 1.6 s, for more than twice the lifetime, then corrects the number.
+  const started = Date.now();
+  await phone.click();
+  for (const digit of '13300138888') {
+    await page.keyboard.type(digit);
+    await page.waitForTimeout(1_600);
+  }
+  const typedFor = Date.now() - started;
+  expect(typedFor).toBeGreaterThan(2 * TTL_S * 1000);
+  await expect(phone).toHaveValue('13300138888');
+
+  // The first token has long expired on the server, yet the page holds a live one, renewed more than once.
+  expect(await serverStatus(page, first)).toBe(401);
+  const current = await tokenOf(page);
+  expect(current).not.toBe(first);
+  expect(await serverStatus(page, current)).toBe(200);
+  expect(refreshes.length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('alertdialog', { name: '系统提示' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('本次办理无需提供材料')).toBeVisible();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.locator('.wizard-check')).toContainText('13300138888');
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.locator('.wizard-done')).toContainText('已提交');
+  await expect(page.getByRole('alertdialog', { name: '系统提示' })).toHaveCount(0);
+  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+});
+
+test('an idle user is not renewed: signed out by the idle rule (spec 4.6), the session ended on the server', async ({ page }) => {
+  test.setTimeout(90_000);
+  const refreshes: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === REFRESH) refreshes.push(Date.now());
+  });
+  // The idle timer and the refresh timer read Date.now and setTimeout, which Playwright's clock fakes.
+  await page.clock.install();
+  await signIn(page, LI);
+  await dismissPrompts(page);
+  const before = refreshes.length;
+
+  // Away for 31 minutes (the laptop lid closed): the timers find the user idle; nothing is renewed.
+  await page.clock.fastForward('31:00');
+  await expect(page.getByRole('alert').filter({ hasText: IDLE_MESSAGE })).toBeVisible();
+  const token = await tokenOf(page);
+  await page.clock.fastForward(3_500);
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(refreshes.length).toBe(before);
+  expect(await tokenOf(page)).toBe('');
+  // Signed out on the server too: the token of the idle session opens nothing.
+  expect(await serverStatus(page, token)).toBe(401);
+});
