@@ -152,7 +152,7 @@ test.describe('/cooperation when the session ends', () => {
     await page.getByRole('textbox', { name: '开发商名称' }).fill('示例置业');
     await page.getByRole('button', { name: '查询' }).click();
     const dialog = page.getByRole('alertdialog', { name: '系统提示' });
-    await expect(dialog).toContainText('登录令牌已过期，请重新登录');
+    await expect(dialog).toContainText('登录已过期，请重新登录');
     await expectNoAxeViolations(page);
   });
 });

@@ -116,7 +116,7 @@ test.describe('what an administrator changes on the server', () => {
     await devState(request, { revokeSessionsOf: DEMO.flexible.account });
     await page.getByRole('button', { name: /月缴存额调整/ }).click();
     const dialog = page.getByRole('alertdialog', { name: '系统提示' });
-    await expect(dialog).toContainText('登录令牌已过期，请重新登录');
+    await expect(dialog).toContainText('登录已过期，请重新登录');
     await expect(dialog.getByRole('button', { name: '关闭' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');

@@ -17,7 +17,7 @@ export const REGISTER_PERSON_PATHS = /* @__PURE__ */ Object.freeze({
   userRegister: '/api/izfgjj-zhfw/v1/grzc/userRegister',
   /** Send a code to the phone a flexible employee gives. */
   sendFlexibleCode: '/api/izfgjj-zhfw/v1/lhjy/sendSms',
-  /** Flexible-employment setup (灵活就业人员设立). */
+  /** Flexible-employment setup (灵活就业人员开户). */
   flexibleSetup: '/api/izfgjj-zhfw/v1/lhjy/lhjyrysl',
   /** Send a code to the phone an out-of-area loan person gives. */
   sendRemoteLoanCode: '/api/izfgjj-zhfw/v1/yddk/sendSms',

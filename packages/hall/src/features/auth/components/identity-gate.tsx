@@ -20,9 +20,9 @@ const masked = (zjhm: string) => `${zjhm.slice(0, 3)}${'*'.repeat(Math.max(0, zj
  * and the page shows its form for `identity`.
  *
  * @param purpose this page, where the platform's sign-in comes back to with the verified identity
- * @param what what the page does, e.g. 灵活就业人员设立
+ * @param what what the page does, e.g. 灵活就业人员开户
  * @example
- * const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员设立')
+ * const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员开户')
  * return <>{gate}{identity && <RegisterForm initialValues={{ xingming: identity.xingming, zjhm: identity.zjhm }} … />}</>
  */
 export function useIdentityGate(purpose: SsoPurpose, what: string): { identity: KeptIdentity | null; gate: ReactNode } {
