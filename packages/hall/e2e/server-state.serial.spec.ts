@@ -42,8 +42,17 @@ test.describe('what an administrator changes on the server', () => {
       await expect(page.getByRole('alert').filter({ hasText: note })).toBeVisible();
       await expect(page).toHaveURL(/#\/grwt\/home\?activeIndex=1$/);
       await expectNoAxeViolations(page);
-      // A paused entry gets no route: its address is a 404.
+      // A paused entry gets no route, so a bookmark cannot open the business; its address shows the pause note in
+      // the shell, not 页面不存在 (issue 23).
       await page.goto('/home.html#/grwt/tqSys/tqyw/ltx_tq');
+      await expect(page).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
+      await expect(page.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible();
+      await expect(page.getByText('页面不存在')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: '当前位置' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      // An address of no menu at all is still a 404.
+      await page.goto('/home.html#/grwt/tqSys/tqyw/no_such_page');
       await expect(page).toHaveURL(/#\/404$/);
     } finally {
       await devState(request, { resumeMenu: '/grwt/tqSys/tqyw/ltx_tq' });
