@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
-import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
-import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
+import { isCreditCode, isIdCard, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
+import { isNewLoginPassword, UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { decryptedText } from '../http/validation';
@@ -170,10 +170,9 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
 
   async function passwordChecked(password: string) {
     const pattern = await configuredPasswordPattern(db);
-    // The configured pattern (XT_MMZZ) with 5.2's wording for new passwords; without one, 5.2's 8-16 rule.
-    const rule = pattern ? rules.password(pattern, { format: M.newPassword }) : rules.newPassword();
-    const problem = rule(password);
-    if (problem) throw new ApiError(400, problem);
+    // 8-16 characters always, and the configured pattern (XT_MMZZ) or 5.2's letters and digits, with 5.2's wording.
+    if (password === '') throw new ApiError(400, M.passwordEmpty);
+    if (!isNewLoginPassword(password, pattern)) throw new ApiError(400, M.newPassword);
   }
 
   type LookupBody = { dwzh: string; yt?: string } & CaptchaInput;
