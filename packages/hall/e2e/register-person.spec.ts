@@ -94,6 +94,7 @@ test.describe('registration of individuals', () => {
     await field(page, '身份证号码').fill('370102198805123015');
     await expect(page.getByText('验证码将发送至您在本中心预留的手机号码')).toBeVisible();
     await expect(field(page, '预留手机号')).toHaveCount(0);
+    await expect(field(page, '预留手机号码')).toHaveCount(0);
     await sendCode(page, ON_FILE_SENT);
     await field(page, '短信验证码').fill(await smsCode(page, '13100130001'));
     await fillPassword(page);

@@ -286,7 +286,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '已停用：预留手机号不再显示（先过图形验证码；答复与证件号码是否登记无关）',
+          summary: '已停用：预留手机号码不再显示（先过图形验证码；答复与证件号码是否登记无关）',
           tags,
           body: body(['xingming', 'zjhm'], ['uuid', 'code']),
           response: envelope({ type: 'object', properties: { sjhm: { type: 'string' } } }),
@@ -306,7 +306,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
         // The code goes out after the reply: the reply is the same, and as quick, whoever the person is.
         onResponse: runAfterReply,
         schema: {
-          summary: '先过图形验证码，向预留手机号发送注册验证码（答复与证件号码是否登记、是否已注册无关）',
+          summary: '先过图形验证码，向预留手机号码发送注册验证码（答复与证件号码是否登记、是否已注册无关）',
           tags,
           body: body(['xingming', 'zjhm'], ['uuid', 'code']),
           response: envelope({ type: 'null' }),
@@ -382,7 +382,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
     };
     const phoneSchema = {
       onRequest: limit,
-      schema: { summary: '先过图形验证码，向本人手机号发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
+      schema: { summary: '先过图形验证码，向本人手机号码发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
     };
     scope.post<{ Body: PhoneBody }>(p.sendFlexibleCode, phoneSchema, sendToOwnPhone);
     scope.post<{ Body: PhoneBody }>(p.sendRemoteLoanCode, phoneSchema, sendToOwnPhone);

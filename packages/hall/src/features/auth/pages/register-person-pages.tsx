@@ -48,7 +48,7 @@ export function UserRegisterPage() {
   return (
     <section className="page register" aria-labelledby="register-title">
       <h1 id="register-title">个人用户注册</h1>
-      <p className="page__lead">已在本中心缴存住房公积金的职工，可凭本人身份证号码和预留手机号注册网上业务大厅账号。</p>
+      <p className="page__lead">已在本中心缴存住房公积金的职工，可凭本人身份证号码和预留手机号码注册网上业务大厅账号。</p>
       <RegisterForm
         label="个人用户注册"
         person={[NAME, ID_NUMBER]}

@@ -17,7 +17,7 @@ export function DwwtHome() {
         { label: '单位账号', value: info.dwzh },
         { label: '单位状态', value: info.dwzhzt ? stores.config.dictionaryLabel('DWZHZT', info.dwzhzt) : '' },
         { label: '经办人', value: info.jbrxm },
-        { label: '经办人手机', value: info.jbrsjhm },
+        { label: '经办人手机号码', value: info.jbrsjhm },
       ]}
     />
   );
