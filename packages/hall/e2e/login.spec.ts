@@ -98,7 +98,7 @@ test.describe('signing in with account and password', () => {
   test('logging out asks first, cancelling does nothing, confirming clears the session', async ({ page }) => {
     await signIn(page, DEMO.developer);
     await page.getByRole('button', { name: new RegExp(DEMO.developer.name) }).click();
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '退出系统' }).click();
     const dialog = page.getByRole('alertdialog', { name: '退出系统' });
     await expect(dialog).toContainText('您确定要退出系统吗？');
     await expectNoAxeViolations(page);
@@ -107,7 +107,7 @@ test.describe('signing in with account and password', () => {
     await expect(page).toHaveURL(/#\/kfswt\/home$/);
 
     await page.getByRole('button', { name: new RegExp(DEMO.developer.name) }).click();
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '退出系统' }).click();
     const logout = page.waitForRequest((r) => r.url().includes('/api/auth/v1/auth/token/logout') && r.method() === 'POST');
     await dialog.getByRole('button', { name: '确定退出' }).click();
     await logout;

@@ -29,7 +29,7 @@ export function PublicLayout() {
           </Link>
           {signedIn && homePath ? (
             <nav className="banner__nav" aria-label="账户">
-              <Link to={homePath}>返回网厅首页</Link>
+              <Link to={homePath}>返回首页</Link>
             </nav>
           ) : (
             pathname !== '/login' && (

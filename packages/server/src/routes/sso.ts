@@ -521,7 +521,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/logout',
     {
       onRequest: limit(sessionLimiter),
-      schema: { summary: '模拟政务服务网：退出登录（开发专用，生产环境不存在）', tags, body: sessionBody },
+      schema: { summary: '模拟政务服务网：退出（开发专用，生产环境不存在）', tags, body: sessionBody },
     },
     async (request) => {
       // Ending a session that is already gone is no error: the citizen is signed out either way.

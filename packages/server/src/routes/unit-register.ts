@@ -233,7 +233,7 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
     {
       onRequest: limit(submissions),
       schema: {
-        summary: '单位网厅注册：核对经办人并设置登录密码，开通单位登录',
+        summary: '单位注册：核对经办人并设置登录密码，开通单位登录',
         tags,
         body: passwordBody,
         response: envelope({ type: 'object', properties: { dwzh: { type: 'string' }, dwmc: { type: 'string' } } }),

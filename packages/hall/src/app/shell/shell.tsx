@@ -18,7 +18,7 @@ import { NoticeBanner } from './notice-banner';
 import { PasswordGate } from './password-dialogs';
 import './shell.css';
 
-const AREA_TITLES = { personal: '个人网厅', unit: '单位网厅', developer: '开发商网厅' } as const;
+const AREA_TITLES = { personal: '个人业务', unit: '单位业务', developer: '开发商业务' } as const;
 
 /**
  * The signed-in shell (spec 2.5), the `Layout` of the menus: the banner (260 px) with the top bar (logo from

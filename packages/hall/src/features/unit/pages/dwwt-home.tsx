@@ -11,7 +11,7 @@ export function DwwtHome() {
   useStore(stores.config.$dictionary);
   return (
     <HomeView
-      areaTitle="单位网厅"
+      areaTitle="单位业务"
       facts={[
         { label: '单位名称', value: info.dwmc },
         { label: '单位账号', value: info.dwzh },
