@@ -107,7 +107,7 @@ export interface PolicyListElementAttributes extends DetailedHTMLProps<HTMLAttri
 export interface ArchiveCollectorElementProperties {
   /** 业务编号：收集哪一笔业务的材料。 @default "" */
   ywbh?: string;
-  /** 网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
+  /** 网上业务大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
   hallOrigin?: string;
   /** 框架的无障碍名称。 @default "电子档案材料上传" */
   label?: string;
@@ -118,7 +118,7 @@ export interface ArchiveCollectorElementProperties {
  * the element has, so register the element before the first render): 电子档案材料收集：在框架中打开大厅的材料上传页（/dzda），转发其消息（@gjj-hall/sdk/archive 协议）。
  */
 export interface ArchiveCollectorElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, ArchiveCollectorElementProperties {
-  /** 网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
+  /** 网上业务大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
   'hall-origin'?: string;
   /** `gjj-last-step`: 用户在材料页点击了“上一步”。 */
   'ongjj-last-step'?: (event: CustomEvent<Parameters<NonNullable<ArchiveCollectorProps['onLastStep']>>[0]>) => void;
@@ -136,7 +136,7 @@ export interface ArchiveCollectorElementAttributes extends DetailedHTMLProps<HTM
 export interface QrSigningElementProperties {
   /** 业务编号：要签署授权委托书的办件（须为当前登录账户的办件）。 */
   ywbh?: string;
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供登录令牌。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供会话的 token。 @default "" */
   apiBase?: string;
   /** 本面板在读屏软件中的名称；不设时为“手机扫码签署授权委托书”。 @default "" */
   label?: string;
@@ -147,7 +147,7 @@ export interface QrSigningElementProperties {
  * the element has, so register the element before the first render): 手机扫码签署授权委托书：显示签署二维码和倒计时，每 3 秒查询签署状态；过期、失效或失败时可点击刷新，签署完成后显示“已签署”。
  */
 export interface QrSigningElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, QrSigningElementProperties {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供登录令牌。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供会话的 token。 @default "" */
   'api-base'?: string;
   /** `gjj-signed`: 申请人已在手机上签署，签署后的授权委托书已存为本办件的材料（SQS）；detail.fileId 为该文件。 */
   'ongjj-signed'?: (event: CustomEvent<Parameters<NonNullable<QrSigningProps['onSigned']>>[0]>) => void;
