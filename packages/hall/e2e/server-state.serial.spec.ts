@@ -202,7 +202,7 @@ test.describe('what an administrator changes on the server', () => {
       page.on('request', (r) => r.url().startsWith(closed) && left.push(r.url()));
       await openLogin(page);
       await page.getByRole('link', { name: '政务服务网登录' }).click();
-      const alert = page.getByRole('alert');
+      const alert = page.getByRole('main').getByRole('alert');
       await expect(alert).toHaveText('政务服务网暂时无法访问，请稍后再试；也可以返回登录页，使用账号密码、手机验证码等其他方式登录');
       await expect(page).toHaveURL(/\/home\.html#\/zwLogin$/);
       await expect(page.getByRole('heading', { level: 1, name: '政务服务网登录' })).toBeVisible();
