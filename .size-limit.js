@@ -304,7 +304,9 @@ export default [
     // page its own lazy chunk) and the quick menu's session check to 129.44 KB; issue 18's merges (captcha, QR, the
     // sdk's initial-password handling) to 130.01 KB;
     // @nanostores/react's useStore in place of the hall's own use-store.ts (issue 19): +0.2 KB.
-    limit: '130.5 KB',
+    // Issue 23 (words): 130.58 KB measured; the catch-all route's lazy entry to a paused business's note, and the
+    // catalogue messages that now say what to do (12329) instead of 'Web 服务接口未部署': +84 B.
+    limit: '130.6 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
