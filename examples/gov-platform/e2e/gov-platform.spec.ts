@@ -197,7 +197,7 @@ test('a reused authCode shows a clear message and does not sign in', async ({ pa
 
   // Signed out, the same code again (from the history, a bookmark or an attacker).
   await page.getByRole('button', { name: /张三/ }).click();
-  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('button', { name: '退出系统' }).click();
   await page.getByRole('alertdialog', { name: '退出系统' }).getByRole('button', { name: '确定退出' }).click();
   await expect(page).toHaveURL(/#\/login$/);
 

@@ -49,7 +49,8 @@ test.describe('complaints and suggestions', () => {
     // Published ones are answered: each shows its status and the centre's reply.
     for (const row of (await rows.all()).slice(0, 3)) {
       await expect(row.locator('.status-tag')).toHaveText('已回复');
-      await expect(row).toContainText('中心回复');
+      // The heading and the time are separated (issue 23: not 中心回复2026-11-05 10:05:00).
+      await expect(row.locator('.complaint-reply__title')).toHaveText(/^中心回复（\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/);
     }
     await expect(page.getByRole('navigation', { name: '投诉建议分页' })).toContainText(/共 \d+ 条/);
     await shot(page, 'complaint-list-public');
@@ -74,7 +75,7 @@ test.describe('complaints and suggestions', () => {
     // No contact details of someone else's complaint.
     await expect(details).not.toContainText('联系电话');
     await expect(page.getByRole('heading', { level: 2, name: '中心回复' })).toBeVisible();
-    await expect(page.locator('.complaint-reply')).toContainText(/回复时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(page.locator('.complaint-reply__title')).toHaveText(/^回复时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '返回列表' }).click();
     await expect(page).toHaveURL(/#\/complaintJY\?.*size=10/);

@@ -152,7 +152,7 @@ test.describe('/cooperation when the session ends', () => {
     await page.getByRole('textbox', { name: '开发商名称' }).fill('示例置业');
     await page.getByRole('button', { name: '查询' }).click();
     const dialog = page.getByRole('alertdialog', { name: '系统提示' });
-    await expect(dialog).toContainText('登录令牌已过期，请重新登录');
+    await expect(dialog).toContainText('登录已过期，请重新登录');
     await expectNoAxeViolations(page);
   });
 });
@@ -292,6 +292,12 @@ test.describe('/ylOfd', () => {
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('住房公积金提取申请表.pdf');
     expect((await bytesOf(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Opened by its address (a bookmark: no name handed over by the list), the document keeps its real name, never 文件1.pdf.
+    const address = page.url();
+    await page.goto('/home.html#/commonDownload');
+    await page.goto(address);
+    await expect(page.getByText('住房公积金提取申请表.pdf（PDF，')).toBeVisible();
+    await expect(page.getByText(/文件\d+\.pdf/)).toHaveCount(0);
 
     await page.goto('/home.html#/commonDownload');
     await downloadRow(page, '住房公积金业务办理流程图').getByRole('link', { name: /预览/ }).click();

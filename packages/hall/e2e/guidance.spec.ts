@@ -178,7 +178,7 @@ test.describe('quick menu (spec 2.3)', () => {
     await quick.getByRole('link', { name: '常用下载' }).click();
     const tip = page.getByRole('alertdialog', { name: '系统提示' });
     await expect(tip).toBeVisible();
-    await expect(tip).toContainText('登录令牌已过期，请重新登录');
+    await expect(tip).toContainText('登录已过期，请重新登录');
     await expectNoAxeViolations(page);
     await tip.getByRole('button', { name: '重新登录' }).click();
     await expect(page).toHaveURL(/#\/login$/);

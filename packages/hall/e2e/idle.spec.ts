@@ -1,7 +1,7 @@
 import { expect, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, signIn } from './support';
 
-const IDLE_MESSAGE = '系统长时间未操作，将自动退出登录';
+const IDLE_MESSAGE = '您已长时间未操作，将自动退出系统';
 
 test.describe('idle sign-out (spec 4.6)', () => {
   test('activity keeps the session; over 30 idle minutes the message shows for 3.5 s, then /login', async ({ page }) => {

@@ -1,10 +1,14 @@
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
+import { freePort } from '../../../test/support/net';
 import { DEMO, PASSWORD, captchaAnswer, devState, dismissPrompts, openLogin, signIn, submitLogin } from './support';
 
 // These tests change what the whole server answers. They run one after the other, after every other test
 // (the `server-state` project of playwright.config.ts), and put the server back as they found it.
 test.describe.configure({ mode: 'serial' });
+
+/** The server's default address of the simulated platform (DEV_GOV_PLATFORM_URL of packages/server/src/routes/sso.ts). */
+const DEV_GOV_PLATFORM_URL = 'http://127.0.0.1:8091/';
 
 test.describe('what an administrator changes on the server', () => {
   test('a closed service sends every page to /pubNotice, signed in or not', async ({ page, request }) => {
@@ -42,8 +46,17 @@ test.describe('what an administrator changes on the server', () => {
       await expect(page.getByRole('alert').filter({ hasText: note })).toBeVisible();
       await expect(page).toHaveURL(/#\/grwt\/home\?activeIndex=1$/);
       await expectNoAxeViolations(page);
-      // A paused entry gets no route: its address is a 404.
+      // A paused entry gets no route, so a bookmark cannot open the business; its address shows the pause note in
+      // the shell, not 页面不存在 (issue 23).
       await page.goto('/home.html#/grwt/tqSys/tqyw/ltx_tq');
+      await expect(page).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
+      await expect(page.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible();
+      await expect(page.getByText('页面不存在')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: '当前位置' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      // An address of no menu at all is still a 404.
+      await page.goto('/home.html#/grwt/tqSys/tqyw/no_such_page');
       await expect(page).toHaveURL(/#\/404$/);
     } finally {
       await devState(request, { resumeMenu: '/grwt/tqSys/tqyw/ltx_tq' });
@@ -116,7 +129,7 @@ test.describe('what an administrator changes on the server', () => {
     await devState(request, { revokeSessionsOf: DEMO.flexible.account });
     await page.getByRole('button', { name: /月缴存额调整/ }).click();
     const dialog = page.getByRole('alertdialog', { name: '系统提示' });
-    await expect(dialog).toContainText('登录令牌已过期，请重新登录');
+    await expect(dialog).toContainText('登录已过期，请重新登录');
     await expect(dialog.getByRole('button', { name: '关闭' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
@@ -177,6 +190,33 @@ test.describe('what an administrator changes on the server', () => {
       await signIn(again, who);
     } finally {
       await devState(request, { unlock: who.account });
+    }
+  });
+
+  test('/zwLogin with the government platform unreachable says so and offers the way back, not the browser’s error page', async ({ page, request }) => {
+    // The platform's address at a loopback port nothing listens on (a real refused connection).
+    const closed = `http://127.0.0.1:${await freePort()}/`;
+    expect((await request.post('/dev/gov-platform', { data: { url: closed } })).ok()).toBe(true);
+    try {
+      const left: string[] = [];
+      page.on('request', (r) => r.url().startsWith(closed) && left.push(r.url()));
+      await openLogin(page);
+      await page.getByRole('link', { name: '政务服务网登录' }).click();
+      const alert = page.getByRole('main').getByRole('alert');
+      await expect(alert).toHaveText('政务服务网暂时无法访问，请稍后再试；也可以返回登录页，使用账号密码、手机验证码等其他方式登录');
+      await expect(page).toHaveURL(/\/home\.html#\/zwLogin$/);
+      await expect(page.getByRole('heading', { level: 1, name: '政务服务网登录' })).toBeVisible();
+      expect(left).toEqual([]);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: test.info().outputPath('zw-unreachable-390.png'), fullPage: true });
+      // Trying again while it is still down says the same; the way back leads to the login page.
+      await page.getByRole('link', { name: '重新连接政务服务网' }).click();
+      await expect(alert).toHaveText(/^政务服务网暂时无法访问/);
+      await page.getByRole('link', { name: '返回登录页' }).click();
+      await expect(page).toHaveURL(/#\/login$/);
+    } finally {
+      expect((await request.post('/dev/gov-platform', { data: { url: DEV_GOV_PLATFORM_URL } })).ok()).toBe(true);
     }
   });
 });

@@ -328,7 +328,7 @@ test.describe('changing the password', () => {
 
     // Signed in still; the new password signs in next time, the old one no longer.
     await page.getByRole('button', { name: new RegExp(who.name) }).click();
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '退出系统' }).click();
     await page.getByRole('button', { name: '确定退出' }).click();
     await expect(page).toHaveURL(/#\/login$/);
     // The login page's own captcha first, so the reload of openLogin does not race it.
@@ -349,7 +349,7 @@ test.describe('changing the password', () => {
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
     // The only way out is signing out; signing in again asks again.
-    await dialog.getByRole('button', { name: '退出登录' }).click();
+    await dialog.getByRole('button', { name: '退出系统' }).click();
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
     await signIn(page, who);

@@ -71,9 +71,9 @@ test.describe('the shared table on 我的业务', () => {
       expect((await saved).status()).toBe(200);
       await expect(headers(page)).toHaveText(['业务名称', '业务编号', '状态', '操作']);
 
-      // Signed out (the account menu's 退出登录) and in again: the server kept them.
+      // Signed out (the account menu's 退出系统) and in again: the server kept them.
       await page.getByRole('button', { name: new RegExp(DEMO.developer.name) }).click();
-      await page.getByRole('button', { name: '退出登录' }).click();
+      await page.getByRole('button', { name: '退出系统' }).click();
       await page.getByRole('alertdialog', { name: '退出系统' }).getByRole('button', { name: '确定退出' }).click();
       await expect(page).toHaveURL(/#\/login/);
       await signIn(page, DEMO.developer);

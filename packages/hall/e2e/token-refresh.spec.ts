@@ -17,7 +17,7 @@ const TTL_S = 8;
 const LI: DemoLogin = { type: '个人', account: '110105199506205040', name: '李短信', home: '/grwt/home', screens: [] };
 const REFRESH = '/api/auth/v1/auth/oauth/token';
 const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
-const IDLE_MESSAGE = '系统长时间未操作，将自动退出登录';
+const IDLE_MESSAGE = '您已长时间未操作，将自动退出系统';
 
 let server: ChildProcess;
 let dataDir: string;

@@ -18,7 +18,7 @@ const MSG = {
   mismatch: '经办人姓名或证件号码与中心登记的信息不一致，请核对后重新获取验证码提交；经办人已变更的请到中心柜台办理经办人变更',
   newPassword: '请输入8-16位密码，至少包含字母、数字两种组合',
   /** The answer to every unit send, whatever the account (issue 18). */
-  sent: '如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机，请注意查收',
+  sent: '如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机号码，请注意查收',
   invalidCode: '验证码错误或已失效，请重新获取',
 };
 
@@ -29,11 +29,15 @@ async function chooseUnit(page: Page, dwzh: string) {
   await field(page, '单位账号').fill(dwzh);
 }
 
+/** The password fields' names (docs/glossary.md): registering sets the 登录密码, the other pages a 新密码. */
+const passwordLabels = (page: Page) => (page.url().includes('#/dwRegister') ? ['登录密码', '确认密码'] : ['新密码', '确认新密码']);
+
 async function fillHandler(page: Page, who: { jbrxm: string; jbrzjhm: string }, password: string) {
+  const [first = '', second = ''] = passwordLabels(page);
   await field(page, '经办人姓名').fill(who.jbrxm);
   await field(page, '经办人身份证号码').fill(who.jbrzjhm);
-  await field(page, '新密码').fill(password);
-  await field(page, '确认新密码').fill(password);
+  await field(page, first).fill(password);
+  await field(page, second).fill(password);
 }
 
 /** Answers the picture captcha, sends, and resolves with what `phone` receives: the code, or with `kind` 'notice' the notice. */
@@ -86,19 +90,19 @@ test.describe('unit registration and unit passwords', () => {
     await expect(field(page, '经办人姓名')).toHaveAccessibleDescription('请输入经办人姓名');
     await expect(field(page, '经办人身份证号码')).toHaveAccessibleDescription('身份证号码不能为空');
     await expect(field(page, '短信验证码')).toHaveAccessibleDescription('验证码不能为空');
-    await expect(field(page, '新密码')).toHaveAccessibleDescription('密码不能为空');
-    await expect(field(page, '确认新密码')).toHaveAccessibleDescription('请再次输入密码');
+    await expect(field(page, '登录密码')).toHaveAccessibleDescription('密码不能为空');
+    await expect(field(page, '确认密码')).toHaveAccessibleDescription('请再次输入密码');
     await field(page, '经办人姓名').fill('王');
     await field(page, '经办人身份证号码').fill('370103197909053034');
     await field(page, '短信验证码').fill('12');
-    await field(page, '新密码').fill('abc123');
-    await field(page, '确认新密码').fill('abc124');
+    await field(page, '登录密码').fill('abc123');
+    await field(page, '确认密码').fill('abc124');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(field(page, '经办人姓名')).toHaveAccessibleDescription('姓名格式不正确');
     await expect(field(page, '经办人身份证号码')).toHaveAccessibleDescription('请输入正确的身份证号码');
     await expect(field(page, '短信验证码')).toHaveAccessibleDescription('请输入正确的验证码');
-    await expect(field(page, '新密码')).toHaveAccessibleDescription(MSG.newPassword);
-    await expect(field(page, '确认新密码')).toHaveAccessibleDescription('两次输入密码不一致!');
+    await expect(field(page, '登录密码')).toHaveAccessibleDescription(MSG.newPassword);
+    await expect(field(page, '确认密码')).toHaveAccessibleDescription('两次输入密码不一致!');
     await field(page, '经办人身份证号码').fill('370103197902303033');
     await field(page, '经办人身份证号码').blur();
     await expect(field(page, '经办人身份证号码')).toHaveAccessibleDescription('输入的身份证号里出生日期不对');
@@ -107,8 +111,9 @@ test.describe('unit registration and unit passwords', () => {
 
     // Neither the unit nor its handler's phone is shown (they told which unit accounts exist); where the code goes is
     // said instead, and the send needs the picture captcha.
-    await expect(page.getByText('验证码将发送至中心登记的经办人手机')).toBeVisible();
+    await expect(page.getByText('验证码将发送至中心登记的经办人手机号码')).toBeVisible();
     await expect(field(page, '经办人手机号')).toHaveCount(0);
+    await expect(field(page, '经办人手机号码')).toHaveCount(0);
     await chooseUnit(page, '100200300001');
     await page.getByRole('button', { name: '发送验证码' }).click();
     await expect(field(page, '图形验证码')).toHaveAccessibleDescription('验证码不能为空');
@@ -134,11 +139,11 @@ test.describe('unit registration and unit passwords', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.invalidCode })).toBeVisible();
     await expect(field(page, '经办人身份证号码')).toHaveValue(NEW_UNIT.jbrzjhm);
-    await expect(field(page, '新密码')).toHaveValue('Build@2027');
+    await expect(field(page, '登录密码')).toHaveValue('Build@2027');
 
     await field(page, '短信验证码').fill(code);
     await page.getByRole('button', { name: '注册', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: '注册成功，请使用单位账号和新密码登录' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '注册成功，请使用单位账号和登录密码登录' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`unit-register-done.png`), fullPage: true });
     await page.getByRole('button', { name: '去登录' }).click();
@@ -158,7 +163,7 @@ test.describe('unit registration and unit passwords', () => {
     // The code is spent and emptied; what else was typed stays.
     await expect(field(page, '短信验证码')).toHaveValue('');
     await expect(field(page, '经办人姓名')).toHaveValue('赵莉');
-    await expect(field(page, '新密码')).toHaveValue('Mingde@2027');
+    await expect(field(page, '登录密码')).toHaveValue('Mingde@2027');
     await expectNoAxeViolations(page);
 
     // A closed unit: the page answers as for any unit; the handler is told by SMS why, and gets no code.
@@ -205,7 +210,7 @@ test.describe('unit registration and unit passwords', () => {
 
     await page.getByRole('button', { name: '提交登记' }).click();
     await expect(field(page, '单位名称')).toBeFocused();
-    await expect(field(page, '统一社会信用代码')).toHaveAccessibleDescription('请输入所属企业的社会统一信用代码！');
+    await expect(field(page, '统一社会信用代码')).toHaveAccessibleDescription('请输入所属企业的统一社会信用代码！');
     await expect(field(page, '经办人手机号码')).toHaveAccessibleDescription('请输入手机号码');
     await expect(field(page, '单位缴存比例')).toHaveAccessibleDescription('请选择单位缴存比例');
 

@@ -138,7 +138,7 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
 
   // Signed out and in again: the draft is the login's, on the server.
   await page.getByRole('button', { name: new RegExp(LI.name) }).click();
-  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('button', { name: '退出系统' }).click();
   await page.getByRole('alertdialog', { name: '退出系统' }).getByRole('button', { name: '确定退出' }).click();
   await expect(page).toHaveURL(/#\/login$/);
   await signIn(page, LI);

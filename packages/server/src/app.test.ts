@@ -85,7 +85,7 @@ describe('envelope and errors', () => {
   it('answers an unknown API path with 404 and the catalogue message', async () => {
     const res = await app.inject({ url: '/api/izfgjj-zhfw/v1/nothing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 404, msg: 'Web 服务接口未部署', data: null });
+    expect(res.json()).toEqual({ code: 404, msg: '该服务暂不可用，请稍后再试或拨打 12329 咨询', data: null });
   });
 
   it('sends a browser asking for an unknown page to the hall 404', async () => {

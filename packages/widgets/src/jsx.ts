@@ -7,7 +7,7 @@ import type { RateTableProps, LoanCalculatorProps, ComplaintFormProps, PolicyLis
 export interface RateTableElementProperties {
   /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。 @default "" */
   apiBase?: string;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -36,7 +36,7 @@ export interface LoanCalculatorElementProperties {
   providentRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
   /** 商业贷款利率表（LoanRateInput 数组），如 [{"llmc":"22","zxll":3.5}]（利率代码 21-24）：property 取数组或其 JSON 文本，attribute 取 JSON 文本。不给出时从服务端加载。 */
   commercialRates?: ReadonlyArray<{ llmc: string; zxll: number | string }> | string;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -63,7 +63,7 @@ export interface ComplaintFormElementProperties {
   apiBase?: string;
   /** 本表单在读屏软件中的名称（表单区域的名称），通常取页面上它的标题；页面上有两个表单时用它区分。不设时为“投诉建议”，第二个不设的为“投诉建议 2”，依次类推。 @default "" */
   label?: string;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -90,7 +90,7 @@ export interface PolicyListElementProperties {
   category?: string;
   /** 每页条数：10、20、30 或 50，其他值按 20。 @default "20" */
   pageSize?: number;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -115,11 +115,11 @@ export interface PolicyListElementAttributes extends DetailedHTMLProps<HTMLAttri
 export interface ArchiveCollectorElementProperties {
   /** 业务编号：收集哪一笔业务的材料。 @default "" */
   ywbh?: string;
-  /** 网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
+  /** 网上业务大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
   hallOrigin?: string;
   /** 框架的无障碍名称。 @default "电子档案材料上传" */
   label?: string;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -128,7 +128,7 @@ export interface ArchiveCollectorElementProperties {
  * the element has, so register the element before the first render): 电子档案材料收集：在框架中打开大厅的材料上传页（/dzda），转发其消息（@gjj-hall/sdk/archive 协议）。
  */
 export interface ArchiveCollectorElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, ArchiveCollectorElementProperties {
-  /** 网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
+  /** 网上业务大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。 @default "" */
   'hall-origin'?: string;
   /** `gjj-last-step`: 用户在材料页点击了“上一步”。 */
   'ongjj-last-step'?: (event: CustomEvent<Parameters<NonNullable<ArchiveCollectorProps['onLastStep']>>[0]>) => void;
@@ -146,11 +146,11 @@ export interface ArchiveCollectorElementAttributes extends DetailedHTMLProps<HTM
 export interface QrSigningElementProperties {
   /** 业务编号：要签署授权委托书的办件（须为当前登录账户的办件）。 */
   ywbh?: string;
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供登录令牌。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供会话的 token。 @default "" */
   apiBase?: string;
   /** 本面板在读屏软件中的名称；不设时为“手机扫码签署授权委托书”。 @default "" */
   label?: string;
-  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
+  /** 关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。 @default "false" */
   care?: boolean;
 }
 
@@ -159,7 +159,7 @@ export interface QrSigningElementProperties {
  * the element has, so register the element before the first render): 手机扫码签署授权委托书：显示签署二维码和倒计时，每 3 秒查询签署状态；过期、失效或失败时可点击刷新，签署完成后显示“已签署”。
  */
 export interface QrSigningElementAttributes extends DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>, QrSigningElementProperties {
-  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供登录令牌。 @default "" */
+  /** 公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供会话的 token。 @default "" */
   'api-base'?: string;
   /** `gjj-signed`: 申请人已在手机上签署，签署后的授权委托书已存为本办件的材料（SQS）；detail.fileId 为该文件。 */
   'ongjj-signed'?: (event: CustomEvent<Parameters<NonNullable<QrSigningProps['onSigned']>>[0]>) => void;

@@ -46,6 +46,7 @@ const DzdaPage = named(() => import('../features/archive/pages/dzda-page'), 'Dzd
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');
+const UnknownAddressPage = named(() => import('./pages/paused-page'), 'UnknownAddressPage');
 const GrwtHome = named(() => import('../features/personal/pages/grwt-home'), 'GrwtHome');
 const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHome');
 const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
@@ -142,7 +143,8 @@ function menuRouteElements(routes: readonly MenuRoute[]): ReactNode[] {
 
 /**
  * Every route of the hall: the public ones of spec 2.1 in the public layout, the signed-in user's built from their
- * menus (spec 2.2) in the shell, the root to the home path, anything else to /404. Rendered for the location the
+ * menus (spec 2.2) in the shell, the root to the home path, a paused entry's address to its pause note, anything
+ * else to /404. Rendered for the location the
  * guard has let through, so a page never shows before the guard has decided.
  */
 export function AppRoutes({ location }: { location: Location }) {
@@ -178,8 +180,18 @@ export function AppRoutes({ location }: { location: Location }) {
       {/* Signed in, the guard sends / to the home path before this renders; signed out, / is the public home's. */}
       <Route path="/" element={<Navigate to={homePath || PORTAL_HOME} replace />} />
       {/* Signed out, the guard sends unknown addresses to /login; the moment between signing out and that
-          navigation must not add a /404 to the history. */}
-      <Route path="*" element={signedIn ? <Navigate to="/404" replace /> : null} />
+          navigation must not add a /404 to the history. Signed in, a paused entry's address shows its pause note,
+          anything else goes to /404. */}
+      <Route
+        path="*"
+        element={
+          signedIn ? (
+            <Suspense fallback={<FullScreenLoader />}>
+              <UnknownAddressPage />
+            </Suspense>
+          ) : null
+        }
+      />
     </Routes>
   );
 }

@@ -36,7 +36,7 @@ export function SiteLogo() {
 export interface SiteHeaderProps {
   /** Where the logo leads: the signed-in user's home, or the public start. */
   homeTo: string;
-  /** The area chip beside the logo (个人网厅, 单位网厅, 开发商网厅) when signed in. */
+  /** The area chip beside the logo (个人业务, 单位业务, 开发商业务) when signed in. */
   area?: string;
   /** The right-hand actions: 登录, or the account menu. */
   actions?: ReactNode;

@@ -9,7 +9,7 @@ import { Dialog } from '../shared/ui/dialog';
  */
 export const SIGN_IN_FIRST = '请先登录';
 /** The 401 dialog's text when the session ran out (spec 8.2). */
-export const TOKEN_EXPIRED = '登录令牌已过期，请重新登录';
+export const TOKEN_EXPIRED = '登录已过期，请重新登录';
 /** The 403 dialog's text (spec 6, 8.2). */
 export const NO_PERMISSION = '当前操作没有权限，请联系管理员授权';
 

@@ -10,7 +10,7 @@ export const RAW_MENUS = [
     menuType: 0,
     enable: 1,
     redirect: 'noRedirect',
-    meta: { title: '个人网厅' },
+    meta: { title: '个人业务' },
     children: [
       { id: 1001, path: 'home', component: 'GrwtHome', menuType: 2, enable: 1, hidden: true, meta: { title: '首页', noCache: true } },
       {

@@ -40,7 +40,7 @@ describe('homeScreens', () => {
 
 describe('menuTrail and breadcrumbOf', () => {
   it('finds the chain of entries down to a page', () => {
-    expect(titles(menuTrail(tree, '/grwt/zhxx/zhcx/grzhxx'))).toEqual(['个人网厅', '账户信息', '账户查询', '个人账户信息']);
+    expect(titles(menuTrail(tree, '/grwt/zhxx/zhcx/grzhxx'))).toEqual(['个人业务', '账户信息', '账户查询', '个人账户信息']);
     expect(menuTrail(tree, '/nowhere')).toEqual([]);
     // A tab's own path is not a page.
     expect(menuTrail(tree, '/grwt/zhxx/zhcx')).toEqual([]);

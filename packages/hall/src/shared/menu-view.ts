@@ -69,7 +69,7 @@ export function screenSections(node: MenuNode): MenuSection[] {
  * The chain of entries from the top of the menus down to the entry whose path is `path`, or [] when none has it.
  *
  * @example
- * menuTrail(tree, '/grwt/zhxx/zhcx/grzhxx').map((n) => n.entry.meta.title) // ['个人网厅', '账户信息', '账户查询', '个人账户信息']
+ * menuTrail(tree, '/grwt/zhxx/zhcx/grzhxx').map((n) => n.entry.meta.title) // ['个人业务', '账户信息', '账户查询', '个人账户信息']
  */
 export function menuTrail(tree: readonly MenuNode[], path: string): MenuNode[] {
   for (const node of tree) {

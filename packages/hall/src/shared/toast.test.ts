@@ -63,7 +63,7 @@ describe('toast (spec 8.4, 9)', () => {
   it('shows nothing for an empty message, and takes a custom duration', () => {
     toast.error('');
     expect($toast.get()).toBeNull();
-    toast.error('系统长时间未操作，将自动退出登录', { duration: 3_500 });
+    toast.error('您已长时间未操作，将自动退出系统', { duration: 3_500 });
     expect($toast.get()?.duration).toBe(3_500);
   });
 

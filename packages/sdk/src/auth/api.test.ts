@@ -105,7 +105,7 @@ describe('the other auth calls', () => {
     centre.stores.session.setToken('t');
     await logoutSession(centre.client);
     expect(centre.calls).toEqual(['POST /api/auth/v1/auth/token/logout']);
-    const offline = fakeCentre({ [AUTH_PATHS.logout]: status(401, '登录令牌已过期，请重新登录') });
+    const offline = fakeCentre({ [AUTH_PATHS.logout]: status(401, '登录已过期，请重新登录') });
     await expect(logoutSession(offline.client)).resolves.toBeUndefined();
   });
 

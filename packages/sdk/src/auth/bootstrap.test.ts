@@ -113,8 +113,8 @@ describe('loadSession', () => {
   });
 
   it('rejects when the user info call fails', async () => {
-    const c = fakeCentre({ [AUTH_PATHS.userInfo]: { status: 401, body: { code: 401, msg: '登录令牌已过期，请重新登录' } } });
-    await expect(loadSession(c.client, c.stores)).rejects.toThrow('登录令牌已过期，请重新登录');
+    const c = fakeCentre({ [AUTH_PATHS.userInfo]: { status: 401, body: { code: 401, msg: '登录已过期，请重新登录' } } });
+    await expect(loadSession(c.client, c.stores)).rejects.toThrow('登录已过期，请重新登录');
   });
 });
 

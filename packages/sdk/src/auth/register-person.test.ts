@@ -34,6 +34,11 @@ describe('isNewLoginPassword', () => {
       expect(isNewLoginPassword(v), v).toBe(isNewPassword(v));
     }
     expect(isNewLoginPassword(undefined)).toBe(false);
+    // Issue 23: wherever a password is set it is 8-16 long, even where the configured pattern would allow others.
+    expect(isNewLoginPassword('12345678', '^\\d+$')).toBe(true);
+    expect(isNewLoginPassword('123456', '^\\d{6}$')).toBe(false);
+    expect(isNewLoginPassword('1234567', '^\\d+$')).toBe(false);
+    expect(isNewLoginPassword('1'.repeat(17), '^\\d+$')).toBe(false);
     expect(NEW_PASSWORD_MESSAGE).toBe(VALIDATE_MESSAGES.newPassword);
   });
 });

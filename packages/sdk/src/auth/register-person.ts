@@ -17,7 +17,7 @@ export const REGISTER_PERSON_PATHS = /* @__PURE__ */ Object.freeze({
   userRegister: '/api/izfgjj-zhfw/v1/grzc/userRegister',
   /** Send a code to the phone a flexible employee gives. */
   sendFlexibleCode: '/api/izfgjj-zhfw/v1/lhjy/sendSms',
-  /** Flexible-employment setup (灵活就业人员设立). */
+  /** Flexible-employment setup (灵活就业人员开户). */
   flexibleSetup: '/api/izfgjj-zhfw/v1/lhjy/lhjyrysl',
   /** Send a code to the phone an out-of-area loan person gives. */
   sendRemoteLoanCode: '/api/izfgjj-zhfw/v1/yddk/sendSms',
@@ -37,17 +37,21 @@ export const NEW_PASSWORD_MESSAGE = '请输入8-16位密码，至少包含字母
 /** 8-16 printable characters with a letter and a digit (spec 5.2, 9), as `isNewPassword` of the validators. */
 const NEW_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*\d)[!-~]{8,16}$/;
 
+/** Every new password is 8-16 characters long, whatever else the centre's pattern asks (issue 23: one rule, not two). */
+const NEW_PASSWORD_LENGTH = /^[^]{8,16}$/;
+
 /**
- * Whether a new password follows the centre's rule: the configured pattern (system setting XT_MMZZ) when there is
- * one that compiles, else 8-16 characters with letters and digits (spec 5.2, 9). Never throws.
+ * Whether a new password follows the centre's rule: 8-16 characters always, and the configured pattern (system
+ * setting XT_MMZZ) when there is one that compiles, else letters and digits (spec 5.2, 9). Never throws.
  *
  * @example
- * isNewLoginPassword('abc12345')           // true
- * isNewLoginPassword('abc123')             // false (too short)
- * isNewLoginPassword('123456', '^\\d{6}$') // true
+ * isNewLoginPassword('abc12345')                // true
+ * isNewLoginPassword('abc123')                  // false (too short)
+ * isNewLoginPassword('12345678', '^\\d+$')      // true
+ * isNewLoginPassword('123456', '^\\d{6}$')      // false (a pattern cannot lower the 8-16 length)
  */
 export function isNewLoginPassword(value: unknown, pattern?: string): boolean {
-  if (typeof value !== 'string') return false;
+  if (typeof value !== 'string' || !NEW_PASSWORD_LENGTH.test(value)) return false;
   if (pattern) {
     try {
       return new RegExp(pattern).test(value);

@@ -39,8 +39,8 @@ export const UNIT_MESSAGES = /* @__PURE__ */ Object.freeze({
   otherNotRegistered: '该单位尚未开通网上业务大厅账号，请到中心柜台办理开通',
   handlerMismatch: '经办人姓名或证件号码与中心登记的信息不一致，请核对后重新获取验证码提交；经办人已变更的请到中心柜台办理经办人变更',
   jbrxmEmpty: '请输入经办人姓名',
-  loadPhoneFirst: '请先输入单位账号并读取经办人手机号',
-  registered: '注册成功，请使用单位账号和新密码登录',
+  loadPhoneFirst: '请先输入单位账号并读取经办人手机号码',
+  registered: '注册成功，请使用单位账号和登录密码登录',
   passwordSet: '密码设置成功，请使用新密码登录',
   dwmcEmpty: '请输入单位名称',
   dwmc: '单位名称为2-60个字符',
@@ -120,7 +120,7 @@ export async function loadUnitPhone(client: GjjClient, lookup: UnitLookup, optio
 
 /**
  * Sends an SMS code to the handler's phone on file ("send unit SMS (dwzh)", with the picture captcha). The answer is
- * the same for every unit account (如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机…); when the unit
+ * the same for every unit account (如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机号码…); when the unit
  * cannot take this step (unknown, other category, closed, registered already or not yet), no code goes out and the
  * handler is told why by SMS. Resolves with the envelope, so a send-code button can show its `msg`.
  *

@@ -237,7 +237,7 @@ function textOf(value: unknown): string | null {
  *
  * @example
  * sendCodeResult({ code: 0, msg: '' })              // { ok: true, message: '验证码发送成功', reset: false }
- * sendCodeResult({ code: 500, msg: '手机号未绑定' }) // { ok: false, message: '手机号未绑定', reset: true }
+ * sendCodeResult({ code: 500, msg: '手机号码未绑定' }) // { ok: false, message: '手机号码未绑定', reset: true }
  */
 export function sendCodeResult(envelope: unknown): SendCodeResult {
   try {

@@ -63,7 +63,7 @@ export interface VerifiedIdentity {
 
 /**
  * Exchanges the platform's authCode for a verified identity to register with, instead of a session (POST
- * zw/identity): for a citizen with no login yet (灵活就业人员设立, 异地贷款人员注册). Rejects with the server's message
+ * zw/identity): for a citizen with no login yet (灵活就业人员开户, 异地贷款人员注册). Rejects with the server's message
  * (already registered, on the centre's records, or as {@link ssoLogin}).
  *
  * @example

@@ -11,6 +11,8 @@ import type { GjjClient } from '../client/client';
  */
 export const SSO_PATHS = /* @__PURE__ */ Object.freeze({
   config: '/api/auth/v1/zw/config',
+  /** Whether the platform's sign-in page answers now (issue 23): `{ reachable: boolean | null }`. */
+  status: '/api/auth/v1/zw/status',
   login: '/api/auth/v1/zw/login',
   /** A verified identity to register with (issue 18). */
   identity: '/api/auth/v1/zw/identity',

@@ -295,7 +295,7 @@ describe('httpStatusMessage', () => {
     expect(httpStatusMessage(426)).toBe('用户名不存在或密码错误');
     expect(httpStatusMessage('000')).toBe('操作太频繁，请勿重复请求');
     expect(httpStatusMessage(0)).toBe('操作太频繁，请勿重复请求');
-    expect(httpStatusMessage(502)).toBe('服务接口异常，请反馈给管理员');
+    expect(httpStatusMessage(502)).toBe('系统繁忙，请稍后再试或拨打 12329 咨询');
   });
 });
 

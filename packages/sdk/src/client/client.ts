@@ -112,6 +112,8 @@ export interface RawRequestOptions extends RequestOptions {
   responseType: 'blob' | 'arraybuffer';
   /** Called as the file's bytes arrive; `total` is the `content-length`, 0 when the server gives none. */
   onProgress?: (progress: { loaded: number; total: number }) => void;
+  /** Called with the answer's headers once the file has arrived (its name is in `content-disposition`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Codes that are handed back to the caller untouched rather than rejected (spec 8.1). */
@@ -332,7 +334,10 @@ export function createClient(options: ClientOptions = {}): GjjClient {
       const message = envelopeMessage(parsed) ?? httpStatusMessage(response.status);
       return fail(new HttpError(message, { status: response.status, kind: 'status', request: req, body: parsed }), opts.silent);
     }
-    if (raw !== undefined) return raw;
+    if (raw !== undefined) {
+      (opts as RawRequestOptions).onHeaders?.(response.headers);
+      return raw;
+    }
     if (!isEnvelope(parsed)) {
       return fail(
         new HttpError(httpStatusMessage('default'), { status: response.status, kind: 'status', request: req, body: parsed }),

@@ -7,9 +7,9 @@
  */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   '000': '操作太频繁，请勿重复请求',
-  '401': '登录令牌已过期，请重新登录',
+  '401': '登录已过期，请重新登录',
   '403': '当前操作没有权限，请联系管理员授权',
-  '404': 'Web 服务接口未部署',
+  '404': '该服务暂不可用，请稍后再试或拨打 12329 咨询',
   '417': '未绑定登录账号，请使用密码登录后再绑定',
   '423': '演示环境不能操作',
   '426': '用户名不存在或密码错误',
@@ -19,7 +19,7 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<string, string>> = Object.fre
 });
 
 /** Message for any status the catalogue does not name (spec 8.2 "other"). */
-export const DEFAULT_ERROR_MESSAGE = '服务接口异常，请反馈给管理员';
+export const DEFAULT_ERROR_MESSAGE = '系统繁忙，请稍后再试或拨打 12329 咨询';
 /** Message when a request outlives the configured timeout (spec 8.3). */
 export const TIMEOUT_MESSAGE = '网络请求超时，请刷新页面后重试';
 /** Message when no response arrives at all (the server is unreachable or the connection dropped). */
@@ -29,8 +29,8 @@ export const NETWORK_ERROR_MESSAGE = '网络连接失败，请检查网络后重
  * The catalogue message for an HTTP status, or the default one.
  *
  * @example
- * httpStatusMessage(404) // 'Web 服务接口未部署'
- * httpStatusMessage(502) // '服务接口异常，请反馈给管理员'
+ * httpStatusMessage(404) // '该服务暂不可用，请稍后再试或拨打 12329 咨询'
+ * httpStatusMessage(502) // '系统繁忙，请稍后再试或拨打 12329 咨询'
  */
 export function httpStatusMessage(status: number | string): string {
   const key = typeof status === 'number' ? String(status).padStart(3, '0') : status;

@@ -27,7 +27,7 @@ export const MENU_LIST: unknown = [
     component: 'Layout',
     alwaysShow: 1,
     redirect: 'noRedirect',
-    meta: { title: '个人网厅', icon: 'grwt' },
+    meta: { title: '个人业务', icon: 'grwt' },
     children: [
       {
         id: 11,

@@ -69,7 +69,7 @@ describe('buildRoutes', () => {
       hrefType: 0,
       menuType: 0,
       component: { kind: 'layout' },
-      meta: { title: '个人网厅', icon: 'grwt', noCache: false, breadcrumb: true, affix: false, activeMenu: '' },
+      meta: { title: '个人业务', icon: 'grwt', noCache: false, breadcrumb: true, affix: false, activeMenu: '' },
     });
     expect(find(routes, '/grwt/zhxx')).toMatchObject({
       menuType: 0,

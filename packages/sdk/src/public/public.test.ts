@@ -62,6 +62,19 @@ describe('downloadFile', () => {
     expect(seen.at(-1)).toEqual([1005, 1005]);
     expect(seen.length).toBe(4);
   });
+
+  it('names the file as the server does (filename*, else filename), for a preview opened by its address (issue 23)', async () => {
+    const answer = (cd: string) => async () => new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'content-disposition': cd } });
+    const nameOf = async (cd: string) => {
+      const names: string[] = [];
+      await downloadFile(createClient({ fetch: answer(cd) }), { url: '/x' }, { onFileName: (n) => void names.push(n) });
+      return names;
+    };
+    expect(await nameOf(`attachment; filename="_____.pdf"; filename*=UTF-8''${encodeURIComponent('个人缴存证明.pdf')}`)).toEqual(['个人缴存证明.pdf']);
+    expect(await nameOf('attachment; filename="form.docx"')).toEqual(['form.docx']);
+    expect(await nameOf(`attachment; filename="a.pdf"; filename*=UTF-8''%E0%A4%A`)).toEqual(['a.pdf']);
+    expect(await nameOf('attachment')).toEqual([]);
+  });
 });
 
 describe('pageWindow', () => {

@@ -231,10 +231,31 @@ export interface DownloadProgress {
 export function downloadFile(
   client: GjjClient,
   file: Pick<DownloadFile, 'url'>,
-  o: CallOptions & { onProgress?: (p: DownloadProgress) => void } = {},
+  o: CallOptions & { onProgress?: (p: DownloadProgress) => void; onFileName?: (name: string) => void } = {},
 ): Promise<Blob> {
   const path = file.url.startsWith(client.options.baseURL) ? file.url.slice(client.options.baseURL.length) : file.url;
-  return client.raw('GET', path, { ...opts(o), responseType: 'blob', ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  const onFileName = o.onFileName;
+  return client.raw('GET', path, {
+    ...opts(o),
+    responseType: 'blob',
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    // The name the server gives the file (RFC 6266 filename*, else filename), for a page opened without it.
+    ...(onFileName
+      ? {
+          onHeaders: (headers: Headers) => {
+            const cd = headers.get('content-disposition') ?? '';
+            const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
+            let name = /filename="([^"]*)"/i.exec(cd)?.[1] ?? '';
+            try {
+              if (star) name = decodeURIComponent(star);
+            } catch {
+              // A malformed encoded name: the plain one stands.
+            }
+            if (name) onFileName(name);
+          },
+        }
+      : {}),
+  });
 }
 
 // ---- Guidance videos (czsp) ----

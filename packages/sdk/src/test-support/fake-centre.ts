@@ -31,7 +31,7 @@ export function fakeCentre(routes: FakeRoutes, clientOptions: ClientOptions = {}
     const { status, body, headers } = isStatusAnswer(answer)
       ? answer
       : answer === undefined
-        ? { status: 404, body: { code: 404, msg: 'Web 服务接口未部署' }, headers: undefined }
+        ? { status: 404, body: { code: 404, msg: '该服务暂不可用，请稍后再试或拨打 12329 咨询' }, headers: undefined }
         : { status: 200, body: answer, headers: undefined };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   }) as typeof globalThis.fetch;

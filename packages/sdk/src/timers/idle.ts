@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './clock';
  * @example
  * toast.error(IDLE_LOGOUT_MESSAGE, { duration: IDLE_MESSAGE_MS })
  */
-export const IDLE_LOGOUT_MESSAGE = '系统长时间未操作，将自动退出登录';
+export const IDLE_LOGOUT_MESSAGE = '您已长时间未操作，将自动退出系统';
 
 /**
  * Where the last-activity time is kept. Pass one backed by the session store so that a reload does not reset it.

@@ -29,7 +29,8 @@ export const VALIDATE_MESSAGES = /* @__PURE__ */ Object.freeze({
   passwordEmpty: '密码不能为空',
   password: '请输入6-16位，至少包含字母(大小写)、数字两种组合',
   email: '请输入正确的邮箱格式',
-  creditCodeEmpty: '请输入所属企业的社会统一信用代码！',
+  /** The spec transposes the words here (glossary-allow); the code's name under GB 32100-2015 is 统一社会信用代码 (docs/glossary.md). */
+  creditCodeEmpty: '请输入所属企业的统一社会信用代码！',
   creditCode: '不是有效的统一社会信用代码！',
   idCardEmpty: '身份证号码不能为空',
   idCardDate: '输入的身份证号里出生日期不对',

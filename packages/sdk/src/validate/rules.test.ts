@@ -51,7 +51,7 @@ describe('5.4 shared validators', () => {
 
   it('credit code', () =>
     cases(rules.creditCode(), [
-      ['', '请输入所属企业的社会统一信用代码！'],
+      ['', '请输入所属企业的统一社会信用代码！'],
       ['91350100M000100Y44', '不是有效的统一社会信用代码！'],
       ['91350100M000100Y43', ''],
     ]));
@@ -101,7 +101,7 @@ describe('5.4 shared validators', () => {
   });
 
   it('messages can be overridden, and an empty message makes an optional rule required', () => {
-    cases(rules.mobile({ format: '手机号格式有误' }), [['1', '手机号格式有误'], ['', '请输入手机号码']]);
+    cases(rules.mobile({ format: '手机号码格式有误' }), [['1', '手机号码格式有误'], ['', '请输入手机号码']]);
     cases(rules.email({ empty: '请输入邮箱' }), [['', '请输入邮箱']]);
     cases(rules.idCard({ empty: '请输入证件号码', format: '证件号码有误' }), [['', '请输入证件号码'], ['1', '证件号码有误']]);
   });

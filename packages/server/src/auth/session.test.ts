@@ -81,7 +81,7 @@ describe('a visitor who is not signed in (item 15)', () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toEqual({ code: 401, msg: SIGN_IN_FIRST_MESSAGE, data: null });
       const stale = await app.inject({ url, headers: { token: 'a'.repeat(64) } });
-      expect(stale.json(), url).toEqual({ code: 401, msg: '登录令牌已过期，请重新登录', data: null });
+      expect(stale.json(), url).toEqual({ code: 401, msg: '登录已过期，请重新登录', data: null });
     }
     expect(SIGN_IN_FIRST_MESSAGE).toBe('请先登录');
   });

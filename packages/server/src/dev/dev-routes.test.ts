@@ -153,7 +153,7 @@ describe('who reaches the development calls', () => {
       for (const c of DEV_CALLS) {
         const res = await call(off, c);
         expect(res.statusCode, c[1]).toBe(404);
-        expect(res.json()).toEqual({ code: 404, msg: 'Web 服务接口未部署', data: null });
+        expect(res.json()).toEqual({ code: 404, msg: '该服务暂不可用，请稍后再试或拨打 12329 咨询', data: null });
       }
       // Nothing else changes: the captcha still works, its answer simply is not readable.
       expect((await off.inject({ url: '/api/auth/v1/getImgCode' })).statusCode).toBe(200);

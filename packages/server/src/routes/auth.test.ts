@@ -248,7 +248,7 @@ describe('login rate limit per client address', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 请先登录 without a token, and 登录令牌已过期 with an unknown or malformed one', async () => {
+  it('answers 401 请先登录 without a token, and 登录已过期 with an unknown or malformed one', async () => {
     for (const headers of [{}, { token: '' }, { token: '  ' }]) {
       const res = await app.inject({ url: USER_INFO, headers });
       expect(res.statusCode).toBe(401);
@@ -257,7 +257,7 @@ describe('sessions', () => {
     for (const headers of [{ token: 'f'.repeat(64) }, { token: "' or 1=1 --" }]) {
       const res = await app.inject({ url: USER_INFO, headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, msg: '登录令牌已过期，请重新登录', data: null });
+      expect(res.json()).toEqual({ code: 401, msg: '登录已过期，请重新登录', data: null });
     }
   });
 

@@ -343,7 +343,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, null));
     scope.post(
       `${AUTH_PREFIX}/auth/token/logout`,
-      { schema: { summary: '退出登录（吊销当前会话）', tags, response: envelope({ type: 'null' }) } },
+      { schema: { summary: '退出系统（吊销当前会话）', tags, response: envelope({ type: 'null' }) } },
       async (request) => {
         if (request.session) await revokeSession(db, request.session.tokenHash, now());
         return ok(null, '退出成功');

@@ -14,7 +14,7 @@ import { govCode, redeemGovCode, verifiedIdentity } from '../test-support/gov';
 import { IDENTITY_MISMATCH_MESSAGE, IDENTITY_REQUIRED_MESSAGE } from './register-person';
 import { SSO_MESSAGES } from './sso';
 
-// Issue 18, item 18: anyone could claim someone else's ID number through 异地贷款人员注册 or 灵活就业人员设立, and keep
+// Issue 18, item 18: anyone could claim someone else's ID number through 异地贷款人员注册 or 灵活就业人员开户, and keep
 // the login when the real citizen later came from the government platform. docs/security/identity-sso.md.
 
 let db: Db;
@@ -121,7 +121,7 @@ const userInfo = (token: string) => app.inject({ url: '/api/auth/v1/getUserInfo'
 const businessCheck = (token: string) => app.inject({ url: '/api/izfgjj-zhfw/v1/ywbl/check?path=/grwt/dkzxsq', headers: { token } });
 
 describe('registering without a verified identity (a name and an ID number prove nothing)', () => {
-  it('异地贷款人员注册 and 灵活就业人员设立 with someone else’s ID number, the registrant’s own phone and code: refused, no login made', async () => {
+  it('异地贷款人员注册 and 灵活就业人员开户 with someone else’s ID number, the registrant’s own phone and code: refused, no login made', async () => {
     const code = await registrationCode(ZHAO, SQUATTER_PHONE);
     const remote = await post(P.remoteLoanRegister, remoteLoanFields(ZHAO, SQUATTER_PHONE, code));
     expect(remote.statusCode).toBe(400);

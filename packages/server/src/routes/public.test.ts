@@ -344,7 +344,7 @@ describe('complaints', () => {
     expect((await get(`${P}/tsjy/getInfo?id=1`, stale)).status).toBe(401);
     const add = await post(`${P}/tsjy/add`, valid, { token: stale });
     expect(add.status).toBe(401);
-    expect(add.body.msg).toBe('登录令牌已过期，请重新登录');
+    expect(add.body.msg).toBe('登录已过期，请重新登录');
   });
 
   it('without a session the list shows only what the centre published, without contact details', async () => {

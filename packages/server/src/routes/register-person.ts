@@ -26,7 +26,7 @@ export const NOT_ON_FILE_MESSAGE = '未查询到您的公积金缴存信息，�
 export const ALREADY_REGISTERED_MESSAGE = '该证件号码已注册，请直接登录；忘记密码可通过“忘记密码”找回';
 export const HAS_LOCAL_ACCOUNT_MESSAGE = '您在本中心已有住房公积金个人账户，请通过“个人注册”开通网上业务大厅账号';
 export const ID_DECRYPT_FAILED_MESSAGE = '注册信息解密失败，请刷新页面后重试';
-/** 灵活就业人员设立 and 异地贷款人员注册 without a verified identity (issue 18): a name and an ID number prove nothing. */
+/** 灵活就业人员开户 and 异地贷款人员注册 without a verified identity (issue 18): a name and an ID number prove nothing. */
 export const IDENTITY_REQUIRED_MESSAGE = '请先通过政务服务网核验本人身份后再办理；仅凭姓名和证件号码不能注册';
 /** A verified identity that has expired, was used, or is someone else's than the name and ID number given. */
 export const IDENTITY_MISMATCH_MESSAGE = '身份核验已失效或与填写的姓名、证件号码不一致，请重新通过政务服务网核验本人身份';
@@ -286,7 +286,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '已停用：预留手机号不再显示（先过图形验证码；答复与证件号码是否登记无关）',
+          summary: '已停用：预留手机号码不再显示（先过图形验证码；答复与证件号码是否登记无关）',
           tags,
           body: body(['xingming', 'zjhm'], ['uuid', 'code']),
           response: envelope({ type: 'object', properties: { sjhm: { type: 'string' } } }),
@@ -306,7 +306,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
         // The code goes out after the reply: the reply is the same, and as quick, whoever the person is.
         onResponse: runAfterReply,
         schema: {
-          summary: '先过图形验证码，向预留手机号发送注册验证码（答复与证件号码是否登记、是否已注册无关）',
+          summary: '先过图形验证码，向预留手机号码发送注册验证码（答复与证件号码是否登记、是否已注册无关）',
           tags,
           body: body(['xingming', 'zjhm'], ['uuid', 'code']),
           response: envelope({ type: 'null' }),
@@ -382,7 +382,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
     };
     const phoneSchema = {
       onRequest: limit,
-      schema: { summary: '先过图形验证码，向本人手机号发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
+      schema: { summary: '先过图形验证码，向本人手机号码发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
     };
     scope.post<{ Body: PhoneBody }>(p.sendFlexibleCode, phoneSchema, sendToOwnPhone);
     scope.post<{ Body: PhoneBody }>(p.sendRemoteLoanCode, phoneSchema, sendToOwnPhone);
@@ -392,7 +392,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       {
         onRequest: limit,
         schema: {
-          summary: '灵活就业人员设立：经政务服务网核验身份后，开立个人账户并注册登录',
+          summary: '灵活就业人员开户：经政务服务网核验身份后，开立个人账户并注册登录',
           tags,
           body: body(['identityTicket', 'xingming', 'zjhm', 'sjhm', 'dxyzm', 'password', 'jcjs', 'jcbl', 'hjszd', 'txdz'], ['yzbm']),
           response: envelope({ type: 'object', properties: { account: { type: 'string' }, grzh: { type: 'string' } } }),
@@ -447,7 +447,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
           });
           return account.grzh;
         });
-        return ok({ account: zjhm, grzh }, `设立成功，您的个人公积金账号为 ${grzh}，请使用证件号码和密码登录`);
+        return ok({ account: zjhm, grzh }, `开户成功，您的个人公积金账号为 ${grzh}，请使用证件号码和密码登录`);
       },
     );
 

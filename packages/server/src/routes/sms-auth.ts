@@ -132,7 +132,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     {
       onRequest: limit(sendLimiter),
       schema: {
-        summary: '发送短信登录验证码（先过图形验证码；手机号为 SM2 密文；号码未绑定登录账号时改为通知机主，答复相同）',
+        summary: '发送短信登录验证码（先过图形验证码；手机号码为 SM2 密文；号码未绑定登录账号时改为通知机主，答复相同）',
         tags,
         querystring: { type: 'object', required: ['loginType', 'phoneDec'], properties: { loginType, phoneDec, ...CAPTCHA_FIELDS } },
         response: envelope({ type: 'null' }),
@@ -155,7 +155,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     {
       onRequest: limit(loginLimiter),
       schema: {
-        summary: '短信验证码登录（手机号、验证码为 SM2 密文）',
+        summary: '短信验证码登录（手机号码、验证码为 SM2 密文）',
         tags,
         querystring: loginQuery,
         body: { type: 'object', required: ['loginType', 'phoneDec', 'smsCodeDec'], properties: { loginType, phoneDec, smsCodeDec } },
@@ -204,7 +204,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
       // Changing an initial password is what such a login must do first (spec 4.1).
       config: { initialPassword: true },
       schema: {
-        summary: '发送修改密码验证码（发往当前登录绑定的手机号；phoneDec 可带可不带，只作核对）',
+        summary: '发送修改密码验证码（发往当前登录绑定的手机号码；phoneDec 可带可不带，只作核对）',
         tags,
         querystring: { type: 'object', properties: { phoneDec } },
         response: envelope({ type: 'null' }),
@@ -275,7 +275,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     {
       onRequest: limit(sendLimiter),
       schema: {
-        summary: '找回密码：已停用的预留手机号查询（ours；先过图形验证码；不再显示号码，答复与账号是否存在无关）',
+        summary: '找回密码：已停用的预留手机号码查询（ours；先过图形验证码；不再显示号码，答复与账号是否存在无关）',
         tags,
         querystring: recoverSendQuery,
         response: envelope({ type: 'object', properties: { phone: { type: 'string' } } }),
@@ -295,7 +295,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
       // The code goes out after the reply, so the reply is the same, and as quick, whether the account exists or not.
       onResponse: runAfterReply,
       schema: {
-        summary: '找回密码：先过图形验证码，向账号绑定的手机号发送验证码（答复与账号是否存在无关）',
+        summary: '找回密码：先过图形验证码，向账号绑定的手机号码发送验证码（答复与账号是否存在无关）',
         tags,
         querystring: recoverSendQuery,
         response: envelope({ type: 'null' }),

@@ -91,6 +91,30 @@ const PLATFORM_URL_KEY = 'gov_platform_url';
 /** How long the platform's address is kept in memory for the pages' CSP (another instance's change shows after it). */
 const PLATFORM_ORIGIN_TTL_MS = 5000;
 
+/** How long the server waits for the platform's sign-in page before calling it unreachable (issue 23). */
+export const GOV_PROBE_TIMEOUT_MS = 3_000;
+/** How long one answer about the platform is kept: however many visitors ask, the platform gets one request per window. */
+export const GOV_PROBE_CACHE_MS = 15_000;
+
+/**
+ * Whether the platform's sign-in page answers: any HTTP answer below 500 counts (a redirect, a 405 to HEAD); a refused
+ * connection, an unknown host, a timeout or a server error do not. The address is the configured one, never the
+ * visitor's. The hall's server must reach the platform anyway to exchange the code, so when it cannot, sending a
+ * citizen there would end on the browser's error page or in a sign-in that cannot complete.
+ *
+ * @example
+ * await platformAnswers('http://127.0.0.1:9/') // false (nothing listens)
+ */
+export async function platformAnswers(url: string, timeoutMs = GOV_PROBE_TIMEOUT_MS): Promise<boolean> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await res.body?.cancel();
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The simulated platform: codes in `sso_auth_code` (hash only), 60 s, single use, bound to a client, a return address
  * and a PKCE challenge. Development only.
@@ -284,6 +308,31 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
       },
     },
     async () => ok({ platformUrl: platform ? await platform.loginUrl() : null, clientId: platform?.clientId ?? null }),
+  );
+
+  // One probe per address and window, shared by everyone asking meanwhile (a slow platform is not asked twice).
+  const probes = new Map<string, { at: number; reachable: Promise<boolean> }>();
+  app.get(
+    `${AUTH_PREFIX}/zw/status`,
+    {
+      schema: {
+        summary: '政务服务网登录页此刻能否访问（大厅前往政务服务网之前询问；未开通时为 null）',
+        tags,
+        response: envelope({ type: 'object', properties: { reachable: { type: ['boolean', 'null'] } } }),
+      },
+    },
+    async () => {
+      if (!platform) return ok({ reachable: null });
+      const url = await platform.loginUrl();
+      const at = now().getTime();
+      let probe = probes.get(url);
+      if (!probe || at - probe.at > GOV_PROBE_CACHE_MS || at < probe.at) {
+        probe = { at, reachable: platformAnswers(url) };
+        probes.clear();
+        probes.set(url, probe);
+      }
+      return ok({ reachable: await probe.reachable });
+    },
   );
 
   /**
@@ -485,7 +534,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/logout',
     {
       onRequest: limit(sessionLimiter),
-      schema: { summary: '模拟政务服务网：退出登录（开发专用，生产环境不存在）', tags, body: sessionBody },
+      schema: { summary: '模拟政务服务网：退出（开发专用，生产环境不存在）', tags, body: sessionBody },
     },
     async (request) => {
       // Ending a session that is already gone is no error: the citizen is signed out either way.

@@ -12,7 +12,7 @@ export const TOKEN_PATH = `${AUTH_PREFIX}/auth/oauth/token`;
 export const REFRESH_MESSAGES: Record<RefreshRefusal, string> = {
   unknown: SESSION_EXPIRED_MESSAGE,
   expired: SESSION_EXPIRED_MESSAGE,
-  reused: '登录凭证已被使用过，为保护账户安全已退出登录，请重新登录',
+  reused: '登录凭证已被使用过，为保护账户安全已退出系统，请重新登录',
   'other-session': '登录凭证与当前会话不符，请重新登录',
 };
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sm2Decrypt, type Sm2KeyPair } from '@gjj-hall/sdk/crypto';
 import { maskPhone } from '@gjj-hall/sdk/format';
-import { isCreditCode, isIdCard, rules, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
-import { UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
+import { isCreditCode, isIdCard, VALIDATE_MESSAGES as M } from '@gjj-hall/sdk/validate';
+import { isNewLoginPassword, UNIT_MESSAGES as U, UNIT_PATHS } from '@gjj-hall/sdk/auth';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { decryptedText } from '../http/validation';
@@ -18,9 +18,9 @@ import { DECRYPT_FAILED_MESSAGE } from './auth';
 const tags = ['单位注册与密码'] as const;
 
 /** The one answer of dwzc/sendSms and qtdw/sendSms, whatever the unit account (issue 18, item 3). */
-export const UNIT_CODE_SENT_MESSAGE = '如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机，请注意查收';
+export const UNIT_CODE_SENT_MESSAGE = '如该单位账号已在本中心登记，验证码已发送至中心登记的经办人手机号码，请注意查收';
 /** What dwzc/loadPhone and qtdw/loadPhone answer now that they show neither the unit nor the phone. */
-export const UNIT_PHONE_HIDDEN_MESSAGE = '为保护单位信息，不再显示单位名称和经办人手机号码；验证码将发送至中心登记的经办人手机';
+export const UNIT_PHONE_HIDDEN_MESSAGE = '为保护单位信息，不再显示单位名称和经办人手机号码；验证码将发送至中心登记的经办人手机号码';
 /** The text of an SMS to a handler's phone instead of a code (why the code cannot be sent, and what to do). */
 export const unitNotice = (why: string) => `【住房公积金网上业务大厅】${why}如非本人操作，请忽略本短信。`;
 
@@ -170,10 +170,9 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
 
   async function passwordChecked(password: string) {
     const pattern = await configuredPasswordPattern(db);
-    // The configured pattern (XT_MMZZ) with 5.2's wording for new passwords; without one, 5.2's 8-16 rule.
-    const rule = pattern ? rules.password(pattern, { format: M.newPassword }) : rules.newPassword();
-    const problem = rule(password);
-    if (problem) throw new ApiError(400, problem);
+    // 8-16 characters always, and the configured pattern (XT_MMZZ) or 5.2's letters and digits, with 5.2's wording.
+    if (password === '') throw new ApiError(400, M.passwordEmpty);
+    if (!isNewLoginPassword(password, pattern)) throw new ApiError(400, M.newPassword);
   }
 
   type LookupBody = { dwzh: string; yt?: string } & CaptchaInput;
@@ -224,17 +223,17 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
       },
     );
 
-  loadPhoneRoute(UNIT_PATHS.loadPhone, '已停用：不再显示单位名称和经办人手机号（先过图形验证码；答复与单位账号无关）');
-  sendSmsRoute(UNIT_PATHS.sendSms, 'jcdw', '先过图形验证码，向单位经办人手机发送验证码（yt：register 注册，setPwd 设置密码；答复与单位账号无关）');
+  loadPhoneRoute(UNIT_PATHS.loadPhone, '已停用：不再显示单位名称和经办人手机号码（先过图形验证码；答复与单位账号无关）');
+  sendSmsRoute(UNIT_PATHS.sendSms, 'jcdw', '先过图形验证码，向单位经办人手机号码发送验证码（yt：register 注册，setPwd 设置密码；答复与单位账号无关）');
   loadPhoneRoute(UNIT_PATHS.qtLoadPhone, '其他类单位：已停用，同上');
-  sendSmsRoute(UNIT_PATHS.qtSendSms, 'qtdw', '其他类单位：先过图形验证码，向经办人手机发送验证码（答复与单位账号无关）');
+  sendSmsRoute(UNIT_PATHS.qtSendSms, 'qtdw', '其他类单位：先过图形验证码，向经办人手机号码发送验证码（答复与单位账号无关）');
 
   app.post<{ Body: PasswordBody }>(
     UNIT_PATHS.register,
     {
       onRequest: limit(submissions),
       schema: {
-        summary: '单位网厅注册：核对经办人并设置登录密码，开通单位登录',
+        summary: '单位注册：核对经办人并设置登录密码，开通单位登录',
         tags,
         body: passwordBody,
         response: envelope({ type: 'object', properties: { dwzh: { type: 'string' }, dwmc: { type: 'string' } } }),
@@ -313,7 +312,7 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
     {
       onRequest: limit(lookups),
       schema: {
-        summary: '单位缴存登记：先过图形验证码，向经办人手机发送验证码',
+        summary: '单位缴存登记：先过图形验证码，向经办人手机号码发送验证码',
         tags,
         body: { type: 'object', required: ['jbrsjhm'], properties: { jbrsjhm: mobile, ...CAPTCHA_FIELDS } },
         response: envelope({ type: 'null' }),

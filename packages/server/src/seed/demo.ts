@@ -160,7 +160,24 @@ const STEPS: SeedStep[] = [
     name: 'the messages page for every role, and the demo individual\'s messages',
     run: seedMessages,
   },
+  {
+    version: 12,
+    // Issue 23 (docs/glossary.md): the hall has one name, 网上业务大厅; each area is named for its business. Only
+    // titles still as seeded are renamed, so a centre's own wording stays.
+    name: 'glossary: the areas 个人业务, 单位业务, 开发商业务 and the logo setting 网上业务大厅标志',
+    async run(tx) {
+      for (const [from, to] of GLOSSARY_RENAMES) await tx.query('update menu set title = $2 where title = $1', [from, to]);
+      await tx.query(`update sys_config set title = '网上业务大厅标志' where key = 'XT_LOGO' and title = '网厅标志'`); // glossary-allow: the old title, renamed
+    },
+  },
 ];
+
+/** Area titles the seed once gave, and their glossary names (step 12). */
+const GLOSSARY_RENAMES = [
+  ['个人网厅', '个人业务'], // glossary-allow: the old name, renamed
+  ['单位网厅', '单位业务'], // glossary-allow: the old name, renamed
+  ['开发商网厅', '开发商业务'], // glossary-allow: the old name, renamed
+] as const;
 
 /** Applies the seed steps this database has not had yet. Returns the versions applied. */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<number[]> {

@@ -6,7 +6,7 @@ import { ROLES } from './menus';
 /**
  * Seed step 9 (issue 18, docs/security/identity-sso.md): the people of the verified registration.
  *
- * - Citizens of the simulated platform who have no login at the centre, so that 灵活就业人员设立 and 异地贷款人员注册
+ * - Citizens of the simulated platform who have no login at the centre, so that 灵活就业人员开户 and 异地贷款人员注册
  *   can run through the platform's verified identity: 冯雪 and 褚伟, whom the tests register.
  * - An *unverified* login, as 异地贷款人员注册 made them before this change (a name and an ID number typed in): 蒋青
  *   signs in with the demo password and sees why they can do no business. 蒋青 is a platform citizen too: signing in

@@ -115,7 +115,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
   {
     id: 1000,
     path: '/grwt',
-    title: '个人网厅',
+    title: '个人业务',
     icon: 'grwt',
     menuType: 0,
     component: 'Layout',
@@ -204,7 +204,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
   {
     id: 2000,
     path: '/dwwt',
-    title: '单位网厅',
+    title: '单位业务',
     icon: 'dwwt',
     menuType: 0,
     component: 'Layout',
@@ -252,7 +252,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
   {
     id: 3000,
     path: '/kfswt',
-    title: '开发商网厅',
+    title: '开发商业务',
     icon: 'kfswt',
     menuType: 0,
     component: 'Layout',

@@ -90,7 +90,7 @@ export interface ConfigSeed {
 export const DEMO_CONFIG: readonly ConfigSeed[] = [
   { key: 'XT_SRCDPZ', title: '输入框长度配置', value: '', jsonValue: DEMO_INPUT_LENGTHS },
   { key: 'XT_ZXQC', title: '中心全称', value: DEMO_CENTRE },
-  { key: 'XT_LOGO', title: '网厅标志', value: DEMO_LOGO },
+  { key: 'XT_LOGO', title: '网上业务大厅标志', value: DEMO_LOGO },
   { key: 'default_time', title: '默认查询时段', value: '3m' },
   { key: 'XT_DXYZMCD', title: '短信验证码长度', value: '6' },
   { key: 'XT_MMZZ', title: '登录密码规则', value: DEMO_PASSWORD_PATTERN },

@@ -12,7 +12,7 @@ export const archiveCollectorMeta: WidgetMeta<ArchiveCollectorProps> = {
     care: CARE_ATTRIBUTE,
     ywbh: { description: '业务编号：收集哪一笔业务的材料。', default: '' },
     hallOrigin: {
-      description: '网上大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。',
+      description: '网上业务大厅的来源（https://主机[:端口]），缺省为 configure({ apiBase }) 的来源；仅当它是该来源或在 tokenOrigins 中时才发送令牌。',
       default: '',
     },
     label: { description: '框架的无障碍名称。', default: '电子档案材料上传' },

@@ -3,6 +3,7 @@ import { errorMessage, type GjjClient } from '@gjj-hall/sdk';
 import { fetchPolicy, type PolicyDetail as PolicyData } from '@gjj-hall/sdk/public';
 import { useWidgetStyles } from '../shared/styles';
 import { useClient } from '../shared/use-client';
+import { hasValue, withoutRepeatedTitle } from './policy-body';
 import { POLICY_LIST_CSS } from './policy-list.styles';
 
 /** Props of {@link PolicyDetail}. */
@@ -45,7 +46,8 @@ const loadSanitizer = () => import('../shared/sanitize').then((m) => m.sanitizeH
 const retryable = (code: number) => code !== 400 && code !== 404 && code !== 410;
 
 /**
- * One policy: title, 文号, 来源, 发布日期 and the body, sanitized. Unknown (404) and withdrawn (410) policies show the
+ * One policy: title, 文号, 来源, 发布日期 (each only when it has a value) and the body, sanitized, without a first
+ * line that repeats the title. Unknown (404) and withdrawn (410) policies show the
  * server's Chinese message.
  *
  * @example
@@ -102,7 +104,9 @@ export function PolicyDetail({
   }, [focusOnLoad, state.status]);
 
   const Heading = `h${headingLevel}` as 'h2';
-  const html = state.status === 'ready' && !renderBody ? (state.policy.body ?? '') : '';
+  // The body without a first line that repeats the title the heading already shows.
+  const source = state.status === 'ready' ? withoutRepeatedTitle(state.policy.body ?? '', state.policy.title) : '';
+  const html = renderBody ? '' : source;
   // The sanitized body, tagged with the HTML it was made from; nothing unsanitized is ever rendered.
   const [clean, setClean] = useState<{ html: string; body: string } | null>(null);
   useEffect(() => {
@@ -142,27 +146,34 @@ export function PolicyDetail({
             {state.policy.title}
           </Heading>
           <dl className="gjj-policy-detail__meta">
-            <div>
-              <dt>文号</dt>
-              <dd>{state.policy.docNo || '无'}</dd>
-            </div>
-            <div>
-              <dt>来源</dt>
-              <dd>{state.policy.source || '无'}</dd>
-            </div>
+            {/* A label with no value is left out, not shown empty or as 无. */}
+            {hasValue(state.policy.docNo) && (
+              <div>
+                <dt>文号</dt>
+                <dd>{state.policy.docNo}</dd>
+              </div>
+            )}
+            {hasValue(state.policy.source) && (
+              <div>
+                <dt>来源</dt>
+                <dd>{state.policy.source}</dd>
+              </div>
+            )}
             <div>
               <dt>发布日期</dt>
               <dd>
                 <time dateTime={state.policy.publishDate}>{state.policy.publishDate}</time>
               </dd>
             </div>
-            <div>
-              <dt>分类</dt>
-              <dd>{state.policy.categoryName}</dd>
-            </div>
+            {hasValue(state.policy.categoryName) && (
+              <div>
+                <dt>分类</dt>
+                <dd>{state.policy.categoryName}</dd>
+              </div>
+            )}
           </dl>
           {renderBody ? (
-            renderBody(state.policy.body ?? '')
+            renderBody(source)
           ) : (
             <div className="gjj-policy-detail__body" dangerouslySetInnerHTML={{ __html: body }} />
           )}

@@ -11,7 +11,7 @@ export const qrSigningMeta: WidgetMeta<QrSigningProps> = {
   attributes: /* @__PURE__ */ describeAttributes(QR_SIGNING_ELEMENT, {
     care: CARE_ATTRIBUTE,
     ywbh: { description: '业务编号：要签署授权委托书的办件（须为当前登录账户的办件）。' },
-    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供登录令牌。', default: '' },
+    apiBase: { description: '公积金中心服务端地址，如 https://gjj.example.gov.cn；覆盖 configure({ apiBase }) 的设置；两者都没有时使用当前页面的来源。须已通过 configure({ getToken }) 提供会话的 token。', default: '' },
     label: { description: '本面板在读屏软件中的名称；不设时为“手机扫码签署授权委托书”。', default: '' },
   }),
   events: /* @__PURE__ */ describeEvents(QR_SIGNING_ELEMENT, {

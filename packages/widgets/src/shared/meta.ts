@@ -69,7 +69,7 @@ export type EventDoc = Pick<EventMeta<unknown>, 'detail' | 'description' | 'stab
 /** The `care` attribute's documentation, the same on every element (docs/care-mode.md). */
 export const CARE_ATTRIBUTE: AttributeDoc = {
   description:
-    '关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。',
+    '关怀模式（适老化）：正文不小于 18 px、文字对比度不低于 7:1、行距 1.8、可点击区域不小于 44 × 44 px、无动画；写 care 或 care="true" 开启。页面上的祖先元素有 data-care 属性（如网上业务大厅的 <html data-care>）时，React 组件同样进入关怀模式；在影子根中的元素需设置本属性。',
   default: 'false',
 };
 

@@ -1,27 +1,14 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { checkBusinessAccess } from '@gjj-hall/sdk/auth';
-import { hasPermission, type ButtonMap } from '@gjj-hall/sdk/menu';
-import { useStore } from '@nanostores/react';
 import { menuTrail } from '../../shared/menu-view';
-import { client, stores } from '../../shared/services';
+import { client } from '../../shared/services';
 import { useClosePage } from '../../shared/use-close-page';
 import { useMenuTree } from '../../shared/use-menu-tree';
 import { usePageTitle } from '../../shared/use-page-title';
 import { NotOpenNotice } from '../../shared/ui/not-open-notice';
 import { TwoCheckGate } from '../../shared/ui/two-check-gate';
 import { useCurrentRoute } from '../shell/current-route';
-
-/** Words for the button keys the demo menus grant. */
-const BUTTON_LABELS: Readonly<Record<string, string>> = {
-  add: '新增',
-  edit: '编辑',
-  import: '导入',
-  export: '导出',
-  print: '打印',
-  submit: '提交',
-  confirm: '确认',
-};
 
 const named = (load: () => Promise<Record<string, unknown>>, name: string) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -75,19 +62,17 @@ function MenuPageBody() {
 }
 
 /**
- * A business page of the menus whose screen is not built yet (spec 4.2: 功能暂未开放，敬请期待), with the buttons the
- * server grants on it. On opening it asks the server whether the user may still handle the page's business
- * (GET ywbl/check): a withdrawn grant answers 403 and the no-permission dialog shows.
+ * A business page of the menus whose screen is not built yet (spec 4.2: 功能暂未开放，敬请期待). The buttons the
+ * server grants (permission keys) are for the code that draws a built page's buttons, never printed. On opening it
+ * asks the server whether the user may still handle the page's business (GET ywbl/check): a withdrawn grant answers
+ * 403 and the no-permission dialog shows.
  */
 function NotOpenMenuPage() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
-  const entry = menuTrail(useMenuTree(), pathname).at(-1)?.entry;
-  const buttonMap = useStore(stores.session.$buttonMap) as ButtonMap;
   const title = route?.meta.title || '功能暂未开放';
   usePageTitle(title);
   const { ask, dialog } = useClosePage();
-  const granted = (entry?.buttons ?? []).filter((key) => hasPermission(buttonMap, pathname, key));
 
   useEffect(() => {
     // 401 and 403 are answered by the app's dialogs, anything else by a toast: nothing to do here.
@@ -96,16 +81,6 @@ function NotOpenMenuPage() {
 
   return (
     <NotOpenNotice title={title}>
-      {granted.length > 0 && (
-        <p className="page__muted">
-          本页已授权的操作：
-          {granted.map((key) => (
-            <span key={key} className="tag">
-              {BUTTON_LABELS[key] ?? key}
-            </span>
-          ))}
-        </p>
-      )}
       <p>
         <button type="button" className="btn" onClick={ask}>
           关闭页面

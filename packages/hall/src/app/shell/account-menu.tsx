@@ -7,7 +7,7 @@ import './account-menu.css';
 type Open = null | 'password' | 'switch' | 'logout';
 
 /**
- * The top bar's account menu (spec 2.5): the user's name opens 修改密码, 切换账号 and 退出登录. A disclosure button
+ * The top bar's account menu (spec 2.5): the user's name opens 修改密码, 切换账号 and 退出系统 (the spec's word, docs/glossary.md). A disclosure button
  * with a list of buttons; Esc or a click outside closes it.
  */
 export function AccountMenu({ name }: { name: string }) {
@@ -76,7 +76,7 @@ export function AccountMenu({ name }: { name: string }) {
         </li>
         <li>
           <button type="button" onClick={() => pick('logout')}>
-            退出登录
+            退出系统
           </button>
         </li>
       </ul>

@@ -18,7 +18,7 @@ import { NoticeBanner } from './notice-banner';
 import { PasswordGate } from './password-dialogs';
 import './shell.css';
 
-const AREA_TITLES = { personal: '个人网厅', unit: '单位网厅', developer: '开发商网厅' } as const;
+const AREA_TITLES = { personal: '个人业务', unit: '单位业务', developer: '开发商业务' } as const;
 
 /**
  * The signed-in shell (spec 2.5), the `Layout` of the menus: the one header (app/site-header.tsx: logo, area, the
@@ -72,7 +72,7 @@ export function SignedInActions({ homePath }: { homePath: string }) {
   return (
     <>
       <Link to={homePath} className="site-header__link">
-        返回网厅首页
+        返回首页
       </Link>
       <AccountMenu name={displayName(userInfo, loginType)} />
     </>

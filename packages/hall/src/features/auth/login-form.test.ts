@@ -15,18 +15,22 @@ describe('validateLogin', () => {
     });
   });
 
-  it('checks lengths and kinds: account 4-20, password 6-16 with letters and digits, captcha 4-6', () => {
+  it('checks lengths and kinds of account (4-20) and captcha (4-6); of the password only that it was typed', () => {
     expect(validateLogin({ username: 'ab', password: 'abcdef', code: '12' })).toEqual({
       username: '账号不能包含特殊字符，且必须大于4小于等于20位',
-      password: '请输入6-16位，至少包含字母(大小写)、数字两种组合',
       code: '请输入正确的验证码',
     });
     expect(validateLogin({ username: 'a'.repeat(21), password: 'a1'.repeat(9), code: '1234567' })).toEqual({
       username: '账号不能包含特殊字符，且必须大于4小于等于20位',
-      password: '请输入6-16位，至少包含字母(大小写)、数字两种组合',
       code: '请输入正确的验证码',
     });
     expect(validateLogin({ username: 'abcd', password: 'abc123', code: 'AbC9' })).toEqual({});
+  });
+
+  it('never tells a user signing in a password rule (issue 23: the 8-16 rule is for setting one)', () => {
+    for (const password of ['1', 'abcdef', '123456', 'a1'.repeat(9), ' 空格 ']) {
+      expect(validateLogin({ username: 'abcd', password, code: 'AbC9' }), password).toEqual({});
+    }
   });
 });
 

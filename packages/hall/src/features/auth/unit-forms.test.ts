@@ -13,7 +13,9 @@ describe('newPasswordRule', () => {
     expect(rule('abc123')).toBe(M.newPassword);
     expect(rule('abcdefgh')).toBe(M.newPassword);
     expect(rule('Build@2027')).toBe('');
-    expect(newPasswordRule('^\\d{6}$')('123456')).toBe('');
+    // A pattern sets the make-up, never the length: 8-16 wherever a password is set (issue 23).
+    expect(newPasswordRule('^\\d+$')('12345678')).toBe('');
+    expect(newPasswordRule('^\\d{6}$')('123456')).toBe(M.newPassword);
   });
 
   it('without a pattern, asks 8-16 characters of two kinds (spec 5.2)', () => {

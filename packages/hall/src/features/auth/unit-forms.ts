@@ -1,16 +1,18 @@
 import { BusinessError, HttpError } from '@gjj-hall/sdk';
-import { UNIT_MESSAGES as U, type UnitCategory } from '@gjj-hall/sdk/auth';
+import { isNewLoginPassword, UNIT_MESSAGES as U, type UnitCategory } from '@gjj-hall/sdk/auth';
 import { rules, VALIDATE_MESSAGES as M, type Rule } from '@gjj-hall/sdk/validate';
 
 /**
- * The rule of a new password, as the server checks it: the configured pattern (`XT_MMZZ`) when there is one, else
- * the 8-16 rule of spec 5.2, with 5.2's wording for new passwords (what the demo pattern asks).
+ * The rule of a new password, as the server checks it: 8-16 characters always, and the configured pattern
+ * (`XT_MMZZ`) when there is one, else letters and digits (spec 5.2; `isNewLoginPassword`), with 5.2's wording for
+ * new passwords (what the demo pattern asks).
  *
  * @example
  * newPasswordRule('')('abc123') // '请输入8-16位密码，至少包含字母、数字两种组合'
  */
 export function newPasswordRule(pattern: string): Rule {
-  return pattern ? rules.password(pattern, { format: M.newPassword }) : rules.newPassword();
+  return (value) =>
+    typeof value !== 'string' || value === '' ? M.passwordEmpty : isNewLoginPassword(value, pattern) ? '' : M.newPassword;
 }
 
 /** The three unit password pages: /dwRegister, /setLoginPwd and /setQtLoginPwd. */

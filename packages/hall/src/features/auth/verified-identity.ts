@@ -2,7 +2,7 @@ import type { VerifiedIdentity } from '@gjj-hall/sdk/auth';
 
 /**
  * The verified identity a registration page holds (issue 18): the government platform vouched for this citizen, and
- * 灵活就业人员设立 or 异地贷款人员注册 registers them with its ticket. Kept in this tab's session storage between
+ * 灵活就业人员开户 or 异地贷款人员注册 registers them with its ticket. Kept in this tab's session storage between
  * /zwLogin and the page, until it expires (15 minutes) or the registration spends it.
  */
 export const IDENTITY_KEY = 'gjj-hall:zw-identity';

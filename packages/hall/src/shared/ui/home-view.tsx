@@ -30,7 +30,7 @@ export interface HomeFact {
 }
 
 export interface HomeViewProps {
-  /** The area's name, e.g. 个人网厅. */
+  /** The area's name, e.g. 个人业务. */
   areaTitle: string;
   /** What the account summary shows. */
   facts: readonly HomeFact[];
@@ -41,7 +41,7 @@ export interface HomeViewProps {
  * tiles. The selected tab is the `activeIndex` query value, so a page opened from a tile can come back to it.
  *
  * @example
- * <HomeView areaTitle="个人网厅" facts={[{ label: '个人账号', value: '201000000101' }]} />
+ * <HomeView areaTitle="个人业务" facts={[{ label: '个人账号', value: '201000000101' }]} />
  */
 export function HomeView({ areaTitle, facts }: HomeViewProps) {
   usePageTitle(`${areaTitle}首页`);

@@ -5,6 +5,7 @@ import {
   createSsoState,
   fetchSsoConfig,
   ssoAuthorizeUrl,
+  SSO_PATHS,
   ssoIdentity,
   ssoLogin,
 } from '@gjj-hall/sdk/auth';
@@ -26,8 +27,27 @@ export const SSO_NOT_OPEN_MESSAGE = '政务服务网登录暂未开通，请使�
 /** Registration pages that take a verified identity from the platform (issue 18). */
 export type SsoPurpose = '/lhjyrysl' | '/yddkryzc';
 
-/** Why a sign-on did not start: not open, no storage for its state (/zwLogin explains), or no secure context. */
-export type SsoStart = 'going' | 'not-open' | 'no-storage' | 'insecure';
+/** The message when the platform does not answer (issue 23): what happened and what to do instead. */
+export const SSO_UNREACHABLE_MESSAGE = '政务服务网暂时无法访问，请稍后再试；也可以返回登录页，使用账号密码、手机验证码等其他方式登录';
+
+/**
+ * Why a sign-on did not start: not open, no storage for its state (/zwLogin explains), no secure context, or the
+ * platform does not answer now.
+ */
+export type SsoStart = 'going' | 'not-open' | 'no-storage' | 'insecure' | 'unreachable';
+
+/**
+ * Whether the platform answers now, as the hall's server finds it (GET zw/status, docs/api-sso.md): only a clear
+ * "no" stops the trip; when the question itself fails, the citizen goes, as before.
+ */
+async function platformReachable(): Promise<boolean> {
+  try {
+    const { data } = await client.get<{ reachable?: boolean | null }>(SSO_PATHS.status, { silent: true });
+    return data?.reachable !== false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * This tab's session storage, or null where the browser refuses it: a frame on another site's page when the browser
@@ -68,6 +88,8 @@ export async function startSsoSignIn(options: { replace?: boolean; purpose?: Sso
   if (!storage) return 'no-storage';
   const { platformUrl, clientId } = await fetchSsoConfig(client).catch(() => ({ platformUrl: null, clientId: null }));
   if (!platformUrl || !clientId) return 'not-open';
+  // Leaving for a platform that does not answer ends on the browser's own (English) error page, with no way back.
+  if (!(await platformReachable())) return 'unreachable';
   let pkce: { verifier: string; challenge: string };
   try {
     pkce = await createPkcePair();

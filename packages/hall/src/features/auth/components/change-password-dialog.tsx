@@ -29,7 +29,7 @@ export interface ChangePasswordDialogProps {
   onClose: () => void;
   /** @default '修改密码' */
   title?: string;
-  /** The forced change of an initial password: no ×, no 关闭, Esc does nothing; 退出登录 is the only way out. */
+  /** The forced change of an initial password: no ×, no 关闭, Esc does nothing; 退出系统 is the only way out. */
   forced?: boolean;
 }
 
@@ -152,7 +152,7 @@ function ChangePasswordForm({ onDone, forced }: { onDone: () => void; forced: bo
             className="btn"
             onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}
           >
-            退出登录
+            退出系统
           </button>
         ) : (
           <button type="button" className="btn" onClick={onDone}>

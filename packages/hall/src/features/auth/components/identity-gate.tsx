@@ -8,6 +8,7 @@ const NOT_STARTED = {
   'not-open': '政务服务网登录暂未开通，暂不能在网上办理，请携带本人身份证到住房公积金管理中心柜台办理',
   'no-storage': '当前浏览器不允许本页保存核验状态，请在新窗口中打开网上业务大厅后办理',
   insecure: SSO_INSECURE_MESSAGE,
+  unreachable: '政务服务网暂时无法访问，暂不能核验身份，请稍后再试',
 } as const;
 
 /** An ID number as maskIdCard shows it (first 3 and last 4), without bringing the format entry into a shared chunk. */
@@ -20,9 +21,9 @@ const masked = (zjhm: string) => `${zjhm.slice(0, 3)}${'*'.repeat(Math.max(0, zj
  * and the page shows its form for `identity`.
  *
  * @param purpose this page, where the platform's sign-in comes back to with the verified identity
- * @param what what the page does, e.g. 灵活就业人员设立
+ * @param what what the page does, e.g. 灵活就业人员开户
  * @example
- * const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员设立')
+ * const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员开户')
  * return <>{gate}{identity && <RegisterForm initialValues={{ xingming: identity.xingming, zjhm: identity.zjhm }} … />}</>
  */
 export function useIdentityGate(purpose: SsoPurpose, what: string): { identity: KeptIdentity | null; gate: ReactNode } {

@@ -7,7 +7,7 @@ const LINKS: Readonly<Record<LoginType, { label: string; links: ReadonlyArray<re
     label: '个人注册',
     links: [
       ['/userRegister', '个人注册'],
-      ['/lhjyrysl', '灵活就业人员设立'],
+      ['/lhjyrysl', '灵活就业人员开户'],
       ['/yddkryzc', '异地贷款人员注册'],
     ],
   },

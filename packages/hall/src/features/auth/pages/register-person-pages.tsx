@@ -48,7 +48,7 @@ export function UserRegisterPage() {
   return (
     <section className="page register" aria-labelledby="register-title">
       <h1 id="register-title">个人用户注册</h1>
-      <p className="page__lead">已在本中心缴存住房公积金的职工，可凭本人身份证号码和预留手机号注册网上业务大厅账号。</p>
+      <p className="page__lead">已在本中心缴存住房公积金的职工，可凭本人身份证号码和预留手机号码注册网上业务大厅账号。</p>
       <RegisterForm
         label="个人用户注册"
         person={[NAME, ID_NUMBER]}
@@ -71,23 +71,23 @@ export function UserRegisterPage() {
 }
 
 /**
- * /lhjyrysl (灵活就业人员设立): a person without an employer opens a flexible-employment account and its login: their
+ * /lhjyrysl (灵活就业人员开户): a person without an employer opens a flexible-employment account and its login: their
  * verified identity first (the government platform's sign-in, issue 18), then their own phone (verified by code),
  * where they are registered and live, the monthly base and rate they choose.
  */
 export function FlexibleSetupPage() {
-  usePageTitle('灵活就业人员设立');
-  const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员设立');
+  usePageTitle('灵活就业人员开户');
+  const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员开户');
   return (
     <section className="page register" aria-labelledby="register-title">
-      <h1 id="register-title">灵活就业人员设立</h1>
+      <h1 id="register-title">灵活就业人员开户</h1>
       <p className="page__lead">
         无雇工的个体工商户、非全日制从业人员及其他灵活就业人员，可在此开立住房公积金个人账户并注册网上业务大厅账号。
       </p>
       {gate}
       {identity && (
         <RegisterForm
-          label="灵活就业人员设立"
+          label="灵活就业人员开户"
           initialValues={personOf(identity)}
           person={[...VERIFIED_PERSON, OWN_PHONE]}
           codeNeeds={['xingming', 'zjhm', 'sjhm']}
@@ -139,7 +139,7 @@ export function FlexibleSetupPage() {
               }),
             )
           }
-          submitLabel="提交设立"
+          submitLabel="提交申请"
         />
       )}
     </section>

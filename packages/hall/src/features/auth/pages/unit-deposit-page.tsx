@@ -194,7 +194,7 @@ export function UnitDepositPage() {
         </button>
         <p className="unit-form__links">
           <Link to="/login">返回登录</Link>
-          <Link to="/dwRegister">已开户，去注册网厅</Link>
+          <Link to="/dwRegister">已开户，去注册网上业务大厅</Link>
         </p>
       </form>
     </section>

@@ -37,7 +37,7 @@ export function SetQtLoginPwdPage() {
 }
 
 /** Where the unit code goes: neither the unit nor the phone is shown (they told which unit accounts exist, issue 18). */
-const HANDLER_PHONE_NOTE = '验证码将发送至中心登记的经办人手机。如单位账号有误、单位已销户或尚不能办理本业务，经办人将收到说明短信，不会收到验证码。';
+const HANDLER_PHONE_NOTE = '验证码将发送至中心登记的经办人手机号码。如单位账号有误、单位已销户或尚不能办理本业务，经办人将收到说明短信，不会收到验证码。';
 
 /**
  * The three unit password pages share one form: the unit account and the picture captcha send the code to the
@@ -47,6 +47,8 @@ const HANDLER_PHONE_NOTE = '验证码将发送至中心登记的经办人手机�
  */
 function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
   const page = UNIT_PASSWORD_PAGES[mode];
+  // Registering sets the first login password (登录密码); the other two replace one (新密码): docs/glossary.md.
+  const registering = mode === 'register';
   usePageTitle(page.title);
   const navigate = useNavigate();
   const [values, setValues] = useState<UnitPasswordValues>(EMPTY_UNIT_PASSWORD);
@@ -193,7 +195,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
         />
         <TextField
           id="unit-password"
-          label="新密码"
+          label={registering ? '登录密码' : '新密码'}
           ref={(el) => void (fields.current.password = el)}
           name="password"
           type="password"
@@ -210,7 +212,7 @@ function UnitPasswordPage({ mode }: { mode: UnitPasswordMode }) {
         </p>
         <TextField
           id="unit-confirm"
-          label="确认新密码"
+          label={registering ? '确认密码' : '确认新密码'}
           ref={(el) => void (fields.current.confirm = el)}
           name="confirm"
           type="password"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -8,6 +8,7 @@ import {
   redeemAuthCode,
   SSO_NOT_OPEN_MESSAGE,
   SSO_STORAGE_BLOCKED_MESSAGE,
+  SSO_UNREACHABLE_MESSAGE,
   startSsoSignIn,
   takeSsoReturn,
   type SsoStart,
@@ -19,6 +20,7 @@ const NOT_STARTED: Record<Exclude<SsoStart, 'going'>, string> = {
   'not-open': SSO_NOT_OPEN_MESSAGE,
   'no-storage': SSO_STORAGE_BLOCKED_MESSAGE,
   insecure: SSO_INSECURE_MESSAGE,
+  unreachable: SSO_UNREACHABLE_MESSAGE,
 };
 
 /**
@@ -38,12 +40,23 @@ export function ZwLoginPage() {
   const [opened] = useState(openedByPlatform);
   const started = useRef(false);
 
+  const go = useCallback(
+    () => void startSsoSignIn({ replace: true }).then((outcome) => outcome === 'going' || setFailure(NOT_STARTED[outcome])),
+    [],
+  );
+  // Another try from the page itself (the platform may be back): the same trip, from the start.
+  const retry = (event: MouseEvent) => {
+    event.preventDefault();
+    setFailure('');
+    go();
+  };
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (opened) {
       if (stores.session.$signedIn.get()) return void navigate('/', { replace: true });
-      void startSsoSignIn({ replace: true }).then((outcome) => outcome === 'going' || setFailure(NOT_STARTED[outcome]));
+      go();
       return;
     }
     const checked = takeSsoReturn();
@@ -53,7 +66,7 @@ export function ZwLoginPage() {
       (next) => navigate(next, { replace: true }),
       (error: unknown) => setFailure(checked.ok ? loginFailureMessage(error) : checked.message),
     );
-  }, [navigate, opened]);
+  }, [go, navigate, opened]);
 
   return (
     <section className="page login" aria-labelledby="zw-title">
@@ -72,6 +85,14 @@ export function ZwLoginPage() {
               <a href="#/zwLogin" target="_blank" rel="noopener noreferrer">
                 在新窗口中打开网上业务大厅
               </a>
+            ) : failure === SSO_UNREACHABLE_MESSAGE ? (
+              <>
+                <a href="#/zwLogin" onClick={retry}>
+                  重新连接政务服务网
+                </a>
+                <span aria-hidden="true"> · </span>
+                <Link to="/login">返回登录页</Link>
+              </>
             ) : (
               <Link to="/login">返回登录页</Link>
             )}

@@ -11,7 +11,7 @@ export function KfswtHome() {
   useStore(stores.config.$dictionary);
   return (
     <HomeView
-      areaTitle="开发商网厅"
+      areaTitle="开发商业务"
       facts={[
         { label: '开发商名称', value: info.dwmc },
         { label: '开发商账号', value: info.dwzh },

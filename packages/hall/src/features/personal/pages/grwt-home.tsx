@@ -17,7 +17,7 @@ export function GrwtHome() {
           how to verify (getUserInfo's identityNotice; its business calls answer 403 with the same reason). */}
       {userInfo?.identityNotice ? <p className="page home__notice">{String(userInfo.identityNotice)}</p> : null}
       <HomeView
-        areaTitle="个人网厅"
+        areaTitle="个人业务"
         facts={[
           { label: '姓名', value: info.xingming },
           { label: '个人账号', value: info.grzh },

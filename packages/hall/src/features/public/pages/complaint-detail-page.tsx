@@ -91,7 +91,7 @@ function ComplaintDetail({ item }: { item: Complaint }) {
       </dl>
       <h2 className="complaint-subtitle">中心回复</h2>
       {item.hfnr ? (
-        <ComplaintReply item={item} label="回复时间" />
+        <ComplaintReply item={item} />
       ) : (
         <p className="complaint-reply complaint-reply--none">中心尚未回复，请耐心等待。</p>
       )}

@@ -22,7 +22,7 @@ function ComplaintRow({ item, from }: { item: Complaint; from: string }) {
         <span>责任部门：{item.zrbmmc}</span>
         <span>提交时间：{item.tjsj}</span>
       </p>
-      {item.hfnr ? <ComplaintReply item={item} label="中心回复" /> : null}
+      {item.hfnr ? <ComplaintReply item={item} heading="中心回复" /> : null}
     </li>
   );
 }

@@ -81,7 +81,10 @@ export function YlOfdPage() {
   const fileId = params.get('fileId') ?? '';
   const archive = /^[\w.-]{1,64}$/.test(ywbh) && /^[\w.-]{1,64}$/.test(fileId);
   const id = archive ? fileId : (params.get('id') ?? '');
-  const name = (location.state as { name?: unknown } | null)?.name;
+  const given = (location.state as { name?: unknown } | null)?.name;
+  // Opened by its address (a bookmark, a reload), the page has no name from the list: the server's answer names it.
+  const [served, setServed] = useState('');
+  const name = typeof given === 'string' && given ? given : served;
   const [attempt, setAttempt] = useState(0);
   const validId = archive || /^[1-9]\d{0,17}$/.test(id);
   const url = archive
@@ -97,6 +100,7 @@ export function YlOfdPage() {
     downloadFile(client, { url }, {
       signal: controller.signal,
       silent: true,
+      onFileName: (fileName) => !controller.signal.aborted && setServed(fileName),
       onProgress: ({ loaded: bytes, total }) => set({ key, status: 'loading', loaded: bytes, total }),
     })
       .then((blob) => blob.arrayBuffer())
@@ -133,7 +137,7 @@ export function YlOfdPage() {
           {EMPTY_PREVIEW_MESSAGE}
         </p>
       ) : (
-        <DocumentView bytes={state.bytes} name={typeof name === 'string' ? name : `文件${id}`} />
+        <DocumentView bytes={state.bytes} name={name} />
       )}
     </section>
   );

@@ -11,13 +11,13 @@ export function DwwtHome() {
   useStore(stores.config.$dictionary);
   return (
     <HomeView
-      areaTitle="单位网厅"
+      areaTitle="单位业务"
       facts={[
         { label: '单位名称', value: info.dwmc },
         { label: '单位账号', value: info.dwzh },
         { label: '单位状态', value: info.dwzhzt ? stores.config.dictionaryLabel('DWZHZT', info.dwzhzt) : '' },
         { label: '经办人', value: info.jbrxm },
-        { label: '经办人手机', value: info.jbrsjhm },
+        { label: '经办人手机号码', value: info.jbrsjhm },
       ]}
     />
   );
