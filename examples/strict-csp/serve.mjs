@@ -18,7 +18,8 @@ const BUNDLES = ['gjj-widgets.js', 'gjj-loan-calculator.engine.js', 'gjj-loan-ca
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
 // What the widgets send and what the centre answers that matters to them; nothing else crosses the proxy.
 const REQUEST_HEADERS = ['content-type', 'accept', 'client', 'jproject', 'token', 'idempotency-key'];
-const RESPONSE_HEADERS = ['content-type', 'content-disposition', 'content-length', 'token', 'cache-control'];
+// Not content-length: fetch hands over the body decompressed, so the centre's (compressed) length would cut it short.
+const RESPONSE_HEADERS = ['content-type', 'content-disposition', 'token', 'cache-control'];
 
 const bundlePath = (name) => join(require.resolve('@gjj-hall/widgets/package.json'), '..', 'dist', 'standalone', name);
 

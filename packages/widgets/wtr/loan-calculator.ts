@@ -126,7 +126,10 @@ export function loanCalculatorTests(file: string): void {
           .join('');
       await waitFor(() => described().includes('贷款期限不能超过360个月（30年）'), 'the bound beside the term');
       assertEqual(term.getAttribute('aria-invalid'), 'true', 'the term marked invalid');
-      // The page's rates (no date, other figures) are behind the server's of 2025-05-08 and 2025-05-20.
+      // The page's rates (no date, other figures) are behind the server's of 2025-05-08 and 2025-05-20: said after the
+      // first 计算 (no call before it, issue 19).
+      await fill(term, '360');
+      await calculate(el);
       const notice = await waitFor(
         () => [...shadow(el).querySelectorAll('[part="notice"]')].find((n) => n.textContent?.includes('本页所列利率不是公积金中心的最新利率')),
         'the notice that the rates are old',

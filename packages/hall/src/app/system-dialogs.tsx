@@ -33,8 +33,10 @@ export function SystemDialogs() {
             className="btn btn--primary"
             onClick={() => {
               void signOut({ server: false }).then(() => {
-                // Reload at the root of the site: the hash goes, the guard starts afresh (spec 4.5).
-                window.location.replace(window.location.pathname + window.location.search);
+                // Reload on the login page (the root now opens the public home, issue 23): the guard starts afresh
+                // (spec 4.5). The hash changes in place, then the reload starts the hall anew on it.
+                window.location.replace(`${window.location.pathname}${window.location.search}#/login`);
+                window.location.reload();
               });
             }}
           >

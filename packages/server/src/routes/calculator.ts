@@ -105,6 +105,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
     {
       schema: {
         summary: '贷款计算器的额度、期限、年龄和利率范围（本中心参数）',
+        tags: ['贷款试算与利率'],
         response: {
           200: {
             type: 'object',

@@ -168,7 +168,18 @@ export function LoanCalculator({
   useEffect(() => {
     given.current = givenProvident && givenCommercial ? [...givenProvident, ...givenCommercial] : null;
   }, [givenProvident, givenCommercial]);
-  const loads = mustLoad || !!apiBase || !!client;
+  // With the host's rates given, the check of them against the centre's and the centre's bounds wait for the first
+  // 计算 (a form submitted): a page that gave its rates sees no call until then, as the framework hosts expect (issue
+  // 19); the bounds beside the fields use the sdk's table until the centre's arrives (the server enforces its own).
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    const root = ref.current;
+    if (engaged || !root) return;
+    const engage = () => setEngaged(true);
+    root.addEventListener('submit', engage);
+    return () => root.removeEventListener('submit', engage);
+  }, [engaged]);
+  const loads = mustLoad || (engaged && (!!apiBase || !!client));
   useEffect(() => {
     for (const [name, list] of [['provident-rates', givenProvident], ['commercial-rates', givenCommercial]] as const) {
       if (list === null) console.warn(`[gjj] <gjj-loan-calculator> ${name} 不是有效的利率列表（JSON 数组），已改为从服务端加载。`);
@@ -203,7 +214,7 @@ export function LoanCalculator({
 
   // --- the centre's bounds: its server's when the calculator talks to it, else the sdk's defaults ------------------
   const [limits, setLimits] = useState<LoanLimits>(DEFAULT_LOAN_LIMITS);
-  const asksServer = loads || computeMode === 'remote';
+  const asksServer = loads || (engaged && computeMode === 'remote');
   useEffect(() => {
     if (!asksServer) return;
     const controller = new AbortController();

@@ -104,6 +104,7 @@ export function PolicyDetail({
   }, [focusOnLoad, state.status]);
 
   const Heading = `h${headingLevel}` as 'h2';
+  const Body = `h${Math.min(headingLevel + 1, 6)}` as 'h3';
   // The body without a first line that repeats the title the heading already shows.
   const source = state.status === 'ready' ? withoutRepeatedTitle(state.policy.body ?? '', state.policy.title) : '';
   const html = renderBody ? '' : source;
@@ -172,6 +173,8 @@ export function PolicyDetail({
               </div>
             )}
           </dl>
+          {/* The body's own headings (h3 under a dropped title line, say) sit under this one: the outline stays whole. */}
+          <Body className="gjj-visually-hidden">正文</Body>
           {renderBody ? (
             renderBody(source)
           ) : (

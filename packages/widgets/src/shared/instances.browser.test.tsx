@@ -51,9 +51,9 @@ describe('two <gjj-loan-calculator> on one page', () => {
       const b = element('gjj-loan-calculator', { mode: 'local', ...RATES });
       await expect.poll(() => shadowOf(a).querySelector('form') && shadowOf(b).querySelector('form')).toBeTruthy();
       const bBefore = snapshot(shadowOf(b));
-      // Nothing computed yet: every figure reads 0.00 元.
+      // Nothing computed yet: every figure reads -- (the empty state of issue 23, not a red 0.00).
       expect(bBefore.figures.length).toBeGreaterThan(0);
-      expect(bBefore.figures.every((f) => f?.endsWith('0.00 元'))).toBe(true);
+      expect(bBefore.figures.every((f) => f?.endsWith('--'))).toBe(true);
 
       await compute(shadowOf(a), '100');
       const aAfter = snapshot(shadowOf(a));

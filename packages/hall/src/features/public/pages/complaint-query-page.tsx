@@ -184,7 +184,7 @@ export function ComplaintQueryPage() {
             <dd>{answer.nr}</dd>
           </dl>
           {answer.hfnr ? (
-            <ComplaintReply item={answer} label="中心回复" />
+            <ComplaintReply item={answer} heading="中心回复" />
           ) : (
             <p className="page__muted">中心尚未回复，回复后可在此查看。</p>
           )}
