@@ -5,14 +5,14 @@
 // encodes them with the system's ffmpeg to VP9 WebM. Writes, per video, <slug>.webm, <slug>.vtt (Chinese captions,
 // timed from the steps as they happened) and <slug>.txt (the transcript) to packages/server/videos/, and the list
 // videos.json the server seeds its 操作视频 page from. Not part of npm test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../test/support/chromium.mjs';
+import { startReferenceServer } from './lib/reference-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(ROOT, 'packages/server/dist/main.js');
@@ -45,57 +45,6 @@ if (!/libvpx-vp9/.test(spawnSync('ffmpeg', ['-hide_banner', '-encoders'], { enco
   fail('系统的 ffmpeg 不含 VP9 编码器（libvpx-vp9）：请安装发行版自带的完整 ffmpeg（Debian：sudo apt-get install -y ffmpeg）。');
 }
 for (const file of [SERVER, HALL]) if (!existsSync(file)) fail(`缺少构建产物 ${file}：请先运行 npm run build`);
-
-const freePort = () =>
-  new Promise((done, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
-      srv.close(() => done(port));
-    });
-  });
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gjj-videos-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The captcha answers are read from the development outbox, as the end-to-end tests do.
-      GJJ_DEV_ROUTES: '1',
-      CENTRE_API_KEY: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise((done, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`服务端 60 秒内未启动：\n${out}`)), 60_000);
-    child.stdout.on('data', (c) => {
-      out += c.toString();
-      if (out.includes('网上业务大厅已启动')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-    child.stderr.on('data', (c) => (out += c.toString()));
-    child.once('exit', (code) => reject(new Error(`服务端提前退出（${code}）：\n${out}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The answer of the captcha `uuid`, from the server's development outbox. */
 async function captchaAnswer(base, uuid) {
@@ -294,7 +243,8 @@ const VIDEOS = [
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const only = process.argv.slice(2);
-  const server = await startServer();
+  // The built server on a free port with a fresh data directory (captcha answers from its development outbox).
+  const server = await startReferenceServer({ CENTRE_API_KEY: '' });
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const made = [];
   try {
