@@ -1,24 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, signIn } from './support';
+import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
 
 // Guidance videos (/operationVideo), smart push (/znts) and the quick menu of spec 2.3, against the reference server.
 
 const UNAVAILABLE = '该视频文件暂未上传，请稍后再来观看，或拨打 12329 服务热线咨询';
-
-/** The session token the page holds (session storage, the sdk's stored-item format). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 
 test.describe('guidance videos', () => {
   const RECORDED = ['个人用户登录网上业务大厅', '住房公积金贷款计算器', '提交投诉建议'];

@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { startHostPage, standaloneFile, type HostPage } from '../../../test/support/host-page';
-import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
+import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf } from './support';
 
 // Issue 22, QR signing of the authorisation letter end to end: <gjj-qr-signing> (its script-tag file) on a partner's
 // page under a strict CSP with 张三's session, a second browser context at a phone's size opening the QR's address
@@ -18,20 +18,6 @@ const ZHFW = '/api/izfgjj-zhfw/v1';
 const A = '/api/dzda/v1/zhcjyw';
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 const run = promisify(execFile);
-
-/** The session token the hall page holds (session storage, the sdk's stored-item format). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 
 /** A partner's page (another origin) with the element's own script-tag file, configured with the session's token. */
 async function hostPage(api: string, token: string, ywbh: string): Promise<HostPage> {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
+import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
@@ -16,20 +16,6 @@ const PHONE = '13800138000'; // 张三's phone on file (packages/server/src/seed
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 
 const base = () => process.env.GJJ_E2E_URL ?? '';
-
-/** The session token the page holds (session storage, the sdk's stored-item format). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 
 interface Envelope<T> {
   code: number;

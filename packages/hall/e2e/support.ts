@@ -158,3 +158,17 @@ export async function dismissPrompts(page: Page): Promise<void> {
     await close.click();
   }
 }
+
+/** The access token the page holds (session storage, as the sdk's storage writes it); empty when it holds none. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
+    const raw = key ? sessionStorage.getItem(key) : null;
+    if (!raw) return '';
+    try {
+      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
+    } catch {
+      return raw;
+    }
+  });
+}

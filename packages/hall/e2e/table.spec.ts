@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, signIn } from './support';
+import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
 
 // The shared table on 我的业务 (issue 21; docs/api-table.md): column settings kept on the server across a sign-out,
 // the export read back (xlsx with exceljs, CSV with its BOM) against the rows on screen, and the print view. As the
@@ -14,18 +14,6 @@ const ZHFW = '/api/izfgjj-zhfw/v1';
 const base = () => process.env.GJJ_E2E_URL ?? '';
 const LIST = '/home.html#/kfswt/wdbj/wdyw';
 
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 async function hallPost<T>(page: Page, path: string, data: unknown): Promise<{ status: number; body: { msg: string; data: T } }> {
   const response = await page.request.post(`${base()}${path}`, { headers: { token: await tokenOf(page), client: 'pc' }, data });
   return { status: response.status(), body: (await response.json()) as { msg: string; data: T } };

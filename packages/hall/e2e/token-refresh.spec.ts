@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, signIn, type DemoLogin } from './support';
+import { dismissPrompts, signIn, type DemoLogin, tokenOf } from './support';
 
 // The token refresh (issue 23; docs/api-shell.md, 令牌续期) against a server of this file's own whose access tokens
 // live 8 seconds (ACCESS_TOKEN_TTL_SECONDS): the shared server keeps the 30 minutes every other test expects. What
@@ -75,20 +75,6 @@ test.afterAll(async () => {
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
 test.use({ baseURL: async ({}, use) => use(url) });
-
-/** The access token the page holds (session storage, as the sdk's storage writes it). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 
 /** What the server says of a token now: 200 while it opens the session, 401 once it does not. */
 async function serverStatus(page: Page, token: string): Promise<number> {

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, signIn, type DemoLogin } from './support';
+import { dismissPrompts, signIn, type DemoLogin, tokenOf } from './support';
 
 // The handling wizard (issue 21) on GJ0302 个人账户信息变更, as 李短信: a demo individual whose state no other
 // browser test depends on (sms.spec.ts only asks SMS codes for their phone). What this file submits it withdraws.
@@ -19,19 +19,6 @@ const PATH = '/grwt/zhxx/zhxxbg/grzhxxbg';
 const NEW_ID = '110105199506205112';
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
-
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('-accessToken'));
-    const raw = key ? sessionStorage.getItem(key) : null;
-    if (!raw) return '';
-    try {
-      return String((JSON.parse(raw) as { content: unknown }).content ?? '');
-    } catch {
-      return raw;
-    }
-  });
-}
 
 async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   const headers = { token: await tokenOf(page), client: 'pc' };
