@@ -15,15 +15,15 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   projects: [
-    { name: 'chromium', testIgnore: ['**/node_modules/**', '**/*.serial.spec.ts'] },
     {
       // Tests that change what the whole server answers (service switch, configuration version, sessions, grants,
-      // locks) run on their own once the others are done, so no test running beside them sees the change.
-      // Run one of them alone with `npx playwright test --no-deps <file>`.
+      // locks) run one after the other on a server of their own (the global setup starts two), beside the others.
+      // Listed first so their one group starts at once instead of lengthening the tail.
+      // Run one of them alone with `npx playwright test --project server-state <file>`.
       name: 'server-state',
       testMatch: ['**/*.serial.spec.ts'],
-      dependencies: ['chromium'],
     },
+    { name: 'chromium', testIgnore: ['**/node_modules/**', '**/*.serial.spec.ts'] },
   ],
   use: {
     browserName: 'chromium',

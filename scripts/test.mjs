@@ -1,7 +1,9 @@
-// `npm test`: every check of every layer, in order: build, types, lint, unit + browser (vitest), the script-tag
-// files (@web/test-runner), end to end (Playwright), size budgets. Each step runs even if an earlier one failed,
-// except those that need the build; the exit code is non-zero if any step failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check of every layer, in order: build, types, lint, unit + browser (vitest), end to end
+// (Playwright), the script-tag files (@web/test-runner), size budgets, Lighthouse, package lint. Each step runs even
+// if an earlier one failed, except those that need the build; the exit code is non-zero if any step failed.
+// Steps that share a `together` name run at the same time (each mostly on one core, on a 2-core machine), their
+// output printed whole when each ends so the log stays readable.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -13,40 +15,73 @@ const WTR_JSON = `${RESULTS}/wtr.json`;
 const steps = [
   // The build first: the examples are type-checked against the packages' built types (dist/).
   { name: 'build', cmd: ['node', 'scripts/build.mjs'] },
-  { name: 'types', cmd: ['node', 'scripts/typecheck.mjs'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  // tsc and eslint each use one core.
+  { name: 'types', cmd: ['node', 'scripts/typecheck.mjs'], together: 'static' },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'], together: 'static' },
   {
     name: 'unit + browser',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
   },
-  // The script-tag files as built, on plain pages under a strict CSP (@web/test-runner: web-test-runner.config.mjs).
-  { name: 'script-tag', cmd: ['npx', 'wtr', '--static-logging'], env: { WTR_JSON_OUTPUT: WTR_JSON }, needsBuild: true },
   { name: 'end to end', cmd: ['npx', 'playwright', 'test', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }, needsBuild: true },
-  { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true },
+  // The script-tag files as built, on plain pages under a strict CSP (@web/test-runner: web-test-runner.config.mjs),
+  // beside the size budgets and the package lint (none of them measures time).
+  { name: 'script-tag', cmd: ['npx', 'wtr', '--static-logging'], env: { WTR_JSON_OUTPUT: WTR_JSON }, needsBuild: true, together: 'built' },
+  { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true, together: 'built' },
+  // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
+  { name: 'package lint', cmd: ['npm', 'run', '--silent', 'lint:package'], needsBuild: true, together: 'built' },
   // Lighthouse (mobile) on the pages of lighthouse.budgets.json, one Chromium, page after page: each page's CLS and
   // transferred bytes within its budget (about a minute; npm run lighthouse prints the whole table).
   { name: 'lighthouse', cmd: ['node', 'scripts/lighthouse.mjs', '--check'], needsBuild: true },
-  // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
-  { name: 'package lint', cmd: ['npm', 'run', '--silent', 'lint:package'], needsBuild: true },
 ];
 
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
+/** Runs one step; alone it writes straight to the terminal, beside others its output is kept and printed at its end. */
+function run(step, alone) {
+  return new Promise((done) => {
+    const [cmd, ...args] = step.cmd;
+    const started = Date.now();
+    if (alone) console.log(`\n━━ ${step.name}: ${step.cmd.join(' ')}`);
+    const child = spawn(cmd, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (code) => {
+      if (!alone) {
+        console.log(`\n━━ ${step.name}: ${step.cmd.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      done({ name: step.name, status: code === 0 ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 });
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.once('close', finish);
+  });
+}
+
+// Consecutive steps with the same `together` name form one batch.
+const batches = [];
+for (const step of steps) {
+  const last = batches.at(-1);
+  if (step.together && last?.[0].together === step.together) last.push(step);
+  else batches.push([step]);
+}
+
 const outcomes = [];
 let built = true;
-for (const step of steps) {
-  if (step.needsBuild && !built) {
-    outcomes.push({ name: step.name, status: 'skipped (build failed)', seconds: 0 });
-    continue;
+for (const batch of batches) {
+  const runnable = batch.filter((step) => !(step.needsBuild && !built));
+  for (const step of batch) {
+    if (!runnable.includes(step)) outcomes.push({ name: step.name, status: 'skipped (build failed)', seconds: 0 });
   }
-  console.log(`\n━━ ${step.name}: ${step.cmd.join(' ')}`);
-  const started = Date.now();
-  const [cmd, ...args] = step.cmd;
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const ok = result.status === 0;
-  if (step.name === 'build' && !ok) built = false;
-  outcomes.push({ name: step.name, status: ok ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 });
+  const results = await Promise.all(runnable.map((step) => run(step, runnable.length === 1)));
+  for (const result of results) {
+    if (result.name === 'build' && result.status !== 'ok') built = false;
+    outcomes.push(result);
+  }
 }
 
 // Test counts from the runners' own JSON reports.

@@ -29,20 +29,10 @@ function waitForStart(child: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * Starts the built reference server, exactly as `npm start` runs it, on a free port with a fresh data
- * directory; tests find it at process.env.GJJ_E2E_URL. Stopped with SIGTERM afterwards.
- */
-export default async function globalSetup() {
-  for (const file of [SERVER, HALL]) {
-    if (!existsSync(file)) throw new Error(`缺少构建产物 ${file}：请先运行 npm run build`);
-  }
+/** Starts one built reference server on a free port with a fresh data directory, the test settings below. */
+async function startServer(centreKey: string, archiveHostPort: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-'));
   const port = await freePort();
-  // The centre's side of the applications (docs/api-applications.md): tests decide as the centre with this key.
-  const centreKey = randomBytes(24).toString('hex');
-  // The archive host example (examples/archive-host) frames the hall from its own origin: the hall must list it.
-  const archiveHostPort = await freePort();
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
@@ -71,14 +61,38 @@ export default async function globalSetup() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForStart(child);
-  process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the built reference server twice, exactly as `npm start` runs it, each on a free port with a fresh data
+ * directory: tests find the shared one at process.env.GJJ_E2E_URL. The tests that change what the whole server
+ * answers (the `server-state` project) get the second one (GJJ_E2E_STATE_URL; test/support/e2e.ts switches their
+ * worker to it), so they run beside the others instead of after them. Both stopped with SIGTERM afterwards.
+ */
+export default async function globalSetup() {
+  for (const file of [SERVER, HALL]) {
+    if (!existsSync(file)) throw new Error(`缺少构建产物 ${file}：请先运行 npm run build`);
+  }
+  // The centre's side of the applications (docs/api-applications.md): tests decide as the centre with this key.
+  const centreKey = randomBytes(24).toString('hex');
+  // The archive host example (examples/archive-host) frames the hall from its own origin: the hall must list it.
+  const archiveHostPort = await freePort();
+  const [shared, state] = await Promise.all([startServer(centreKey, archiveHostPort), startServer(centreKey, archiveHostPort)]);
+  process.env.GJJ_E2E_URL = shared.url;
+  process.env.GJJ_E2E_STATE_URL = state.url;
   process.env.GJJ_E2E_CENTRE_KEY = centreKey;
   process.env.GJJ_E2E_ARCHIVE_HOST_PORT = String(archiveHostPort);
 
   return async () => {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([shared.stop(), state.stop()]);
   };
 }

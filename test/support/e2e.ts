@@ -5,8 +5,24 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Playwright's test with `baseURL` set to the reference server the global setup started. */
-export const test = base.extend({
+/**
+ * Playwright's test with `baseURL` set to the reference server the global setup started. A worker of the
+ * `server-state` project (playwright.config.ts) talks to the second server, kept for the tests that change what the
+ * whole server answers: every helper that reads GJJ_E2E_URL then reaches that one.
+ */
+export const test = base.extend<object, { serverOfProject: void }>({
+  serverOfProject: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === 'server-state') {
+        const url = process.env.GJJ_E2E_STATE_URL;
+        if (!url) throw new Error('GJJ_E2E_STATE_URL 未设置：需要 test/support/e2e-global-setup.ts 启动的第二个服务端');
+        process.env.GJJ_E2E_URL = url;
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
   baseURL: async ({}, use) => {
     const url = process.env.GJJ_E2E_URL;
