@@ -113,5 +113,6 @@ test('a depositor moves his sealed account to his new unit; the centre completes
   expect([info.grzh, info.dwmc, info.grzhzt]).toEqual([GRZH, NEW_UNIT.dwmc, '01']);
   const accounts = await hallGet<Array<{ grzh: string; dwmc: string; ztmc: string }>>(page, 'grzy/accounts');
   expect(accounts.map((a) => [a.grzh, a.dwmc, a.ztmc])).toEqual([[GRZH, NEW_UNIT.dwmc, '正常']]);
-  expect(problems).toEqual([]);
+  // The refused check of the wrong name is a 400 the browser logs; nothing else went wrong.
+  expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
 });

@@ -358,6 +358,10 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   };
 
   const [validating, setValidating] = useState(false);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  useEffect(() => {
+    if (focusInvalid > 0) bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
   const next = async () => {
     if (step === MATERIALS) return void leaveMaterials();
     if (step >= 1 && step <= formSteps.length) {
@@ -372,8 +376,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
       if (bad.length > 0) {
         setErrors(Object.fromEntries(bad));
         setFormError(`请修改标出的 ${bad.length} 处错误`);
-        // After React has marked them: the first field in error takes the focus.
-        systemClock.setTimeout(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+        // Once React has marked them (after an asynchronous check too): the first field in error takes the focus.
+        setFocusInvalid((n) => n + 1);
         return;
       }
       if (step === formSteps.length || returnToCheck) {
