@@ -77,8 +77,10 @@ test('a depositor moves his sealed account to his new unit; the centre completes
   await expect(page.locator('.field__error').first()).toHaveText('转入单位账号与单位名称不一致，或该单位未在本中心开户，请向新单位经办人核实后重新填写');
   await expect(page.getByLabel('转入单位账号', { exact: true })).toBeFocused();
   await expectNoAxeViolations(page);
-  await page.getByLabel('转入单位名称', { exact: true }).fill(NEW_UNIT.dwmc);
   await screens(page, '2-unit');
+  await page.getByLabel('转入单位名称', { exact: true }).fill(NEW_UNIT.dwmc);
+  // The answer concerned the name as much as the number: correcting the name clears it.
+  await expect(page.locator('.field__error').first()).toHaveText('');
   await page.getByRole('button', { name: '下一步' }).click();
 
   // The reason calls for the contract (or offer letter).

@@ -130,15 +130,22 @@ const STEPS: WizardFormStep[] = [
   },
   {
     title: '转入单位',
-    render: ({ values, errors, set }) => (
-      <div className="wizard-form">
-        <p className="wizard__note">请向新单位经办人索取单位账号和单位全称。填写后点“下一步”，系统将核验单位信息。</p>
-        <TextField name="zrdwzh" label="转入单位账号" value={values.zrdwzh ?? ''} error={errors.zrdwzh} onChange={set} maxLength={20} inputMode="numeric" hint="新单位在住房公积金管理中心的单位账号" />
-        <TextField name="zrdwmc" label="转入单位名称" value={values.zrdwmc ?? ''} error={errors.zrdwmc} onChange={set} maxLength={100} hint="与新单位在中心登记的全称一致" />
-        <SelectField name="zyyy" label="转移原因" value={values.zyyy ?? ''} error={errors.zyyy} onChange={set} options={REASONS} empty="请选择" />
-        {values.zyyy === '03' && <TextField name="zysm" label="情况说明" value={values.zysm ?? ''} error={errors.zysm} onChange={set} maxLength={200} />}
-      </div>
-    ),
+    render: ({ values, errors, set: setField }) => {
+      // The server's answer about the unit is shown under its number but concerns the name too: changing either clears it.
+      const set = (name: string, value: string) => {
+        setField(name, value);
+        if (name === 'zrdwmc' && errors.zrdwzh) setField('zrdwzh', values.zrdwzh ?? '');
+      };
+      return (
+        <div className="wizard-form">
+          <p className="wizard__note">请向新单位经办人索取单位账号和单位全称。填写后点“下一步”，系统将核验单位信息。</p>
+          <TextField name="zrdwzh" label="转入单位账号" value={values.zrdwzh ?? ''} error={errors.zrdwzh} onChange={set} maxLength={20} inputMode="numeric" hint="新单位在住房公积金管理中心的单位账号" />
+          <TextField name="zrdwmc" label="转入单位名称" value={values.zrdwmc ?? ''} error={errors.zrdwmc} onChange={set} maxLength={100} hint="与新单位在中心登记的全称一致" />
+          <SelectField name="zyyy" label="转移原因" value={values.zyyy ?? ''} error={errors.zyyy} onChange={set} options={REASONS} empty="请选择" />
+          {values.zyyy === '03' && <TextField name="zysm" label="情况说明" value={values.zysm ?? ''} error={errors.zysm} onChange={set} maxLength={200} />}
+        </div>
+      );
+    },
     validate: validateUnit,
   },
 ];
