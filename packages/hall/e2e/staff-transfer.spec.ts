@@ -5,12 +5,13 @@ import { expect, expectNoAxeViolations, test, watchProblems } from '../../../tes
 import { dismissPrompts, signIn, tokenOf, type DemoLogin } from './support';
 
 // 个人账户同城转移 (GJ0314, issue 24) as 程立新 (seed step 18, packages/server/src/seed/transfer.ts): his account at
-// 示例科技有限公司 was sealed and he now works at 示范市恒通物流有限公司. No other test uses him: this file moves his
+// 示范市第一建筑工程有限公司 was sealed and he now works at 示范市恒通物流有限公司. No other test uses him: this file moves his
 // account, and the centre completes it through its API.
 
 const CHENG: DemoLogin = { type: '个人', account: '370102198912063011', name: '程立新', home: '/grwt/home', screens: [] };
 const PATH = '/grwt/zhxx/zhxxbg/tczy';
 const GRZH = '201000000501';
+const OLD_UNIT = '示范市第一建筑工程有限公司';
 const NEW_UNIT = { dwzh: '100200300103', dwmc: '示范市恒通物流有限公司' };
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
@@ -60,7 +61,7 @@ test('a depositor moves his sealed account to his new unit; the centre completes
   await expectStep(page, 2, '选择账户');
   const account = page.getByRole('radio', { name: new RegExp(`个人账号 ${GRZH}`) });
   await expect(account).toBeEnabled();
-  await expect(page.locator('.transfer-account')).toContainText('示例科技有限公司');
+  await expect(page.locator('.transfer-account')).toContainText(OLD_UNIT);
   await expect(page.locator('.transfer-account')).toContainText('封存');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByRole('radiogroup', { name: '选择要转移的个人账户' })).toContainText('请选择要转移的个人账户');
@@ -93,7 +94,7 @@ test('a depositor moves his sealed account to his new unit; the centre completes
 
   await expectStep(page, 5, '核对信息');
   const check = page.locator('.wizard-check');
-  await expect(check).toContainText(`${GRZH}（示例科技有限公司）`);
+  await expect(check).toContainText(`${GRZH}（${OLD_UNIT}）`);
   await expect(check).toContainText(`${NEW_UNIT.dwmc}（单位账号 ${NEW_UNIT.dwzh}）`);
   await expect(check).toContainText('工作调动');
   await expect(check.locator('.wizard-check__uploaded')).toHaveText('劳动合同或录用证明：1 个文件');
@@ -107,7 +108,7 @@ test('a depositor moves his sealed account to his new unit; the centre completes
   await expect(page.locator('.wizard-done')).toContainText('个人账号不变');
   await screens(page, '4-done');
   // Nothing moves before the centre decides.
-  expect((await hallGet<{ dwmc: string }>(page, 'grxx/loginGrxx')).dwmc).toBe('示例科技有限公司');
+  expect((await hallGet<{ dwmc: string }>(page, 'grxx/loginGrxx')).dwmc).toBe(OLD_UNIT);
 
   await centreDecide('accept', ywbh);
   expect((await centreDecide('complete', ywbh)).zt).toBe('03');

@@ -10,7 +10,7 @@ import { ROLES } from './menus';
  *
  * - 同城转移 (`/grwt/zhxx/zhxxbg/tczy`, GJ0314) joins the individual's 账户信息变更 tab (menu 1120, role grjczgry):
  *   moving one's account to a new employer changes the account's unit, so it sits beside the other changes.
- * - 程立新 worked at 示例科技有限公司 from July 2024 to August 2026; the unit sealed his account (封存) in September
+ * - 程立新 worked at 示范市第一建筑工程有限公司 from July 2024 to August 2026; the unit sealed his account (封存) in September
  *   and he now works at 示范市恒通物流有限公司. His login (the demo password) is the end-to-end test's own
  *   (packages/hall/e2e/staff-transfer.spec.ts): no other test uses him.
  */
@@ -19,7 +19,8 @@ export const TRANSFER_DEMO = {
   zjhm: '370102198912063011',
   phone: '13400134001',
   grzh: '201000000501',
-  oldUnit: { dwzh: '100200300001', dwmc: '示例科技有限公司' },
+  // Not the demo unit 示例科技有限公司, whose lists other tests count.
+  oldUnit: { dwzh: '100200300101', dwmc: '示范市第一建筑工程有限公司' },
   newUnit: { dwzh: '100200300103', dwmc: '示范市恒通物流有限公司' },
   /** 6,500 yuan, 12 % + 12 %: 780 + 780 a month. */
   baseFen: 650_000n,
@@ -98,7 +99,7 @@ export async function seedTransfer(tx: Queryable, password: string): Promise<voi
     const valueDate = `${month}-10`;
     if (month.endsWith('-07') && month !== d.first) await settleBatch(tx, Number(month.slice(0, 4)), before, 1);
     const period = month.replace('-', '');
-    await postMovement(tx, { accountNo: d.grzh, amountFen: d.monthlyFen, kind: '01', ywbh: `HJ${d.oldUnit.dwzh}${period}`, line: 51, valueDate, period, note: '汇缴' });
+    await postMovement(tx, { accountNo: d.grzh, amountFen: d.monthlyFen, kind: '01', ywbh: `HJ${d.oldUnit.dwzh}${period}`, line: 1, valueDate, period, note: '汇缴' });
   }
   await setAccountStatus(tx, d.grzh, '02');
 }

@@ -58,7 +58,7 @@ beforeAll(async () => {
   // Two more accounts of 程立新 at the old unit: one closed, one frozen.
   await db.transaction(async (tx) => {
     for (const grzh of ['201000000502', '201000000503']) {
-      await openAccount(tx, { grzh, zjhm: CHENG, xingming: '程立新', dwzh: '100200300001', dwmc: '示例科技有限公司', kind: 'gr', khrq: '2026-07-01' });
+      await openAccount(tx, { grzh, zjhm: CHENG, xingming: '程立新', dwzh: TRANSFER_DEMO.oldUnit.dwzh, dwmc: TRANSFER_DEMO.oldUnit.dwmc, kind: 'gr', khrq: '2026-07-01' });
     }
     await closeAccount(tx, '201000000502', { date: '2026-11-01', ywbh: 'XH201000000502', reason: 'withdrawal' });
     await setAccountStatus(tx, '201000000503', '03');
@@ -143,7 +143,7 @@ describe('the GJ0314 rule table, row by row', () => {
   });
 
   it('target-differs: the new unit is not the old one', async () => {
-    expect(await holds('target-differs', chengApplicant, { zrdwzh: '100200300001', zrdwmc: '示例科技有限公司' })).toBe(false);
+    expect(await holds('target-differs', chengApplicant, { zrdwzh: TRANSFER_DEMO.oldUnit.dwzh, zrdwmc: TRANSFER_DEMO.oldUnit.dwmc })).toBe(false);
     expect(await holds('target-differs', chengApplicant, {})).toBe(true);
   });
 
@@ -198,7 +198,7 @@ describe('the page\'s calls', () => {
       ['201000000502', false, '销户'],
       ['201000000503', false, '冻结'],
     ]);
-    expect(mine[0]!.dwmc).toBe('示例科技有限公司');
+    expect(mine[0]!.dwmc).toBe(TRANSFER_DEMO.oldUnit.dwmc);
     const zhangs = (await app.inject({ url: `${ZHZH}/grzy/accounts`, headers: { token: zhang } })).json<{ data: Array<{ grzh: string; movable: boolean; reason: string }> }>().data;
     // The flexible account is not listed; the unit account may not move while the unit remits.
     expect(zhangs).toEqual([expect.objectContaining({ grzh: '201000000101', movable: false, reason: rule('old-unit-let-go').msg })]);
@@ -210,7 +210,7 @@ describe('the page\'s calls', () => {
     const account = (await getAccount(db, good.grzh))!;
     expect(res.json<{ data: object }>().data).toEqual({
       grzh: good.grzh,
-      ydwmc: '示例科技有限公司',
+      ydwmc: TRANSFER_DEMO.oldUnit.dwmc,
       zrdwzh: good.zrdwzh,
       zrdwmc: '示范市恒通物流有限公司',
       grzhye: (Number(account.balanceFen) / 100).toFixed(2),
