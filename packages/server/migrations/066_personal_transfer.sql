@@ -22,3 +22,6 @@ create index personal_transfer_account on personal_transfer (grzh, id);
 -- applications by the account they move, so the rule reads one index entry, not every application.
 create index application_transfer_open on application ((payload ->> 'grzh'))
   where ywlx in ('GJ0314', 'GJ0306') and zt in ('01', '02', '04');
+
+-- "No withdrawal in progress on this account": the open applications by the account number they were made on.
+create index application_open_zh on application (zh) where zt in ('01', '02', '04');

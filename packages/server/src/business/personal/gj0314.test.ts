@@ -240,6 +240,18 @@ describe('the page\'s calls', () => {
   });
 });
 
+describe('a returned application', () => {
+  it('is resubmitted: the transfer in progress it is does not stop itself', async () => {
+    const res = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
+    const ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
+    expect((await centre(`applications/${ywbh}/return`, { operator: '王经办', reasons: ['劳动合同缺少签字页'] })).statusCode).toBe(200);
+    const again = await post('ywsq/resubmit', cheng, { ywbh, payload: { ...good, zyyy: '03', zysm: '原单位改制' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ data: { zt: string } }>().data.zt).toBe('01');
+    await post('ywsq/withdraw', cheng, { ywbh });
+  });
+});
+
 describe('completion by the centre', () => {
   it('checks the rows again: a new unit closed in the meantime leaves the application accepted and nothing moved', async () => {
     const res = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
