@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
-import { closeAccount, getAccount, openAccount, setAccountStatus } from '../../records';
+import { closeAccount, getAccount, listJournal, MOVE_MESSAGES, moveToUnit, openAccount, setAccountStatus } from '../../records';
 import { TRANSFER_DEMO } from '../../seed/transfer';
 import { materialsFor } from '../materials';
 import type { Applicant } from '../types';
@@ -237,6 +237,24 @@ describe('the page\'s calls', () => {
       expect(res.json(), url).toEqual(check.json());
     }
     await post('ywsq/withdraw', cheng, { ywbh });
+  });
+});
+
+describe('the move in the records (moveToUnit)', () => {
+  it('moves an empty account without an entry, and refuses a flexible account and the same unit', async () => {
+    await db.transaction((tx) =>
+      openAccount(tx, { grzh: '201000000504', zjhm: CHENG, xingming: '程立新', dwzh: TRANSFER_DEMO.oldUnit.dwzh, dwmc: TRANSFER_DEMO.oldUnit.dwmc, kind: 'gr', khrq: '2026-07-01' }),
+    );
+    const move = await db.transaction((tx) => moveToUnit(tx, { grzh: '201000000504', toDwzh: TRANSFER_DEMO.newUnit.dwzh, ywbh: 'ZY-EMPTY', valueDate: '2026-11-26' }));
+    expect([move.amountFen, move.from.dwzh, move.to.dwmc]).toEqual([0n, TRANSFER_DEMO.oldUnit.dwzh, TRANSFER_DEMO.newUnit.dwmc]);
+    expect((await listJournal(db, '201000000504')).rows).toEqual([]);
+    expect((await getAccount(db, '201000000504'))!.dwzh).toBe(TRANSFER_DEMO.newUnit.dwzh);
+    await expect(db.transaction((tx) => moveToUnit(tx, { grzh: '201000000188', toDwzh: TRANSFER_DEMO.newUnit.dwzh, ywbh: 'ZY-LHJY', valueDate: '2026-11-26' }))).rejects.toThrow(
+      MOVE_MESSAGES.flexible,
+    );
+    await expect(db.transaction((tx) => moveToUnit(tx, { grzh: '201000000504', toDwzh: TRANSFER_DEMO.newUnit.dwzh, ywbh: 'ZY-SAME', valueDate: '2026-11-26' }))).rejects.toThrow(
+      MOVE_MESSAGES.sameUnit,
+    );
   });
 });
 
