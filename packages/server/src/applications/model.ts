@@ -175,11 +175,15 @@ export function createApplications(deps: ApplicationsDeps) {
     }
   }
 
-  /** Checks the form the applicant sends on submit and resubmit: the schema (400), then the business's rules (400). */
-  async function checkForm(applicant: Applicant, business: Business, payload: unknown): Promise<void> {
+  /**
+   * Checks the form the applicant sends on submit and resubmit: the schema (400), then the business's rules (400 with
+   * the row's message, or a bare 403 for a row about whose record it is).
+   */
+  async function checkForm(applicant: Applicant, business: Business, payload: unknown, ywbh?: string): Promise<void> {
     checkPayload(business, payload);
     for (const rule of business.rules) {
-      if (!(await rule.holds({ q: db, applicant, payload: payload as Record<string, unknown> }))) throw new ApiError(400, rule.msg);
+      const ctx = { q: db, applicant, payload: payload as Record<string, unknown>, now: now(), ...(ywbh ? { ywbh } : {}) };
+      if (!(await rule.holds(ctx))) throw rule.status === 403 ? notYours() : new ApiError(400, rule.msg);
     }
   }
 
@@ -358,7 +362,7 @@ export function createApplications(deps: ApplicationsDeps) {
           if (reserved.length === 0) throw notYours();
         }
       }
-      await checkForm(applicant, business, payload);
+      await checkForm(applicant, business, payload, ywbh);
       const actor = applicantActor(applicant, applicantName);
       let app: ApplicationRow;
       const [draft] = ywbh ? await db.query<{ id: string }>('select id::text as id from application where ywbh = $1', [ywbh]) : [];
@@ -389,7 +393,7 @@ export function createApplications(deps: ApplicationsDeps) {
       const current = await ownApplication(db, ywbh, applicant);
       const business = requireBusiness(current.ywlx);
       if (current.zt !== '04') throw new ApiError(409, transitionRefusal('resubmit', current.zt));
-      await checkForm(applicant, business, payload);
+      await checkForm(applicant, business, payload, ywbh);
       const app = await transition(
         async (tx) => {
           const row = await ownApplication(tx, ywbh, applicant, true);

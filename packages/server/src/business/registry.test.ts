@@ -14,8 +14,8 @@ const q = {} as Queryable;
 const decide = (ywlx: string, payload: Record<string, unknown>) => BUSINESSES.get(ywlx)?.automatic?.decide({ q, applicant, payload }) ?? null;
 
 describe('the business registry', () => {
-  it('registers every code of spec 2.4, and the phone change GJ0313, each with a name, a time limit and a schema', () => {
-    expect([...BUSINESSES.keys()].sort()).toEqual([...SPEC_2_4, 'GJ0313'].sort());
+  it('registers every code of spec 2.4, the phone change GJ0313 and the transfer GJ0314, each with a name, a time limit and a schema', () => {
+    expect([...BUSINESSES.keys()].sort()).toEqual([...SPEC_2_4, 'GJ0313', 'GJ0314'].sort());
     for (const b of BUSINESSES.values()) {
       expect(b.ywmc).toMatch(/^[\u4e00-\u9fa5]{4,}$/);
       expect(b.timeLimitDays).toBeGreaterThan(0);
@@ -24,8 +24,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302 and GJ0313 as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313']);
+  it('marks every business but GJ0302, GJ0313 and GJ0314 as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Business } from './types';
 import { gj0302 } from './personal/gj0302';
 import { gj0313 } from './personal/gj0313';
+import { gj0314 } from './personal/gj0314';
 import { PLACEHOLDERS } from './placeholders';
 
 /**
@@ -11,7 +12,7 @@ import { PLACEHOLDERS } from './placeholders';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313].map((b) => b as unknown as Business).concat(PLACEHOLDERS).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS).map((b) => [b.ywlx, b]),
 );
 
 /**

@@ -25,6 +25,10 @@ export interface RuleContext<P> {
   q: Queryable;
   applicant: Applicant;
   payload: P;
+  /** The centre's clock at the check (rules on dates, e.g. months without a remittance); the real time when absent. */
+  now?: Date;
+  /** The application being submitted or resubmitted, when it has a number: it is not "another one in progress". */
+  ywbh?: string;
 }
 
 /**
@@ -38,6 +42,11 @@ export interface BusinessRule<P> {
   msg: string;
   /** The centre's parameter the rule reads, if any. */
   param?: string;
+  /**
+   * The status a failure answers: 400 (the default) with `msg`, or 403 when the payload names a record that is not the
+   * applicant's (another person's account): the catalogue's 403 and nothing else, so the answer reveals nothing.
+   */
+  status?: 400 | 403;
   holds(ctx: RuleContext<P>): boolean | Promise<boolean>;
 }
 

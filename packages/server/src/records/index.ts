@@ -10,3 +10,5 @@ export type { AccountStatus, MovementKind } from './kinds';
 export { fenToYuan, RecordsError, yuanToFen } from './money';
 export { getUnitAccount, listProjects, listUnitEmployees } from './units';
 export type { DeveloperProject, UnitAccount, UnitEmployee } from './units';
+export { MOVE_MESSAGES, moveToUnit } from './transfer';
+export type { UnitMove } from './transfer';

@@ -24,6 +24,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   // Businesses on the handling wizard (shared/wizard), named by their menu path (issue 21).
   'grwt/zhxx/zhxxbg/grzhxxbg': named(() => import('../../features/personal/gj0302/gj0302-page'), 'Gj0302Page'),
   'grwt/zhxx/zhxxbg/sjhbg': named(() => import('../../features/personal/gj0313/gj0313-page'), 'Gj0313Page'),
+  'grwt/zhxx/zhxxbg/tczy': named(() => import('../../features/personal/gj0314/gj0314-page'), 'Gj0314Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
 };

@@ -112,6 +112,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = Object.freeze({
   jtzz: '家庭住址',
   bz: '备注',
   sqyy: '申请原因',
+  // 个人账户同城转移 (GJ0314)
+  grzh: '个人账号',
+  zrdwzh: '转入单位账号',
+  zrdwmc: '转入单位名称',
+  zyyy: '转移原因',
+  zysm: '情况说明',
 });
 
 /**

@@ -44,8 +44,11 @@ export interface StepContext {
 export interface WizardFormStep {
   title: string;
   render: (ctx: StepContext) => ReactNode;
-  /** Field errors of this step ({} when it may be left). */
-  validate?: (values: WizardValues) => WizardErrors;
+  /**
+   * Field errors of this step ({} when it may be left). May ask the server (a promise): 下一步 waits for it, disabled
+   * and saying 正在核验…, and a failed call should answer an error on the field it concerns.
+   */
+  validate?: (values: WizardValues) => WizardErrors | Promise<WizardErrors>;
 }
 
 /** A row of 核对信息: what was answered, and which form step (0-based among the form steps) changes it. */
@@ -354,16 +357,27 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     typingTimer.current = systemClock.setTimeout(() => void save(), DRAFT_IDLE_SAVE_MS);
   };
 
-  const next = () => {
+  const [validating, setValidating] = useState(false);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  useEffect(() => {
+    if (focusInvalid > 0) bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
+  const next = async () => {
     if (step === MATERIALS) return void leaveMaterials();
     if (step >= 1 && step <= formSteps.length) {
-      const found = formSteps[step - 1]!.validate?.(values) ?? {};
+      let found: WizardErrors = {};
+      setValidating(true);
+      try {
+        found = (await formSteps[step - 1]!.validate?.(values)) ?? {};
+      } finally {
+        setValidating(false);
+      }
       const bad = Object.entries(found).filter(([, m]) => m);
       if (bad.length > 0) {
         setErrors(Object.fromEntries(bad));
         setFormError(`请修改标出的 ${bad.length} 处错误`);
-        // After React has marked them: the first field in error takes the focus.
-        systemClock.setTimeout(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+        // Once React has marked them (after an asynchronous check too): the first field in error takes the focus.
+        setFocusInvalid((n) => n + 1);
         return;
       }
       if (step === formSteps.length || returnToCheck) {
@@ -530,8 +544,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
               {step === 0 ? '返回首页' : '上一步'}
             </button>
             {step < CHECK && (
-              <button type="button" className="btn btn--primary" onClick={next} disabled={step === MATERIALS && (materials.loading || checking)}>
-                {returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
+              <button type="button" className="btn btn--primary" onClick={() => void next()} disabled={validating || (step === MATERIALS && (materials.loading || checking))}>
+                {validating ? '正在核验…' : returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
               </button>
             )}
             {step === CHECK && (
