@@ -61,7 +61,9 @@ export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array
   const code = groupCode(f.code);
   const footer = [`出具日期：${dateText(f.issuedAt.slice(0, 10))}`, `有效期至：${dateText(f.validUntil)}`, `验证码：${code}`, `证明编号：${f.zmbh}`];
   const monthLabels = f.months.map((m) => monthText(m.ny));
-  const allText = [f.centre, CERTIFICATE_TITLE, statement, ...rows.flat(), ...footer, ...NOTES, ...monthLabels, '缴存月份明细', '月份', '缴存额（元）', '未缴存', '扫码核验', '（电子证明）', '…', f.verifyUrl].join('');
+  // Where to type the code by hand: the QR's address without the code.
+  const notes = [...NOTES, `4. 核验网址：${f.verifyUrl.replace(/\?code=.*$/, '')}（输入验证码）`];
+  const allText = [f.centre, CERTIFICATE_TITLE, statement, ...rows.flat(), ...footer, ...notes, ...monthLabels, '缴存月份明细', '月份', '缴存额（元）', '未缴存', '扫码核验', '（电子证明）', '…', f.verifyUrl].join('');
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -125,7 +127,7 @@ export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array
     fy -= 18;
   }
   fy -= 6;
-  for (const note of NOTES) {
+  for (const note of notes) {
     for (const line of wrap(note, font, 8.5, width - qrSize - 24)) {
       page.drawText(line, { x: left, y: fy, size: 8.5, font, color: GREY });
       fy -= 13;
