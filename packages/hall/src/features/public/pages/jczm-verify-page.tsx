@@ -125,9 +125,9 @@ export function JczmVerifyPage() {
         </div>
       </form>
       {failure && (
-        <section className="jczm-verify__result jczm-verify__result--bad" role="alert" tabIndex={-1} ref={result}>
+        <div className="jczm-verify__result jczm-verify__result--bad" role="alert" tabIndex={-1} ref={(el) => void (result.current = el)}>
           <h2>{failure}</h2>
-        </section>
+        </div>
       )}
       {answer && (
         <section
@@ -136,9 +136,9 @@ export function JczmVerifyPage() {
           tabIndex={-1}
           ref={result}
         >
-          <h2 id={`${id}-result`} role="status">
-            {answer.message}
-          </h2>
+          <div role="status">
+            <h2 id={`${id}-result`}>{answer.message}</h2>
+          </div>
           {c && (
             <dl className="jczm-verify__facts">
               <dt>证明编号</dt>
