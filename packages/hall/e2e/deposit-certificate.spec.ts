@@ -129,6 +129,7 @@ test('张三 issues a certificate, reads the PDF, checks it through its QR; revo
   await shots(page, 'jczm-list');
   await phone.goto(link);
   await expect(phone.getByRole('status').filter({ hasText: /该缴存证明/ })).toHaveText('该缴存证明已作废');
+  await expect(phone.getByLabel('验证码')).toHaveValue(code.replace(/-/g, ''));
   await expect(phone.locator('.jczm-verify__facts')).not.toContainText('张*');
   await expectNoAxeViolations(phone);
   await shots(phone, 'jczm-verify-revoked');

@@ -130,8 +130,8 @@ export function JczmPage() {
     () => [
       { prop: 'zmbh', label: '证明编号', className: 'nowrap', rowHeader: true, disabled: true },
       { prop: 'grzh', label: '个人账号' },
-      { prop: 'from', label: '缴存期间', text: (r) => periodText(r.from, r.to) },
-      { prop: 'issuedAt', label: '出具时间', className: 'nowrap' },
+      { prop: 'from', label: '缴存期间', text: (r) => `${r.from} 至 ${r.to}` },
+      { prop: 'issuedAt', label: '出具日期', className: 'nowrap', text: (r) => r.issuedAt.slice(0, 10) },
       { prop: 'validUntil', label: '有效期至', className: 'nowrap' },
       { prop: 'code', label: '验证码', className: 'nowrap jczm-code' },
       {

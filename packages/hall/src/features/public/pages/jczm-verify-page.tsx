@@ -45,6 +45,12 @@ export function JczmVerifyPage() {
   const [params, setParams] = useSearchParams();
   const fromLink = params.get('code') ?? '';
   const [code, setCode] = useState(fromLink);
+  // A new code in the address (another QR opened in this tab) shows in the field too.
+  const [shownLink, setShownLink] = useState(fromLink);
+  if (shownLink !== fromLink) {
+    setShownLink(fromLink);
+    setCode(fromLink);
+  }
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   // The answer for one code and attempt; anything else on screen is a check still running.
