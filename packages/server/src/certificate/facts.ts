@@ -13,7 +13,13 @@ export const ACCOUNT_STATUS_NAMES: Readonly<Record<string, string>> = Object.fre
 export const PURPOSES = Object.freeze(['租房', '购房', '贷款', '其他'] as const);
 export type Purpose = (typeof PURPOSES)[number];
 
-/** The rules of issuing a certificate (docs/api-personal.md › 缴存证明), each row tested in certificate.test.ts. */
+/**
+ * The rules of issuing and checking a certificate in words (docs/api-personal.md › 缴存证明), each row tested in
+ * certificate.test.ts.
+ *
+ * @example
+ * throw new ApiError(400, CERTIFICATE_MESSAGES.tooLong(36)) // 缴存期间最长 36 个月，请缩短起止月份
+ */
 export const CERTIFICATE_MESSAGES = Object.freeze({
   /** Another login's account, or one that does not exist: the same answer (403), revealing nothing. */
   notYours: '无权为该账户出具缴存证明',
@@ -40,7 +46,12 @@ export interface CertificateMonth {
   amountFen: string;
 }
 
-/** What a certificate says, frozen when it is issued (deposit_certificate.facts). Money in fen as text. */
+/**
+ * What a certificate says, frozen when it is issued (deposit_certificate.facts). Money in fen as text.
+ *
+ * @example
+ * const bytes = await renderCertificate(facts as CertificateFacts)
+ */
 export interface CertificateFacts {
   zmbh: string;
   centre: string;

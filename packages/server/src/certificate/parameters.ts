@@ -20,6 +20,12 @@ export interface CertificateParameters {
   listPageSize: number;
 }
 
+/**
+ * The rows of the table above, as the server uses them unless `buildApp({ certificate })` changes some.
+ *
+ * @example
+ * validUntil('2026-11-26', CERTIFICATE_PARAMETERS.validMonths) // '2027-02-25'
+ */
 export const CERTIFICATE_PARAMETERS: Readonly<CertificateParameters> = Object.freeze({
   validMonths: 3,
   maxPeriodMonths: 36,
@@ -29,7 +35,12 @@ export const CERTIFICATE_PARAMETERS: Readonly<CertificateParameters> = Object.fr
   listPageSize: 20,
 });
 
-/** `YYYY-MM-DD` plus `months` calendar months, clamped to the month's last day (2026-11-30 + 3 → 2027-02-28). */
+/**
+ * `YYYY-MM-DD` plus `months` calendar months, clamped to the month's last day.
+ *
+ * @example
+ * addMonths('2026-11-30', 3) // '2027-02-28'
+ */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const index = y * 12 + (m - 1) + months;
@@ -52,7 +63,12 @@ export function validUntil(issued: string, validMonths: number): string {
   return end.toISOString().slice(0, 10);
 }
 
-/** Months from `from` to `to` (`YYYY-MM`), both included; 0 when `to` is before `from`. */
+/**
+ * Months from `from` to `to` (`YYYY-MM`), both included; 0 when `to` is before `from`.
+ *
+ * @example
+ * monthsBetween('2025-12', '2026-11') // 12
+ */
 export function monthsBetween(from: string, to: string): number {
   const index = (ym: string) => Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1;
   return Math.max(0, index(to) - index(from) + 1);

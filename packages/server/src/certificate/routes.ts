@@ -25,9 +25,19 @@ import {
 import { CERTIFICATE_PARAMETERS, defaultPeriod, validUntil, type CertificateParameters } from './parameters';
 import { renderCertificate } from './pdf';
 
-/** Where the certificate's calls live. */
+/**
+ * Where the certificate's calls live.
+ *
+ * @example
+ * app.inject({ url: `${CERTIFICATE_PREFIX}/verify?code=K7Q2M9XW4RT0ZB6H` })
+ */
 export const CERTIFICATE_PREFIX = `${ZHFW_PREFIX}/jczm`;
-/** The hall's public verification page; the QR and the printed text lead here with `?code=`. */
+/**
+ * The hall's public verification page; the QR and the printed text lead here with `?code=`.
+ *
+ * @example
+ * `${app.publicUrl()}/home.html#${VERIFY_ROUTE}?code=${code}`
+ */
 export const VERIFY_ROUTE = '/jczmVerify';
 
 const tags = ['缴存证明'] as const;
