@@ -10,6 +10,9 @@ import { PDFDocument } from 'pdf-lib';
 import { buildApp } from '../app';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
+import type { Db } from '../db/db';
+import { postMovement } from '../records';
+import { UNVERIFIED_MESSAGE } from '../auth/identity';
 import { CERTIFICATE_MESSAGES, newCode, normaliseCode } from './facts';
 import { CERTIFICATE_PREFIX as J } from './routes';
 
@@ -18,6 +21,7 @@ import { CERTIFICATE_PREFIX as J } from './routes';
 // flexible 201000000188; the seeded remittances stop at 2026-10.
 
 let app: FastifyInstance;
+let db: Db;
 let clock = new Date('2026-11-26T02:00:00Z');
 let zhang: string;
 let li: string;
@@ -33,7 +37,7 @@ const has = (tool: string): boolean => {
 };
 
 beforeAll(async () => {
-  const db = await prepareDatabase({ memory: true }, true);
+  db = await prepareDatabase({ memory: true }, true);
   app = await buildApp({ db, devRoutes: true, now: () => clock, publicUrl: 'https://gjj.example.gov.cn', certificate: { verifyPerMinute: 8, issuePerDay: 6 } });
   zhang = await signIn(app, '110101199003072316');
   li = await signIn(app, '320106198506124022');
@@ -160,17 +164,43 @@ describe('issuing', () => {
     expect((await verify(first.code)).json<{ data: { zt: string } }>().data.zt).toBe('01');
   });
 
+  it('an unverified identity issues none (403, what to do)', async () => {
+    const jiang = await signIn(app, '370102199403152213');
+    const res = await create(jiang, { grzh: '201000000101', from: '2026-01', to: '2026-03' });
+    expect([res.statusCode, res.json<{ msg: string }>().msg]).toEqual([403, UNVERIFIED_MESSAGE]);
+  });
+
+  it('the facts stay as issued: a later deposit changes neither the PDF nor what verification shows', async () => {
+    const before = (await create(zhang, { grzh: '201000000188', from: '2026-09', to: '2026-11' })).json<{ data: Summary }>().data;
+    await db.transaction((tx) =>
+      postMovement(tx, { accountNo: '201000000188', amountFen: 100_000n, kind: '02', ywbh: 'BJ-JCZM-TEST', line: 1, valueDate: '2026-11-26', period: '202611' }),
+    );
+    const verified = (await verify(before.code, '10.9.2.1')).json<{ data: { paidMonths: number } }>().data;
+    expect(verified.paidMonths).toBe(2);
+    const after = (await create(zhang, { grzh: '201000000188', from: '2026-09', to: '2026-11' })).json<{ data: Summary }>().data;
+    expect((await verify(after.code, '10.9.2.1')).json<{ data: { paidMonths: number } }>().data.paidMonths).toBe(3);
+    if (has('pdftotext')) {
+      const text = async (zmbh: string) => {
+        const file = join(mkdtempSync(join(tmpdir(), 'jczm-')), 'c.pdf');
+        writeFileSync(file, (await app.inject({ url: `${J}/download?zmbh=${zmbh}`, headers: { token: zhang } })).rawPayload);
+        return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+      };
+      expect(await text(before.zmbh)).toContain('账户余额 12,800.00 元');
+      expect(await text(after.zmbh)).toContain('账户余额 13,800.00 元');
+    }
+  });
+
   it('lists the login\'s certificates newest first, by keyset pages', async () => {
     const res = await app.inject({ url: `${J}/list`, headers: { token: zhang } });
     const { list, next } = res.json<{ data: { list: Summary[]; next: string | null } }>().data;
-    expect(list.length).toBe(3);
+    expect(list.length).toBe(5);
     expect(list.at(-1)!.zmbh).toBe(first.zmbh);
     expect(next).toBeNull();
   });
 
   it('at most issuePerDay a login and day (429), and again the next day', async () => {
-    // Three so far today for 张三; the limit here is 6.
-    for (let i = 0; i < 3; i += 1) expect((await create(zhang, { grzh: '201000000188', from: '2026-01', to: '2026-02' })).statusCode).toBe(200);
+    // Five so far today for 张三; the limit here is 6.
+    for (let i = 0; i < 1; i += 1) expect((await create(zhang, { grzh: '201000000188', from: '2026-01', to: '2026-02' })).statusCode).toBe(200);
     const over = await create(zhang, { grzh: '201000000188', from: '2026-01', to: '2026-02' });
     expect([over.statusCode, over.json<{ msg: string }>().msg]).toEqual([429, CERTIFICATE_MESSAGES.tooMany(6)]);
   });
