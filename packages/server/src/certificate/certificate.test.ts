@@ -38,7 +38,7 @@ const has = (tool: string): boolean => {
 
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
-  app = await buildApp({ db, devRoutes: true, now: () => clock, publicUrl: 'https://gjj.example.gov.cn', certificate: { verifyPerMinute: 8, issuePerDay: 6 } });
+  app = await buildApp({ db, devRoutes: true, now: () => clock, publicUrl: 'https://gjj.example.gov.cn', certificate: { verifyPerMinute: 8, issuePerDay: 6, downloadPerMinute: 5 } });
   zhang = await signIn(app, '110101199003072316');
   li = await signIn(app, '320106198506124022');
   unit = await signIn(app, '100200300001', 2);
@@ -188,6 +188,17 @@ describe('issuing', () => {
       expect(await text(before.zmbh)).toContain('账户余额 12,800.00 元');
       expect(await text(after.zmbh)).toContain('账户余额 13,800.00 元');
     }
+  });
+
+  it('at most downloadPerMinute PDFs a login and minute (429)', async () => {
+    // 张三's downloads so far this minute (the clock stands still): one above, two more where pdftotext reads them; the
+    // limit here is 5.
+    const before = has('pdftotext') ? 3 : 1;
+    const list = (await app.inject({ url: `${J}/list`, headers: { token: zhang } })).json<{ data: { list: Summary[] } }>().data.list;
+    const get = () => app.inject({ url: `${J}/download?zmbh=${list[0]!.zmbh}`, headers: { token: zhang } });
+    for (let i = before; i < 5; i += 1) expect((await get()).statusCode).toBe(200);
+    const over = await get();
+    expect([over.statusCode, over.json<{ msg: string }>().msg]).toEqual([429, '请求过于频繁，请稍后再试']);
   });
 
   it('lists the login\'s certificates newest first, by keyset pages', async () => {

@@ -27,7 +27,8 @@ describe('the deposit certificate parameters', () => {
     expect(defaultPeriod('2026-01-31', '2026-12-01', 12)).toEqual({ from: '2026-01', to: '2026-12' });
   });
 
-  it('verifyPerMinute, issuePerDay, listPageSize', () => {
+  it('verifyPerMinute, issuePerDay, listPageSize, downloadPerMinute', () => {
+    expect(CERTIFICATE_PARAMETERS.downloadPerMinute).toBe(30);
     expect(CERTIFICATE_PARAMETERS.verifyPerMinute).toBe(20);
     expect(CERTIFICATE_PARAMETERS.issuePerDay).toBe(20);
     expect(CERTIFICATE_PARAMETERS.listPageSize).toBe(20);

@@ -10,6 +10,7 @@
  * | verifyPerMinute | 20 | verifications a client address may ask for a minute (the public page; 429 请求过于频繁，请稍后再试 beyond) |
  * | issuePerDay | 20 | certificates one login may issue a centre day (429 beyond), so a stolen session cannot fill the table |
  * | listPageSize | 20 | certificates the page lists at a time (newest first, keyset on the id) |
+ * | downloadPerMinute | 30 | PDFs one login may download a minute (each costs the server about 0.3 s of CPU; 429 beyond) |
  */
 export interface CertificateParameters {
   validMonths: number;
@@ -18,6 +19,7 @@ export interface CertificateParameters {
   verifyPerMinute: number;
   issuePerDay: number;
   listPageSize: number;
+  downloadPerMinute: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export const CERTIFICATE_PARAMETERS: Readonly<CertificateParameters> = Object.fr
   verifyPerMinute: 20,
   issuePerDay: 20,
   listPageSize: 20,
+  downloadPerMinute: 30,
 });
 
 /**

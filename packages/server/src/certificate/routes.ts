@@ -3,7 +3,7 @@ import { maskBankCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDate, centreDateTime } from '../clock';
-import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
+import { createRateLimiter, limitByAddress, TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { contentDisposition } from '../archive/routes';
 import {
@@ -277,12 +277,14 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
     },
   );
 
+  // Drawing a PDF costs about 0.3 s of CPU: a few a minute per login is plenty for a person.
+  const downloads = createRateLimiter(db, 'jczm-download', p.downloadPerMinute, 60_000);
   app.get<{ Querystring: { zmbh: string } }>(
     `${CERTIFICATE_PREFIX}/download`,
     {
       preHandler: app.requireSession,
       schema: {
-        summary: '下载缴存证明 PDF（出具时的内容；他人的证明 403）',
+        summary: `下载缴存证明 PDF（出具时的内容；他人的证明 403；每个登录每分钟 ${p.downloadPerMinute} 次）`,
         tags,
         querystring: { type: 'object', required: ['zmbh'], properties: { zmbh: ZMBH } },
         response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' } },
@@ -291,6 +293,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
     async (request, reply) => {
       const session = individual(request);
       const row = await ownCertificate(session.userId, request.query.zmbh);
+      if (!(await downloads.hit(session.userId, now().getTime()))) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
       const pdf = await renderCertificate(row.facts);
       return reply
         .header('content-type', 'application/pdf')
