@@ -34,6 +34,8 @@ function monthsAgo(n: number): string {
 }
 
 test('张三 issues a certificate, reads the PDF, checks it through its QR; revoked it says 已作废, aged 已过期', async ({ page, browser, baseURL }) => {
+  // One walk through two browsers, two PDFs and three renderings: about 20 s alone, more beside other specs.
+  test.setTimeout(90_000);
   const problems = watchProblems(page);
   await signIn(page, DEMO.personal);
   await dismissPrompts(page);
