@@ -360,7 +360,10 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // Issue 23 merged: 102.45 KB (the entry without /dkcs).
-    limit: '102.5 KB',
+    // Issue 24: the route entry of the public certificate check /jczmVerify (its lazy loader with the chunk and CSS
+    // names; the page itself a chunk of its own): +0.09 KB in the entry, 102.53 KB; its tile 缴存证明核验 among the
+    // public services: 102.58 KB.
+    limit: '102.6 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -369,7 +372,8 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // Issue 23 merged: 107.71 KB (the entry without /dkcs).
-    limit: '107.8 KB',
+    // Issue 24: the route entry of /jczmVerify in the entry (+0.09 KB): 107.81 KB.
+    limit: '107.9 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
@@ -395,7 +399,8 @@ export default [
     // issue 23 (the centre's loan limits table and its checks beside every field, the optional age, the empty state, rate names with dates and the stale-rate notice in the calculator, in the eagerly loaded calculator): 138.60 KB measured.
     // issue 23, token refresh (as /login above; the refresher a lazy chunk): 137.50 KB.
     // Issue 23 merged: 126.05 KB (the entry without /dkcs).
-    limit: '126.1 KB',
+    // Issue 24: the route entry of /jczmVerify in the entry (+0.09 KB; the certificate pages are chunks): 126.11 KB.
+    limit: '126.2 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a

@@ -47,6 +47,8 @@ import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { transferRoutes } from './routes/transfer';
+import { certificateRoutes } from './certificate/routes';
+import type { CertificateParameters } from './certificate/parameters';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -128,6 +130,8 @@ export interface AppOptions extends FloodGuardOptions {
    * (600 s) and where file content is kept (the database).
    */
   archive?: ArchiveOptions;
+  /** The deposit certificate's parameters (缴存证明, certificate/parameters.ts), over `CERTIFICATE_PARAMETERS`. */
+  certificate?: Partial<CertificateParameters>;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -342,6 +346,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transferRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
+  certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });
   if (withDevRoutes) devRoutes(app, options.db, now);
   openApiRoutes(app);
 

@@ -39,6 +39,7 @@ const IntroPage = named(() => import('../features/public/pages/intro-page'), 'In
 const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
 const PortalHomePage = named(() => import('../features/public/pages/portal-home-page'), 'PortalHomePage');
 const ComplaintQueryPage = named(() => import('../features/public/pages/complaint-query-page'), 'ComplaintQueryPage');
+const JczmVerifyPage = named(() => import('../features/public/pages/jczm-verify-page'), 'JczmVerifyPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
@@ -108,6 +109,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/ylOfdBase64': <YlOfdBase64Page />,
   [PORTAL_HOME]: <PortalHomePage />,
   '/complaintQuery': <ComplaintQueryPage />,
+  '/jczmVerify': <JczmVerifyPage />,
 };
 
 const pageLoading = (

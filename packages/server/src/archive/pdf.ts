@@ -55,8 +55,13 @@ export async function mergeToPdf(items: readonly MergeItem[], title: string): Pr
   return out.save();
 }
 
-/** Breaks `text` into lines no wider than `width` at `size` (CJK text breaks between any two characters). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Breaks `text` into lines no wider than `width` at `size` (CJK text breaks between any two characters).
+ *
+ * @example
+ * for (const line of wrap('兹证明……', font, 12, 480)) page.drawText(line, { x, y: (y -= 20), size: 12, font })
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const ch of text) {
