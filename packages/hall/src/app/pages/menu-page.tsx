@@ -26,6 +26,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/sjhbg': named(() => import('../../features/personal/gj0313/gj0313-page'), 'Gj0313Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
+  // 个人账户信息 (issue 24).
+  'grwt/zhxx/zhcx/grzhxx': named(() => import('../../features/personal/account-info/account-info-page'), 'AccountInfoPage'),
 };
 
 /**
