@@ -101,7 +101,7 @@ describe('grzhxx/list: every account of the signed-in person', () => {
 
   it('the flexible login 李梅 sees her one account', async () => {
     const { holder, accounts } = body(await get(limei, 'grzhxx/list')).data;
-    expect(holder).toMatchObject({ xingming: '李梅', zjhm: '320***********4022', sjhm: '136****6000' });
+    expect(holder).toMatchObject({ xingming: '李梅', zjhm: '320***********4022', sjhm: '136****6000', hyzkmc: '未婚', zy: '自由职业', gzdh: '' });
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ grzh: '201000000233', current: true, kindName: '灵活就业', grzhye: '5230.00', grzhztmc: '正常' });
   });
@@ -152,14 +152,15 @@ describe('grzhxx/info: one account by number', () => {
 });
 
 describe('the holder’s details follow GJ0302', () => {
-  it('an address, postcode, marital status, work phone, email, occupation and education change shows on the page', async () => {
+  it('an address, postcode, marital status, work phone, email, occupation and education change shows on the page, on either account', async () => {
+    // What seed step 13 put on file for him.
     const before = body(await get(zhang, 'grzhxx/list')).data.holder;
-    expect(before).toMatchObject({ txdz: '', hyzkmc: '' });
-    const payload = { txdz: '示范市历下区泉城路 188 号', yzbm: '250011', hyzk: '20', gzdh: '0531-86001234', dzyx: 'zhangsan@example.cn', zy: '工程师', xl: '大学本科' };
+    expect(before).toMatchObject({ txdz: '示范市历下区泉城路 188 号 3 单元 502 室', hyzk: '20', hyzkmc: '已婚', zy: '软件工程师' });
+    const payload = { txdz: '示范市槐荫区经十路 9 号', yzbm: '250022', hyzk: '40', gzdh: '0531-86005678', dzyx: 'zs@example.com', zy: '项目经理', xl: '硕士研究生' };
     const submitted = await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/submit`, headers: { token: zhang }, payload: { ywlx: 'GJ0302', payload } });
     expect(body(submitted).data.zt).toBe('03');
     const after = body(await get(zhang, 'grzhxx/list')).data.holder;
-    expect(after).toEqual({ xingming: '张三', zjhm: '110***********2316', sjhm: '138****8000', ...payload, hyzkmc: '已婚' });
+    expect(after).toEqual({ xingming: '张三', zjhm: '110***********2316', sjhm: '138****8000', ...payload, hyzkmc: '离婚' });
   });
 });
 
@@ -211,7 +212,10 @@ describe('grzhxx/home: the figures of the individual’s home', () => {
     expect((await switchTo(await idOf('201000000188'))).statusCode).toBe(200);
     try {
       expect(body(await get(zhang, 'grzhxx/home')).data).toMatchObject({ grzh: '201000000188', grzhye: '12800.00' });
-      expect(body(await get(zhang, 'grzhxx/list')).data.accounts.map((a: { current: boolean }) => a.current)).toEqual([false, true]);
+      const list = body(await get(zhang, 'grzhxx/list')).data;
+      expect(list.accounts.map((a: { current: boolean }) => a.current)).toEqual([false, true]);
+      // The details changed on his other account (the GJ0302 above) are his on this one too.
+      expect(list.holder.txdz).toBe('示范市槐荫区经十路 9 号');
     } finally {
       await switchTo(await idOf('201000000101'));
     }
