@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
+import { careProblems } from '../../../test/support/care';
 import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
 
 // 个人账户信息 and the individual's home figures (issue 24) against the built server and its seeded records: 张三's
@@ -81,6 +84,13 @@ test.describe('个人账户信息 and the home figures', () => {
     expect(printed).toContain('201000000188');
     expect(printed).toContain('86,542.35');
     await page.emulateMedia({ media: 'screen' });
+
+    // 关怀模式 at phone width (docs/care-mode.md): 7:1 contrast, text of 18 px and more, targets of 44 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: '关怀模式' }).click();
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    expect(await page.evaluate(careProblems as unknown as () => Promise<string[]>)).toEqual([]);
+    await page.screenshot({ path: shot('account-info-care-390.png'), fullPage: true });
 
     // Another person's account number answers 403 and tells nothing.
     const other = await hallGet(page, 'grzhxx/info?grzh=201000000233');
