@@ -126,6 +126,15 @@ describe('grzhxx/list: every account of the signed-in person', () => {
   });
 });
 
+describe('the menu entry', () => {
+  it('个人账户信息 is rebuilt each time it is opened (noCache), so a change made meanwhile shows', async () => {
+    const menus = body(await app.inject({ url: '/api/auth/v1/getUserInfo', headers: { token: zhang } })).data.menuList;
+    const find = (nodes: Array<{ path: string; meta: { noCache: boolean }; children?: unknown[] }>): { meta: { noCache: boolean } } | undefined =>
+      nodes.reduce<{ meta: { noCache: boolean } } | undefined>((hit, n) => hit ?? (n.path.endsWith('grzhxx') ? n : find((n.children ?? []) as typeof nodes)), undefined);
+    expect(find(menus)?.meta.noCache).toBe(true);
+  });
+});
+
 describe('grzhxx/info: one account by number', () => {
   it('answers the holder’s own account, either of them', async () => {
     const res = await get(zhang, 'grzhxx/info?grzh=201000000188');
