@@ -12,8 +12,11 @@ import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
 // own account. Reads only: nothing here changes the server.
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
-/** Where the screenshots go: GJJ_SCREENS when set, else the test's own folder under test-results/e2e/. */
-const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
+/** Screenshots (390 and 1280 px, the print's first page) only when GJJ_SCREENS names a folder for them: they cost time. */
+const SCREENS = process.env.GJJ_SCREENS;
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage });
+}
 
 /** A call of the hall's API with the page's own token, as the user's client would make it. */
 async function hallGet(page: Page, path: string): Promise<{ status: number; data: unknown }> {
@@ -23,6 +26,8 @@ async function hallGet(page: Page, path: string): Promise<{ status: number; data
 
 test.describe('个人账户信息 and the home figures', () => {
   test('张三: the home shows his balance and to-do count; the page both accounts, masked, printable', async ({ page }) => {
+    // One sign-in for the whole walk (home, page, phone width, print, care mode): ~15 s idle, more on a loaded machine.
+    test.setTimeout(60_000);
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
 
@@ -34,11 +39,13 @@ test.describe('个人账户信息 and the home figures', () => {
     await expect(figures.getByRole('listitem').filter({ hasText: '最近一笔资金变动' })).toContainText('2026-10-20');
     await expect(figures.getByRole('listitem').filter({ hasText: /\d{4}年缴存额/ })).toContainText(/\d[\d,]*\.\d{2}/);
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: shot('home-figures-390.png'), fullPage: true });
+    await shoot(page, 'home-figures-390');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: shot('home-figures-1280.png') });
+    await shoot(page, 'home-figures-1280', false);
 
     // From the home's 账户信息 tab, as a user gets there.
+    const lists: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/grzhxx/list') && lists.push(r.url())));
     await page.getByRole('tab', { name: '账户信息' }).click();
     await page.getByRole('button', { name: /个人账户信息$/ }).click();
     await expect(page).toHaveURL(/#\/grwt\/zhxx\/zhcx\/grzhxx$/);
@@ -59,10 +66,10 @@ test.describe('个人账户信息 and the home figures', () => {
     expect(text).not.toContain('110101199003072316');
     expect(text).not.toContain('13800138000');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: shot('account-info-1280.png'), fullPage: true });
+    await shoot(page, 'account-info-1280');
     await page.setViewportSize({ width: 390, height: 900 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: shot('account-info-390.png'), fullPage: true });
+    await shoot(page, 'account-info-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // 打印 opens the browser's print dialog over the print stylesheet: the centre's head, no buttons.
@@ -79,7 +86,7 @@ test.describe('个人账户信息 and the home figures', () => {
     await expect(page.getByRole('button', { name: '打印' })).toBeHidden();
     const pdf = test.info().outputPath('account-info-print.pdf');
     await page.pdf({ path: pdf, format: 'A4', preferCSSPageSize: true });
-    await promisify(execFile)('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, shot('account-info-print')]);
+    if (SCREENS) await promisify(execFile)('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, `${SCREENS}/account-info-print`]);
     const printed = (await promisify(execFile)('pdftotext', ['-layout', pdf, '-'])).stdout;
     expect(printed).toContain('201000000188');
     expect(printed).toContain('86,542.35');
@@ -90,7 +97,14 @@ test.describe('个人账户信息 and the home figures', () => {
     await page.getByRole('button', { name: '关怀模式' }).click();
     await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
     expect(await page.evaluate(careProblems as unknown as () => Promise<string[]>)).toEqual([]);
-    await page.screenshot({ path: shot('account-info-care-390.png'), fullPage: true });
+    await shoot(page, 'account-info-care-390');
+
+    // Left and opened again, the page asks again (not kept alive), so a change made meanwhile shows.
+    await page.getByRole('navigation', { name: '当前位置' }).getByRole('link', { name: '首页' }).click();
+    await page.getByRole('tab', { name: '账户信息' }).click();
+    await page.getByRole('button', { name: /个人账户信息$/ }).click();
+    await expect(page.getByRole('region', { name: '单位缴存账户 201000000101' })).toBeVisible();
+    expect(lists).toHaveLength(2);
 
     // Another person's account number answers 403 and tells nothing.
     const other = await hallGet(page, 'grzhxx/info?grzh=201000000233');
