@@ -27,17 +27,19 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
   test('a business page asks ywbl/check on opening, shows 功能暂未开放, has a breadcrumb and a close-page confirmation', async ({ page }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
-    const check = page.waitForRequest((r) => r.url().includes('/ywbl/check?path=%2Fgrwt%2Fzhxx%2Fzhcx%2Fgrzhxx'));
-    await page.getByRole('button', { name: /个人账户信息$/ }).click();
+    // 个人账户信息 is built (issue 24); 离休、退休提取 is a business page not built yet.
+    await page.getByRole('tab', { name: '提取业务' }).click();
+    const check = page.waitForRequest((r) => r.url().includes('/ywbl/check?path=%2Fgrwt%2FtqSys%2Ftqyw%2Fltx_tq'));
+    await page.getByRole('button', { name: /离休、退休提取$/ }).click();
     await check;
-    await expect(page).toHaveURL(/#\/grwt\/zhxx\/zhcx\/grzhxx$/);
-    await expect(page).toHaveTitle('个人账户信息 - 网上业务大厅');
-    await expect(page.getByRole('heading', { level: 1, name: '个人账户信息' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
+    await expect(page).toHaveTitle('离休、退休提取 - 网上业务大厅');
+    await expect(page.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
     await expect(page.getByText('功能暂未开放，敬请期待')).toBeVisible();
     // Permission keys are for the code, not the page (issue 23).
     await expect(page.getByText('本页已授权的操作')).toHaveCount(0);
     const crumbs = page.getByRole('navigation', { name: '当前位置' }).getByRole('listitem');
-    await expect(crumbs).toHaveText(['首页', '账户信息', '账户查询', '个人账户信息']);
+    await expect(crumbs).toHaveText(['首页', '提取业务', '提取业务办理', '离休、退休提取']);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: '关闭页面' }).click();
@@ -45,7 +47,7 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
     await expect(confirm).toContainText('您是否需要关闭当前页面？');
     await confirm.getByRole('button', { name: '停留本页面' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page).toHaveURL(/grzhxx$/);
+    await expect(page).toHaveURL(/ltx_tq$/);
     await page.getByRole('button', { name: '关闭页面' }).click();
     await confirm.getByRole('button', { name: '关闭页面' }).click();
     await expect(page).toHaveURL(/#\/grwt\/home$/);

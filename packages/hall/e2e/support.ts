@@ -36,7 +36,7 @@ export const DEMO = {
     home: '/kfswt/home',
     screens: ['查询业务', '我的办件'],
   },
-  /** Flexible employment: information incomplete (status 1). Used only by the tests that change server state. */
+  /** Flexible employment: information incomplete (status 1). Changed only by the tests that change server state; account-info.spec.ts reads her account. */
   flexible: { type: '个人', account: '320106198506124022', name: '李梅', home: '/grwt/home', screens: [] },
   /** Out-of-area loan person. Used only by the tests that change server state. */
   remote: { type: '个人', account: '440304199208155533', name: '王磊', home: '/grwt/home', screens: [] },

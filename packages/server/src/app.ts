@@ -39,6 +39,7 @@ import { messageRoutes } from './messages/messages';
 import { parseTrustedProxies } from './http/client-address';
 import { createApplications } from './applications/model';
 import { applicationRoutes } from './applications/routes';
+import { accountInfoRoutes } from './personal/account-info';
 import { applicationExportRoutes } from './applications/export';
 import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
@@ -344,6 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   columnRoutes(app, options.db, now);
   wizardRoutes(app, options.db, now);
   transferRoutes(app, options.db, now);
+  accountInfoRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });

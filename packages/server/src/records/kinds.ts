@@ -25,6 +25,12 @@ export const ACCOUNT_STATUS = { normal: '01', sealed: '02', frozen: '03', closed
 export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
 
 /**
+ * The status in words (dictionary GRZHZT, as the hall's dictionary shows it).
+ * @example ACCOUNT_STATUS_NAMES['02'] // '封存'
+ */
+export const ACCOUNT_STATUS_NAMES: Readonly<Record<AccountStatus, string>> = { '01': '正常', '02': '封存', '03': '冻结', '99': '销户' };
+
+/**
  * The centre's own accounts (centre_account.code), the other side of every entry.
  * @example CENTRE_ACCOUNTS.interest // 'C200'
  */

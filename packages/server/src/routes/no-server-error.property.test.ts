@@ -156,7 +156,8 @@ describe('no input gives a 5xx (issue 18 item 9)', () => {
       fc.asyncProperty(input, async ({ i, query, params, body, signedIn }) => {
         const route = list[i] as RouteOptions;
         let n = 0;
-        const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(params[n++] ?? 'x'));
+        // A lone surrogate cannot be percent-encoded (encodeURIComponent throws), and no client could send one in a path.
+        const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent((params[n++] ?? 'x').replace(/[\ud800-\udfff]/g, '\ufffd')));
         const q = queryText(query);
         const method = String(route.method) as 'GET' | 'POST';
         const res = await app.inject({

@@ -13,6 +13,7 @@ import { seedIdentity } from './identity';
 import { seedRecords } from './records';
 import { seedMessages } from './messages';
 import { seedTransfer } from './transfer';
+import { seedAccountInfo } from './account-info';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -170,6 +171,12 @@ const STEPS: SeedStep[] = [
       for (const [from, to] of GLOSSARY_RENAMES) await tx.query('update menu set title = $2 where title = $1', [from, to]);
       await tx.query(`update sys_config set title = '网上业务大厅标志' where key = 'XT_LOGO' and title = '网厅标志'`); // glossary-allow: the old title, renamed
     },
+  },
+  {
+    version: 13,
+    // The data lives in account-info.ts (issue 24, 个人账户信息).
+    name: 'the demo individuals\' details on file (address, marital status …) for 个人账户信息',
+    run: seedAccountInfo,
   },
   {
     version: 18,

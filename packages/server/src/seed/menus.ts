@@ -131,7 +131,7 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
         'zhxx',
         [
           tab(1110, 'zhcx', '账户查询', [
-            page(1111, '/grwt/zhxx/zhcx/grzhxx', '个人账户信息', 'cx', { buttons: ['print'] }),
+            page(1111, '/grwt/zhxx/zhcx/grzhxx', '个人账户信息', 'cx', { buttons: ['print'], noCache: true }),
             page(1112, '/grwt/zhxx/zhcx/grmxcx', '个人明细查询', 'mx', { enable: 10, buttons: ['export', 'print'] }),
             page(1113, '/grwt/zhxx/zhcx/jczm', '缴存证明打印', 'zm', { menuType: 9, buttons: ['print'] }),
           ]),

@@ -29,6 +29,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
   // 缴存证明打印 (issue 24).
   'grwt/zhxx/zhcx/jczm': named(() => import('../../features/personal/jczm/jczm-page'), 'JczmPage'),
+  // 个人账户信息 (issue 24).
+  'grwt/zhxx/zhcx/grzhxx': named(() => import('../../features/personal/account-info/account-info-page'), 'AccountInfoPage'),
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { greeting } from '@gjj-hall/sdk/format';
 import { displayName } from '@gjj-hall/sdk/auth';
@@ -34,6 +35,8 @@ export interface HomeViewProps {
   areaTitle: string;
   /** What the account summary shows. */
   facts: readonly HomeFact[];
+  /** Shown under the summary (the individual's figures). */
+  children?: ReactNode;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface HomeViewProps {
  * @example
  * <HomeView areaTitle="个人业务" facts={[{ label: '个人账号', value: '201000000101' }]} />
  */
-export function HomeView({ areaTitle, facts }: HomeViewProps) {
+export function HomeView({ areaTitle, facts, children }: HomeViewProps) {
   usePageTitle(`${areaTitle}首页`);
   const userInfo = useStore(stores.session.$userInfo);
   const loginType = useStore(stores.session.$loginType);
@@ -75,6 +78,7 @@ export function HomeView({ areaTitle, facts }: HomeViewProps) {
             ))}
           </dl>
         )}
+        {children}
       </section>
       <section className="page home__menus" aria-labelledby="home-menus-title">
         <h2 id="home-menus-title" className="section-title">

@@ -1,11 +1,15 @@
-import { formatMoney } from '@gjj-hall/sdk/format';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
 
+// The figures come from the server in a chunk of their own, after the home shows (issue 24).
+const HomeFigures = lazy(() => import('../account-info/home-figures').then((m) => ({ default: m.HomeFigures })));
+
 /**
- * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx). Takes the
- * `activeIndex` query value, the selected business tab. A login whose identity is not verified sees why first.
+ * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx) and the current
+ * account's figures (balance, this year's deposits, the last movement, the to-do count). Takes the `activeIndex`
+ * query value, the selected business tab. A login whose identity is not verified sees why first, and no figures.
  */
 export function GrwtHome() {
   const info = useStore(stores.session.$personalInfo) ?? {};
@@ -22,11 +26,16 @@ export function GrwtHome() {
           { label: '姓名', value: info.xingming },
           { label: '个人账号', value: info.grzh },
           { label: '账户状态', value: info.grzhzt ? stores.config.dictionaryLabel('GRZHZT', info.grzhzt) : '' },
-          { label: '账户余额（元）', value: info.grzhye === undefined ? '' : formatMoney(info.grzhye) },
           { label: '所在单位', value: info.dwmc },
           { label: '手机号码', value: info.sjhm },
         ]}
-      />
+      >
+        {userInfo?.identityNotice ? null : (
+          <Suspense fallback={null}>
+            <HomeFigures />
+          </Suspense>
+        )}
+      </HomeView>
     </>
   );
 }
