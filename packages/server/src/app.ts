@@ -42,6 +42,7 @@ import { applicationRoutes } from './applications/routes';
 import { applicationExportRoutes } from './applications/export';
 import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
+import { flexibleRoutes } from './business/flexible/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
@@ -338,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applicationExportRoutes(app, options.db, now);
   columnRoutes(app, options.db, now);
   wizardRoutes(app, options.db, now);
+  flexibleRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);

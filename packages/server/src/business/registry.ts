@@ -2,6 +2,7 @@ import type { Business } from './types';
 import { gj0302 } from './personal/gj0302';
 import { gj0313 } from './personal/gj0313';
 import { PLACEHOLDERS } from './placeholders';
+import { FLEXIBLE_BUSINESSES } from './flexible';
 
 /**
  * Every business the hall can apply for, by code: one line each.
@@ -11,7 +12,7 @@ import { PLACEHOLDERS } from './placeholders';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313].map((b) => b as unknown as Business).concat(PLACEHOLDERS).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

@@ -25,6 +25,8 @@ export interface RuleContext<P> {
   q: Queryable;
   applicant: Applicant;
   payload: P;
+  /** The server's clock (the app's `now`), for rules about dates; absent only in old callers. */
+  now?: Date;
 }
 
 /**
@@ -38,6 +40,13 @@ export interface BusinessRule<P> {
   msg: string;
   /** The centre's parameter the rule reads, if any. */
   param?: string;
+  /**
+   * The rule reads only the applicant and the records, never the payload: `ywblxz/check` checks it too (with an empty
+   * payload), so the wizard says so before anything is typed rather than at submission.
+   */
+  atOpen?: boolean;
+  /** The HTTP status when it does not hold: 400 (default), or 403 for a record that is not the applicant's. */
+  status?: 400 | 403;
   holds(ctx: RuleContext<P>): boolean | Promise<boolean>;
 }
 

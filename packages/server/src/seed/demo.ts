@@ -12,6 +12,7 @@ import { seedPreview } from './preview';
 import { seedIdentity } from './identity';
 import { seedRecords } from './records';
 import { seedMessages } from './messages';
+import { seedFlexible } from './flexible';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -169,6 +170,12 @@ const STEPS: SeedStep[] = [
       for (const [from, to] of GLOSSARY_RENAMES) await tx.query('update menu set title = $2 where title = $1', [from, to]);
       await tx.query(`update sys_config set title = '网上业务大厅标志' where key = 'XT_LOGO' and title = '网厅标志'`); // glossary-allow: the old title, renamed
     },
+  },
+  {
+    version: 17,
+    // The data lives in flexible.ts (issue 24, flexible employment).
+    name: 'flexible employment: the missing flexible pages, 郑浩\'s login, the demo deduction accounts',
+    run: (tx) => seedFlexible(tx, DEMO_PASSWORD),
   },
 ];
 
