@@ -26,6 +26,22 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/sjhbg': named(() => import('../../features/personal/gj0313/gj0313-page'), 'Gj0313Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
+  // Flexible employment (issue 24, GJ0801–GJ0815): one chunk for the nine pages.
+  ...Object.fromEntries(
+    (
+      [
+        ['lhjyrykh', 'LhjyryKhPage'],
+        ['lhjyryxxbg', 'LhjyryXxbgPage'],
+        ['yjce_tz', 'YjceTzPage'],
+        ['kkzh_bg', 'KkzhBgPage'],
+        ['lhjy_fc', 'LhjyFcPage'],
+        ['lhjy_qf', 'LhjyQfPage'],
+        ['lhjyry_zy', 'LhjyryZyPage'],
+        ['lhjyry_ybj', 'LhjyryYbjPage'],
+        ['dzzbys_czbtsq', 'CzbtsqPage'],
+      ] as const
+    ).map(([path, name]) => [`grwt/zhxx/lhjyryyw/${path}`, named(() => import('../../features/flexible/flexible-pages'), name)]),
+  ),
 };
 
 /**
