@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isEmail, isPostalCode } from '@gjj-hall/sdk/validate';
 import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type WizardValues } from '../../shared/wizard/wizard';
@@ -37,20 +38,29 @@ const BANKS: ReadonlyArray<readonly [string, string]> = ['中国工商银行', '
 );
 
 function Facts({ title, info }: { title: string; info: FlexibleInfo }) {
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['个人账号', info.grzh],
     ['账户状态', info.grzhztmc],
     ['月缴存基数', `${info.jcjs} 元`],
     ['缴存比例', `${info.jcbl}%`],
     ['月缴存额', `${info.yjce} 元`],
-    ['扣款账户', info.kkzh ? `${info.kkyh} ${info.kkzh}` : '未登记'],
+    [
+      '扣款账户',
+      info.kkzh ? (
+        <>
+          {info.kkyh} <span className="flex-facts__card">{info.kkzh}</span>
+        </>
+      ) : (
+        '未登记'
+      ),
+    ],
   ];
   return (
     <section className="flex-facts" aria-label={title}>
       <h3 className="flex-facts__title">{title}</h3>
       <dl>
         {rows.map(([k, v]) => (
-          <div key={k}>
+          <div key={k} className={k === '扣款账户' ? 'flex-facts__wide' : undefined}>
             <dt>{k}</dt>
             <dd>{v}</dd>
           </div>
