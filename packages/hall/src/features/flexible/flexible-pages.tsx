@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { isEmail, isPostalCode } from '@gjj-hall/sdk/validate';
 import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type WizardValues } from '../../shared/wizard/wizard';
+import { monthlyYuan } from './amount';
 import { useFlexibleInfo, type FlexibleInfo } from './api';
 import './flexible.css';
 
@@ -18,15 +19,6 @@ const t = (v: WizardValues, f: string) => (v[f] ?? '').trim();
 const errorsOf = (checks: Array<[string, boolean, string]>): WizardErrors =>
   Object.fromEntries(checks.filter(([, bad]) => bad).map(([f, , msg]) => [f, msg]));
 const period = (p: string) => `${p.slice(0, 4)} 年 ${Number(p.slice(4))} 月`;
-
-/** Each part rounded half-up to the yuan, then the two added (the server's monthlyFen), in yuan. */
-export function monthlyYuan(base: string, ratio: string): string {
-  const fen = Math.round(Number(base) * 100);
-  const r = Number(ratio);
-  if (!Number.isFinite(fen) || !Number.isFinite(r) || fen <= 0 || r <= 0) return '';
-  const part = Math.floor((fen * r) / 10000 + 0.5 + 1e-9);
-  return (part * 2).toFixed(2);
-}
 
 const RATIOS: ReadonlyArray<readonly [string, string]> = Array.from({ length: BOUNDS.ratioMax - BOUNDS.ratioMin + 1 }, (_, i) => {
   const r = String(BOUNDS.ratioMin + i);
