@@ -66,7 +66,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
   ],
   guide: {
     ...GUIDE_COMMON,
-    fwdx: '已登录网上业务大厅、尚无灵活就业账户的个人（首次办理且没有登录账号的，请使用首页的“灵活就业人员设立”）',
+    fwdx: '已登录网上业务大厅、尚无灵活就业账户的个人（首次办理且没有登录账号的，请在登录页点击“灵活就业人员开户”，核验身份后开户并注册）',
     bjsj: '3 个工作日',
     xzdy: '灵活就业人员自愿在本中心开立住房公积金个人账户，按月从本人银行账户扣缴住房公积金。',
     sltj: `1. 没有未销户的灵活就业账户，也没有正常缴存的单位个人账户；2. 月缴存基数 ${FLEXIBLE_PARAMS.baseMinYuan} 至 ${FLEXIBLE_PARAMS.baseMaxYuan} 元，缴存比例 ${FLEXIBLE_PARAMS.ratioMin}% 至 ${FLEXIBLE_PARAMS.ratioMax}%。`,
