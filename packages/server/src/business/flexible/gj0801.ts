@@ -8,8 +8,8 @@ import { FLEXIBLE_PARAMS, monthlyFen } from './params';
 
 /**
  * GJ0801 灵活就业人员开户 (/grwt/zhxx/lhjyryyw/lhjyrykh): the signed-in way to open a flexible account, for a login
- * that holds none that is open (its flexible account was transferred into a unit account and closed, or a depositor
- * whose unit account is sealed). A newcomer without a login uses the public setup /lhjyrysl instead, which opens the
+ * that holds none that is open (its flexible account was transferred into a unit account and closed, and the unit
+ * account is sealed again after the person left that job). A newcomer without a login uses the public setup /lhjyrysl instead, which opens the
  * account in the registration's transaction (docs/api-person.md). The centre signs the deduction agreement with the
  * bank (3 working days); completing opens the account, records the deduction account and puts it on the login: on
  * the same login account when that one's flexible account is closed, else as another account of the login (账户切换).
