@@ -43,6 +43,7 @@ import { accountInfoRoutes } from './personal/account-info';
 import { applicationExportRoutes } from './applications/export';
 import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
+import { flexibleRoutes } from './business/flexible/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
@@ -346,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wizardRoutes(app, options.db, now);
   transferRoutes(app, options.db, now);
   accountInfoRoutes(app, options.db, now);
+  flexibleRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });

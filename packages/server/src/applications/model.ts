@@ -258,7 +258,7 @@ export function createApplications(deps: ApplicationsDeps) {
   async function runAutomatic(app: ApplicationRow, applicant: Applicant): Promise<ApplicationRow> {
     const business = requireBusiness(app.ywlx);
     if (!business.automatic) return app;
-    const decision = await business.automatic.decide({ q: db, applicant, payload: app.payload });
+    const decision = await business.automatic.decide({ q: db, applicant, payload: app.payload, now: now() });
     if (!decision) return app;
     try {
       return await transition((tx) => ownApplication(tx, app.ywbh, applicant, true), decision === 'complete' ? ['accept', 'complete'] : ['accept'], SYSTEM_ACTOR, {

@@ -113,7 +113,12 @@ export async function checkRestrictions(ctx: RestrictionContext): Promise<Array<
     const msg = await row.check(ctx);
     if (msg) messages.push({ code: row.code, msg });
     // A business not open to this kind of login: the other rows would only confuse.
-    if (msg && row.code === 'LOGIN_TYPE') break;
+    if (msg && row.code === 'LOGIN_TYPE') return messages;
+  }
+  // The business's own rules that need no answers (who may apply, the account's status): told before the wizard
+  // opens. On submit they have run already (400), so they add nothing there.
+  for (const rule of ctx.business.rules) {
+    if (rule.atOpen && !(await rule.holds({ q: ctx.q, applicant: ctx.applicant, payload: {}, now: ctx.now }))) messages.push({ code: 'BUSINESS_RULE', msg: rule.msg });
   }
   return messages;
 }

@@ -4,6 +4,8 @@ import { BUSINESSES } from './registry';
 import { GJ0302_DETAIL_FIELDS, GJ0302_KEY_FIELDS } from './personal/gj0302';
 import type { Applicant } from './types';
 
+const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
+
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206
   GJ0202 GJ0109 GJ0205 GJ0209 GJ0809 GJ0810 GJ0801 GJ0802 GJ0804 GJ0805 GJ0814 GJ0815 GJ0803 TQ0106 TQ0101 TQ0103
@@ -24,8 +26,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302, GJ0313 and GJ0314 as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314']);
+  it('marks every business but GJ0302, GJ0313, GJ0314 and the flexible ones (GJ08xx, issue 24) as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES]);
   });
 });
 
@@ -44,6 +46,7 @@ describe('the automatic rules table', () => {
   });
 
   it('every other business waits for the centre', () => {
-    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313']);
+    // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts.
+    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815']);
   });
 });

@@ -3,6 +3,7 @@ import { gj0302 } from './personal/gj0302';
 import { gj0313 } from './personal/gj0313';
 import { gj0314 } from './personal/gj0314';
 import { PLACEHOLDERS } from './placeholders';
+import { FLEXIBLE_BUSINESSES } from './flexible';
 
 /**
  * Every business the hall can apply for, by code: one line each.
@@ -12,7 +13,7 @@ import { PLACEHOLDERS } from './placeholders';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

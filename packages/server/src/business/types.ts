@@ -43,6 +43,11 @@ export interface BusinessRule<P> {
   /** The centre's parameter the rule reads, if any. */
   param?: string;
   /**
+   * The rule reads only the applicant and the records, never the payload: `ywblxz/check` checks it too (with an empty
+   * payload), so the wizard says so before anything is typed rather than at submission.
+   */
+  atOpen?: boolean;
+  /**
    * The status a failure answers: 400 (the default) with `msg`, or 403 when the payload names a record that is not the
    * applicant's (another person's account): the catalogue's 403 and nothing else, so the answer reveals nothing.
    */

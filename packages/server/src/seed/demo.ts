@@ -14,6 +14,7 @@ import { seedRecords } from './records';
 import { seedMessages } from './messages';
 import { seedTransfer } from './transfer';
 import { seedAccountInfo } from './account-info';
+import { seedFlexible } from './flexible';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -177,6 +178,12 @@ const STEPS: SeedStep[] = [
     // The data lives in account-info.ts (issue 24, 个人账户信息).
     name: 'the demo individuals\' details on file (address, marital status …) for 个人账户信息',
     run: seedAccountInfo,
+  },
+  {
+    version: 17,
+    // The data lives in flexible.ts (issue 24, flexible employment).
+    name: 'flexible employment: the missing flexible pages, 郑浩\'s login, the demo deduction accounts',
+    run: (tx) => seedFlexible(tx, DEMO_PASSWORD),
   },
   {
     version: 18,

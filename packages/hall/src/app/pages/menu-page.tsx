@@ -31,6 +31,22 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhcx/jczm': named(() => import('../../features/personal/jczm/jczm-page'), 'JczmPage'),
   // 个人账户信息 (issue 24).
   'grwt/zhxx/zhcx/grzhxx': named(() => import('../../features/personal/account-info/account-info-page'), 'AccountInfoPage'),
+  // Flexible employment (issue 24, GJ0801–GJ0815): one chunk for the nine pages.
+  ...Object.fromEntries(
+    (
+      [
+        ['lhjyrykh', 'LhjyryKhPage'],
+        ['lhjyryxxbg', 'LhjyryXxbgPage'],
+        ['yjce_tz', 'YjceTzPage'],
+        ['kkzh_bg', 'KkzhBgPage'],
+        ['lhjy_fc', 'LhjyFcPage'],
+        ['lhjy_qf', 'LhjyQfPage'],
+        ['lhjyry_zy', 'LhjyryZyPage'],
+        ['lhjyry_ybj', 'LhjyryYbjPage'],
+        ['dzzbys_czbtsq', 'CzbtsqPage'],
+      ] as const
+    ).map(([path, name]) => [`grwt/zhxx/lhjyryyw/${path}`, named(() => import('../../features/flexible/flexible-pages'), name)]),
+  ),
 };
 
 /**
@@ -49,7 +65,13 @@ export function MenuPage() {
 }
 
 function MenuPageBody() {
+  const { pathname } = useLocation();
   const route = useCurrentRoute();
+  useEffect(() => {
+    // Whether the user may still handle the page's business (GET ywbl/check), built or not: a withdrawn grant answers
+    // 403 and the no-permission dialog shows; 401 and 403 are answered by the app's dialogs, anything else by a toast.
+    checkBusinessAccess(client, pathname).catch(() => undefined);
+  }, [pathname]);
   const name = route?.component?.kind === 'page' ? route.component.name : '';
   const Built = Object.prototype.hasOwnProperty.call(BUILT_PAGES, name) ? BUILT_PAGES[name] : undefined;
   if (!Built) return <NotOpenMenuPage />;
@@ -68,21 +90,14 @@ function MenuPageBody() {
 
 /**
  * A business page of the menus whose screen is not built yet (spec 4.2: 功能暂未开放，敬请期待). The buttons the
- * server grants (permission keys) are for the code that draws a built page's buttons, never printed. On opening it
- * asks the server whether the user may still handle the page's business (GET ywbl/check): a withdrawn grant answers
- * 403 and the no-permission dialog shows.
+ * server grants (permission keys) are for the code that draws a built page's buttons, never printed. Like a built
+ * page, it asks on opening whether the user may still handle the page's business (GET ywbl/check, in MenuPageBody).
  */
 function NotOpenMenuPage() {
-  const { pathname } = useLocation();
   const route = useCurrentRoute();
   const title = route?.meta.title || '功能暂未开放';
   usePageTitle(title);
   const { ask, dialog } = useClosePage();
-
-  useEffect(() => {
-    // 401 and 403 are answered by the app's dialogs, anything else by a toast: nothing to do here.
-    checkBusinessAccess(client, pathname).catch(() => undefined);
-  }, [pathname]);
 
   return (
     <NotOpenNotice title={title}>

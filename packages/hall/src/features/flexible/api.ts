@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@gjj-hall/sdk';
+import { client } from '../../shared/services';
+
+/** The flexible account as `GET lhjy/info` answers it (docs/api-personal.md › 灵活就业). Money in yuan text. */
+export interface FlexibleInfo {
+  grzh: string;
+  xingming: string;
+  grzhzt: string;
+  grzhztmc: string;
+  khrq: string;
+  jcjs: string;
+  jcbl: number;
+  yjce: string;
+  kkyh: string;
+  kkzh: string;
+  hjszd: string;
+  unpaid: Array<{ period: string; amount: string }>;
+  payments: Array<{ period: string; kind: string; kindName: string; amount: string; valueDate: string; ywbh: string }>;
+  params: Record<'baseMinYuan' | 'baseMaxYuan' | 'ratioMin' | 'ratioMax' | 'backPayMaxMonths', number>;
+}
+
+/** The session account's flexible account, or null when it is not one. Silent: the page shows its own message. */
+export async function fetchFlexibleInfo(): Promise<FlexibleInfo | null> {
+  const { data } = await client.get<FlexibleInfo | null>('/api/izfgjj-zhfw/v1/lhjy/info', { silent: true });
+  return data ?? null;
+}
+
+export type InfoState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; info: FlexibleInfo | null };
+
+/** Reads the flexible account once the component mounts. */
+export function useFlexibleInfo(): InfoState {
+  const [state, setState] = useState<InfoState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    fetchFlexibleInfo().then(
+      (info) => live && setState({ kind: 'ready', info }),
+      (error: unknown) => live && setState({ kind: 'error', message: errorMessage(error, '账户信息查询失败，请稍后重试') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
