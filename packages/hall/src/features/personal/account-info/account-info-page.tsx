@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '@gjj-hall/sdk';
-import { checkBusinessAccess } from '@gjj-hall/sdk/auth';
 import { formatMoney } from '@gjj-hall/sdk/format';
 import { useStore } from '@nanostores/react';
-import { $menuRoutes, client } from '../../../shared/services';
+import { $menuRoutes } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { PrintButton, PrintHead } from '../../../shared/table/print';
 import { fetchAccounts, type AccountHolder, type AccountInfo } from './api';
@@ -36,16 +35,10 @@ function Fact({ label, value, wide }: { label: string; value: string; wide?: boo
  */
 export function AccountInfoPage() {
   usePageTitle('个人账户信息');
-  const { pathname } = useLocation();
   const routes = useStore($menuRoutes);
   const changePath = CHANGE_PATHS.find((p) => findRoute(routes, p)) ?? '';
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    // As every business page of the menus: a grant withdrawn from this login answers 403 (the app's dialog).
-    checkBusinessAccess(client, pathname).catch(() => undefined);
-  }, [pathname]);
 
   useEffect(() => {
     const controller = new AbortController();

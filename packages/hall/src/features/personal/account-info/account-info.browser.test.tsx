@@ -143,8 +143,6 @@ describe('个人账户信息', () => {
       '学历=--',
     ]);
     expect(holder!.querySelector('a')?.getAttribute('href')).toBe('/grwt/zhxx/zhxxbg/grzhxxbg');
-    // Asked as every business page asks on opening.
-    expect(calls).toContain('ywbl/check');
     expect(await axeViolations(host)).toEqual([]);
     await page.viewport(390, 800);
     expect(await axeViolations(host)).toEqual([]);
