@@ -46,6 +46,7 @@ import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
+import { personalDetailRoutes } from './personal/detail';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -338,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applicationExportRoutes(app, options.db, now);
   columnRoutes(app, options.db, now);
   wizardRoutes(app, options.db, now);
+  personalDetailRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);
