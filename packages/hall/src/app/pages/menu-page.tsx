@@ -26,6 +26,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/sjhbg': named(() => import('../../features/personal/gj0313/gj0313-page'), 'Gj0313Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
+  'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 
 /**

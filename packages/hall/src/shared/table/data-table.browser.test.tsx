@@ -101,6 +101,27 @@ describe('DataTable', () => {
     expect(await axeViolations(host)).toEqual([]);
   });
 
+  it('several summary rows (期初余额, then 本期合计 of the server): each its label and values; at 390 px a card without empty fields', async () => {
+    const summary = [
+      { label: '期初余额', values: { je: '10.00' } },
+      { label: '本期合计（共 3 笔）', values: { je: '1,244.55', n: '3' } },
+    ];
+    await render({ summary });
+    const foot = [...host.querySelectorAll('tfoot tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(foot).toEqual([
+      ['期初余额', '10.00', '', '', '', ''],
+      ['本期合计（共 3 笔）', '1,244.55', '', '3', '', ''],
+    ]);
+    expect(host.querySelector('tfoot tr th')?.getAttribute('scope')).toBe('row');
+    expect(await axeViolations(host)).toEqual([]);
+    await page.viewport(390, 800);
+    const empty = host.querySelector('tfoot tr:first-child td:nth-child(3)') as HTMLElement;
+    expect(getComputedStyle(empty).display).toBe('none');
+    const total = host.querySelector('tfoot tr:last-child td:nth-child(2)') as HTMLElement;
+    expect(getComputedStyle(total, '::before').content).toBe('"金额"');
+    expect(host.scrollWidth).toBeLessThanOrEqual(390);
+  });
+
   it('says 暂无数据 for no rows and 表格配置为空 for no columns', async () => {
     await render({ rows: [], summary: { sum: ['je'] } });
     expect(host.querySelector('tbody')?.textContent).toBe('暂无数据');
