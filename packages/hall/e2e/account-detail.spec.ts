@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
@@ -37,7 +37,7 @@ function asScreen(value: unknown, column: number): string {
 }
 
 /** Opens the menu: the QR dialog of the second check, confirmed by 张三 signed in on a phone (a context of its own). */
-async function openDetail(page: Page, browser: import('@playwright/test').Browser, baseURL: string | undefined): Promise<void> {
+async function openDetail(page: Page, browser: Browser, baseURL: string | undefined): Promise<void> {
   await page.getByRole('tab', { name: '账户信息' }).click();
   const qr = page.waitForResponse((r) => r.url().includes('/twoCheck/getQrCode') && r.ok());
   await page.getByRole('button', { name: new RegExp(MENU) }).click();
