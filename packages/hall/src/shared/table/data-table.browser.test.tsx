@@ -117,6 +117,10 @@ describe('DataTable', () => {
     await page.viewport(390, 800);
     const empty = host.querySelector('tfoot tr:first-child td:nth-child(3)') as HTMLElement;
     expect(getComputedStyle(empty).display).toBe('none');
+    // A body cell with nothing in it is no line of the card either.
+    await render({ rows: [{ ...ROWS[0]!, rate: '' }], columns: COLUMNS.map((c) => (c.prop === 'rate' ? { ...c, text: (r: Loan) => r.rate } : c)), summary });
+    expect(getComputedStyle(host.querySelector('tbody td:nth-child(3)')!).display).toBe('none');
+    expect(getComputedStyle(host.querySelector('tbody td:nth-child(4)')!).display).toBe('flex');
     const total = host.querySelector('tfoot tr:last-child td:nth-child(2)') as HTMLElement;
     expect(getComputedStyle(total, '::before').content).toBe('"金额"');
     expect(host.scrollWidth).toBeLessThanOrEqual(390);
