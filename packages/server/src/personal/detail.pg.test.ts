@@ -34,12 +34,14 @@ describe.skipIf(!!unavailable)('个人明细 on PostgreSQL', () => {
     const ids: string[] = [];
     let income = 0n;
     let outgo = 0n;
-    let summary: { count: number; income: string; outgo: string; opening: string; closing: string } | null = null;
+    type Summary = { count: number; income: string; outgo: string; opening: string; closing: string };
+    type Page = { list: Array<{ id: string; srje: string; zcje: string }>; next: string | null; summary: Summary | null };
+    let summary: Summary | null = null;
     let after = '';
     for (;;) {
       const res = await app.inject({ url: `/api/izfgjj-zhfw/v1/grmx/list?${range}${after ? `&after=${after}` : ''}`, headers: { token } });
       expect(res.statusCode).toBe(200);
-      const { data } = res.json<{ data: { list: Array<{ id: string; srje: string; zcje: string }>; next: string | null; summary: typeof summary } }>();
+      const data: Page = res.json<{ data: Page }>().data;
       summary ??= data.summary;
       for (const r of data.list) {
         ids.push(r.id);
