@@ -108,6 +108,9 @@ test.describe('个人明细查询', () => {
     await pager.getByRole('button', { name: '下一页' }).click();
     expect((await second).status()).toBe(200);
     await expect(pager).toContainText('第 2 / ');
+    // The page shown stays until the next has come (aria-busy), then the older rows replace it.
+    await expect(table(page)).toHaveAttribute('aria-busy', 'false');
+    await expect.poll(() => bodyRows(page)).not.toEqual(page1);
     const page2 = await bodyRows(page);
     expect(page2[0]![0]! <= page1[19]![0]!).toBe(true);
     expect(page2.map((r) => r[6])).not.toContain(page1[19]![6]);
