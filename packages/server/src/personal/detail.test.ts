@@ -6,7 +6,7 @@ import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
 import { checkLedger, yuanToFen } from '../records';
-import { DETAIL_MESSAGES } from './detail';
+import { defaultPeriod, DETAIL_MESSAGES } from './detail';
 
 // 个人明细查询 (issue 24; docs/api-personal.md) on the seeded history: 张三 holds 201000000101 (since 2015-11) and
 // 201000000188 (flexible, since 2024-01); 钱找回 holds 201000000402.
@@ -82,10 +82,27 @@ describe('the accounts of the login', () => {
     expect(mine.map((a: { grzh: string }) => a.grzh)).toEqual([MAIN, FLEX]);
     expect(mine[0]).toMatchObject({ xingming: '张三', zhlx: '单位缴存', dwmc: '示例科技有限公司', current: true });
     expect(mine[1]).toMatchObject({ zhlx: '灵活就业缴存', current: false });
+    // The default period: default_time (3m seeded) back from today in Shanghai (10:00 on 26 November).
+    expect(body(await app.inject({ url: `${BASE}/accounts`, headers: { token: zhang } })).data.period).toEqual({ startTime: '2026-08-26', endTime: '2026-11-26', defaultTime: '3m' });
     const hers = body(await app.inject({ url: `${BASE}/accounts`, headers: { token: qian } })).data.list;
     expect(hers.map((a: { grzh: string }) => a.grzh)).toEqual([QIANS]);
     expect((await app.inject({ url: `${BASE}/accounts`, headers: { token: unit } })).statusCode).toBe(403);
     expect((await app.inject({ url: `${BASE}/accounts` })).statusCode).toBe(401);
+  });
+});
+
+describe('the default period', () => {
+  it('is default_time back from the centre\'s today: late in the evening UTC it is already tomorrow in Shanghai', async () => {
+    expect(await defaultPeriod(db, new Date('2026-11-26T17:00:00Z'))).toEqual({ startTime: '2026-08-27', endTime: '2026-11-27', defaultTime: '3m' });
+    await db.query("update sys_config set value = '1y' where key = 'default_time'");
+    try {
+      expect(await defaultPeriod(db, clock)).toMatchObject({ startTime: '2025-11-26', endTime: '2026-11-26' });
+      await db.query("update sys_config set value = 'soon' where key = 'default_time'");
+      // Unreadable: three months.
+      expect(await defaultPeriod(db, clock)).toMatchObject({ startTime: '2026-08-26', endTime: '2026-11-26' });
+    } finally {
+      await db.query("update sys_config set value = '3m' where key = 'default_time'");
+    }
   });
 });
 

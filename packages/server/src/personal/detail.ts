@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defaultQueryPeriod } from '@gjj-hall/sdk/format';
 import type { Db, Queryable } from '../db/db';
 import { centreDate, centreDateTime } from '../clock';
 import { ApiError, ok } from '../http/envelope';
@@ -71,6 +72,18 @@ function realDate(value: string, what: string): string {
   const d = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw new ApiError(400, DETAIL_MESSAGES.badDate(what));
   return value;
+}
+
+/**
+ * The default query period of spec 3.5: the configured `default_time` (sdk `defaultQueryPeriod`: `3m`, `30d`, `1y`…;
+ * three months when unset) back from today **in the centre's time zone**, so a browser with a wrong clock or zone
+ * still starts on the centre's day.
+ */
+export async function defaultPeriod(q: Queryable, at: Date): Promise<{ startTime: string; endTime: string; defaultTime: string }> {
+  const [row] = await q.query<{ value: string }>("select value from sys_config where key = 'default_time' and enable = 1");
+  const [y, m, d] = centreDate(at).split('-').map(Number) as [number, number, number];
+  // Local noon of the centre's day: dayjs formats in the process's zone, and noon is that day in any zone.
+  return { ...defaultQueryPeriod(row?.value, new Date(y, m - 1, d, 12)), defaultTime: row?.value ?? '' };
 }
 
 /** The range of a query: both real dates, the start not after the end. */
@@ -218,11 +231,12 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
     {
       preHandler: app.requireVerified,
       schema: {
-        summary: '本人可查询明细的个人账户（一个登录可有多个）',
+        summary: '本人可查询明细的个人账户（一个登录可有多个）及默认查询期间（default_time）',
         tags,
         response: envelope({
           type: 'object',
           properties: {
+            period: { type: 'object', properties: { startTime: { type: 'string' }, endTime: { type: 'string' }, defaultTime: { type: 'string' } } },
             list: {
               type: 'array',
               items: {
@@ -237,7 +251,8 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
     async (request) => {
       const session = request.session!;
       if (session.loginType !== 1) throw new ApiError(403);
-      return ok({ list: await accountsOfLogin(db, session.userId, session.accountId) });
+      const [list, period] = await Promise.all([accountsOfLogin(db, session.userId, session.accountId), defaultPeriod(db, now())]);
+      return ok({ list, period });
     },
   );
 

@@ -51,9 +51,16 @@ export interface DetailQuery {
 /** The whole range as xlsx or CSV, streamed by the server (docs/api-table.md). */
 export const DETAIL_EXPORT = `${BASE}/export`;
 
-export async function fetchAccounts(signal?: AbortSignal): Promise<DetailAccount[]> {
-  const { data } = await client.get<{ list: DetailAccount[] }>(`${BASE}/accounts`, { signal, silent: true });
-  return data?.list ?? [];
+/** The default query period: the configuration's default_time back from the centre's today (spec 3.5). */
+export interface DetailPeriod {
+  startTime: string;
+  endTime: string;
+}
+
+/** The login's accounts and the default period, both the server's (its clock and zone, not the browser's). */
+export async function fetchAccounts(signal?: AbortSignal): Promise<{ list: DetailAccount[]; period: DetailPeriod }> {
+  const { data } = await client.get<{ list: DetailAccount[]; period: DetailPeriod }>(`${BASE}/accounts`, { signal, silent: true });
+  return { list: data?.list ?? [], period: data?.period ?? { startTime: '', endTime: '' } };
 }
 
 export async function fetchDetail(query: DetailQuery, signal?: AbortSignal): Promise<DetailPage> {

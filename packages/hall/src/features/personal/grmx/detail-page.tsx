@@ -1,14 +1,13 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { defaultQueryPeriod, formatMoney } from '@gjj-hall/sdk/format';
+import { formatMoney } from '@gjj-hall/sdk/format';
 import { DEFAULT_PAGE_SIZE } from '@gjj-hall/sdk/public';
 import { errorMessage } from '@gjj-hall/sdk';
-import { stores } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { useKeysetPaged } from '../../../shared/use-keyset-paged';
 import { KeysetPager } from '../../../shared/ui/keyset-pager';
 import { DataTable, ExportButtons, PrintButton, PrintHead, type SummaryRow, type TableColumn } from '../../../shared/table';
-import { DETAIL_EXPORT, fetchAccounts, fetchDetail, type DetailAccount, type DetailRow } from './api';
+import { DETAIL_EXPORT, fetchAccounts, fetchDetail, type DetailAccount, type DetailPeriod, type DetailRow } from './api';
 import { periodProblem, signedMoney } from './detail';
 import './detail.css';
 
@@ -35,20 +34,22 @@ export function DetailPage() {
   usePageTitle('个人明细查询');
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const defaults = useMemo(() => defaultQueryPeriod(stores.config.defaultTime()), []);
+  const [accounts, setAccounts] = useState<{ list: DetailAccount[]; period: DetailPeriod } | { error: string } | null>(null);
+  // The default period is the server's: default_time back from the centre's today (docs/api-personal.md).
+  const defaults = accounts && 'period' in accounts ? accounts.period : { startTime: '', endTime: '' };
   const startTime = params.get('start') ?? defaults.startTime;
   const endTime = params.get('end') ?? defaults.endTime;
-  const [accounts, setAccounts] = useState<{ list: DetailAccount[] } | { error: string } | null>(null);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [draft, setDraft] = useState({ start: startTime, end: endTime });
+  const [draft, setDraft] = useState<{ start: string; end: string } | null>(null);
+  const shown = draft ?? { start: startTime, end: endTime };
   // An address typed with a wrong period says so, as the form would.
-  const [problem, setProblem] = useState(() => periodProblem(startTime, endTime));
+  const [problem, setProblem] = useState(() => (params.get('start') || params.get('end') ? periodProblem(params.get('start') ?? '', params.get('end') ?? '') : ''));
   const hintId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
     fetchAccounts(controller.signal).then(
-      (list) => !controller.signal.aborted && setAccounts({ list }),
+      (answer) => !controller.signal.aborted && setAccounts(answer),
       (error: unknown) => !controller.signal.aborted && setAccounts({ error: errorMessage(error, '账户加载失败，请稍后重试') }),
     );
     return () => controller.abort();
@@ -72,6 +73,7 @@ export function DetailPage() {
     const wrong = periodProblem(next.start, next.end);
     setProblem(wrong);
     if (wrong) return;
+    setDraft(null);
     setParams((prev) => {
       const p = new URLSearchParams(prev);
       p.set('grzh', String(form.get('grzh') ?? grzh));
@@ -81,7 +83,7 @@ export function DetailPage() {
     });
   };
   const reset = () => {
-    setDraft({ start: defaults.startTime, end: defaults.endTime });
+    setDraft(null);
     setProblem('');
     setParams((prev) => {
       const p = new URLSearchParams(prev);
@@ -137,12 +139,12 @@ export function DetailPage() {
               <input
                 type="date"
                 name="start"
-                value={draft.start}
-                max={draft.end || undefined}
+                value={shown.start}
+                max={shown.end || undefined}
                 required
                 aria-invalid={problem.startsWith('开始') || problem === '请选择开始日期' ? true : undefined}
                 aria-describedby={hintId}
-                onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+                onChange={(e) => setDraft({ ...shown, start: e.target.value })}
               />
             </label>
             <label>
@@ -150,12 +152,12 @@ export function DetailPage() {
               <input
                 type="date"
                 name="end"
-                value={draft.end}
-                min={draft.start || undefined}
+                value={shown.end}
+                min={shown.start || undefined}
                 required
                 aria-invalid={problem.startsWith('结束') || problem === '请选择结束日期' ? true : undefined}
                 aria-describedby={hintId}
-                onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+                onChange={(e) => setDraft({ ...shown, end: e.target.value })}
               />
             </label>
             <button type="submit" className="btn btn--primary">

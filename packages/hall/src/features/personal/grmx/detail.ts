@@ -1,5 +1,4 @@
 import { formatMoney } from '@gjj-hall/sdk/format';
-import { isRangeValid } from '@gjj-hall/sdk/format';
 
 // The page's pure parts (node tested): signed amounts, the query's check.
 
@@ -36,6 +35,7 @@ export function periodProblem(start: string, end: string): string {
   if (!end) return '请选择结束日期';
   if (!isDay(start)) return '开始日期不是有效的日期，请按“年-月-日”选择';
   if (!isDay(end)) return '结束日期不是有效的日期，请按“年-月-日”选择';
-  if (!isRangeValid(start, end)) return '开始日期不能晚于结束日期';
+  // Two real days as YYYY-MM-DD compare as text (sdk isRangeValid would pull dayjs's chunk out of the shell).
+  if (start > end) return '开始日期不能晚于结束日期';
   return '';
 }
