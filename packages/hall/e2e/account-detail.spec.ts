@@ -157,6 +157,14 @@ test.describe('个人明细查询', () => {
     expect(lines.slice(at + 1, at + 21)).toEqual(page1.map(plain));
     expect(lines.slice(-2)).toEqual(foot.map(plain));
 
+    // 打印: the page on screen under the print head (centre, title, account and period), without the toolbar.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.gjj-print-head')).toContainText('个人明细');
+    await expect(page.locator('.gjj-print-head')).toContainText(`个人账号 201000000101；查询期间 2015-01-01 至 ${today}；第 1 页`);
+    await expect(page.getByRole('button', { name: '导出 Excel' })).toBeHidden();
+    await expect(table(page).locator('tfoot tr')).toHaveCount(2);
+    await page.emulateMedia({ media: 'screen' });
+
     // Another login's account answers 403 whatever the page is asked (the server's rule, not the page's).
     const token = await tokenOf(page);
     for (const call of ['list', 'export']) {
