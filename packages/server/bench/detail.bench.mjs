@@ -47,7 +47,18 @@ const stats = (times) => {
   return `p50 ${ms(pct(s, 50))}、p95 ${ms(pct(s, 95))}`;
 };
 
-const pg = values.pglite ? null : process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, version: 'DATABASE_URL', stop() {} } : await startPostgres();
+/** PostgreSQL unless --pglite; without a local PostgreSQL (and no DATABASE_URL) the bench says so and runs on PGlite. */
+async function database() {
+  if (values.pglite) return null;
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, version: 'DATABASE_URL', stop() {} };
+  try {
+    return await startPostgres();
+  } catch (error) {
+    console.warn(`${error.message}：改用 PGlite（内存）`);
+    return null;
+  }
+}
+const pg = await database();
 const target = pg ? { databaseUrl: pg.url } : { memory: true };
 let t = performance.now();
 const db = await prepareDatabase(target, true);
