@@ -5,13 +5,10 @@
 // query p50 / p95 over 1,000 random accounts, a balance-equals-journal check over 1,000 random accounts, and the interest
 // settlement of the year ending 2026-06-30 for all of them.
 //   npm run bench:records [-- --accounts 100000 --batch-size 5000 --keep]
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGES, buildPackages, isStale } from '../../../scripts/lib/packages.mjs';
+import { startPostgres } from './lib/postgres.mjs';
 
 const { values } = parseArgs({
   options: { accounts: { type: 'string', default: '100000' }, 'batch-size': { type: 'string', default: '5000' }, samples: { type: 'string', default: '1000' }, keep: { type: 'boolean', default: false } },
@@ -28,38 +25,6 @@ const server = PACKAGES.filter((p) => p.name === '@gjj-hall/server' || p.name ==
 if (server.some(isStale) && !buildPackages(server.filter(isStale))) process.exit(1);
 const { openDatabase, migrate, listJournal, checkLedger, settleInterest } = await import('../dist/index.js');
 
-/** A throwaway cluster (the same recipe as test/support/postgres.ts), tuned a little for bulk loading. */
-async function startPostgres() {
-  const base = '/usr/lib/postgresql';
-  const version = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a))[0] : undefined;
-  const bin = version && join(base, version, 'bin');
-  if (!bin || !existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL 服务端未安装（Debian: apt-get install postgresql），或设置 DATABASE_URL');
-  const dir = mkdtempSync(join(tmpdir(), 'gjj-bench-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'])), Number(execFileSync('id', ['-g', 'postgres'])));
-  chmodSync(dir, 0o700);
-  const run = (cmd, args) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, cmd), args, { stdio: 'pipe' }));
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'gjj', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const port = await new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => ok(p));
-    });
-  });
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c max_wal_size=8GB -c maintenance_work_mem=256MB -c work_mem=64MB`;
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', settings, 'start']);
-  return {
-    url: `postgres://gjj@127.0.0.1:${port}/postgres`,
-    version: `PostgreSQL ${version}（临时集群，fsync=off，shared_buffers=512MB）`,
-    stop() {
-      if (values.keep) return console.log(`保留集群：${dir}（pg_ctl -D ${data} stop）`);
-      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Deterministic sampling (mulberry32). */
 function prng(seed) {
   return () => {
@@ -74,7 +39,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 const ms = (t) => `${t.toFixed(2)} ms`;
 const seconds = (from) => (performance.now() - from) / 1000;
 
-const pg = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, version: 'DATABASE_URL', stop() {} } : await startPostgres();
+const pg = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, version: 'DATABASE_URL', stop() {} } : await startPostgres(values.keep);
 const db = await openDatabase({ databaseUrl: pg.url });
 try {
   await migrate(db);

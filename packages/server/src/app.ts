@@ -51,6 +51,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { transferRoutes } from './routes/transfer';
 import { certificateRoutes } from './certificate/routes';
 import type { CertificateParameters } from './certificate/parameters';
+import { personalDetailRoutes } from './personal/detail';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
@@ -348,6 +349,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transferRoutes(app, options.db, now);
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
+  personalDetailRoutes(app, options.db, now);
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });

@@ -8,6 +8,8 @@ export interface ExportColumn<T> {
   /** Width in characters (xlsx). */
   width?: number;
   kind?: 'text' | 'money';
+  /** Money shown with its sign, `+` included (收入 +1,920.00 beside 支出 -12,000.00), as the page shows it. */
+  signed?: boolean;
   /** Text, or for money an integer number of fen (null: empty). */
   value: (row: T) => string | number | null;
 }
@@ -21,6 +23,11 @@ export interface ExportSpec<T> {
   columns: ExportColumn<T>[];
   /** The rows, page by page (each page read through an index); iteration stops when it ends. */
   pages: AsyncIterable<T[]>;
+  /**
+   * Rows after the list, e.g. 合计 (the table's foot on screen): cells in the columns' order, money cells as fen like
+   * the columns' values; written bold in xlsx.
+   */
+  summary?: ReadonlyArray<ReadonlyArray<string | number | null>>;
 }
 
 export const EXPORT_TYPES = {
@@ -43,6 +50,11 @@ export function fenText(fen: number): string {
 /** Fen as yuan: an exact decimal string turned into the number a spreadsheet stores (two places at most). */
 const yuan = (fen: number): number => Number(fenText(fen));
 
+/** Money as CSV text: the yuan, with `+` before a positive amount of a signed column. */
+const moneyText = (fen: number, signed: boolean | undefined) => `${signed && fen > 0 ? '+' : ''}${fenText(fen)}`;
+/** Excel's format of a money cell: thousands and two decimals, a signed column with its `+`. */
+const moneyFormat = (signed: boolean | undefined) => (signed ? '+#,##0.00;-#,##0.00;0.00' : '#,##0.00');
+
 /**
  * A CSV field: quoted when it must be; a text starting like a formula (= + - @, tab, CR) gets a leading apostrophe,
  * so Excel shows it instead of running it (CSV injection).
@@ -63,21 +75,24 @@ async function drained(stream: Writable): Promise<void> {
 
 async function writeCsv<T>(out: PassThrough, spec: ExportSpec<T>): Promise<void> {
   const line = (cells: Array<string | number | null>) => `${cells.map(csvField).join(',')}\r\n`;
+  const csvCells = (values: ReadonlyArray<string | number | null>) =>
+    `${spec.columns
+      .map((c, i) => {
+        const v = values[i] ?? null;
+        return c.kind === 'money' ? (typeof v === 'number' ? moneyText(v, c.signed) : '') : csvField(v);
+      })
+      .join(',')}\r\n`;
   // The BOM makes Excel read the file as UTF-8 (without it, Chinese turns into mojibake on a Chinese Windows).
   out.write(UTF8_BOM + line([spec.title]));
   for (const s of spec.subtitle) out.write(line([s]));
   out.write(line(spec.columns.map((c) => c.header)));
   for await (const page of spec.pages) {
-    for (const row of page) {
-      // Money is digits, sign and point only: written as it is (a negative amount is not a formula to guard).
-      const cells = spec.columns.map((c) => {
-        const v = c.value(row);
-        return c.kind === 'money' ? (typeof v === 'number' ? fenText(v) : '') : csvField(v);
-      });
-      out.write(`${cells.join(',')}\r\n`);
-    }
+    // Money is digits, sign and point only: written as it is (a negative amount is not a formula to guard). One write
+    // a page: a write a row costs more than the row (docs/api-personal.md, the bench of 个人明细).
+    out.write(page.map((row) => csvCells(spec.columns.map((c) => c.value(row)))).join(''));
     await drained(out);
   }
+  for (const cells of spec.summary ?? []) out.write(csvCells(cells));
   out.end();
 }
 
@@ -102,20 +117,24 @@ async function writeXlsx<T>(out: PassThrough, spec: ExportSpec<T>): Promise<void
     if (c.kind === 'money') header.getCell(i + 1).alignment = { horizontal: 'right' };
   });
   header.commit();
+  const addRow = (values: ReadonlyArray<string | number | null>) => {
+    const row = sheet.addRow(spec.columns.map((c, i) => {
+      const v = values[i] ?? null;
+      return c.kind === 'money' && typeof v === 'number' ? yuan(v) : v;
+    }));
+    spec.columns.forEach((c, i) => {
+      if (c.kind === 'money') row.getCell(i + 1).numFmt = moneyFormat(c.signed);
+    });
+    return row;
+  };
   for await (const page of spec.pages) {
-    for (const item of page) {
-      const row = sheet.addRow(
-        spec.columns.map((c) => {
-          const v = c.value(item);
-          return c.kind === 'money' && typeof v === 'number' ? yuan(v) : v;
-        }),
-      );
-      spec.columns.forEach((c, i) => {
-        if (c.kind === 'money') row.getCell(i + 1).numFmt = '#,##0.00';
-      });
-      row.commit();
-    }
+    for (const item of page) addRow(spec.columns.map((c) => c.value(item))).commit();
     await drained(out);
+  }
+  for (const cells of spec.summary ?? []) {
+    const row = addRow(cells);
+    row.font = { bold: true };
+    row.commit();
   }
   sheet.commit();
   await workbook.commit();

@@ -173,6 +173,40 @@ describe('ywsq/export', () => {
     expect(csv.slice(2)).toEqual(['日期,金额（元）', '2026-11-01,1234567.89', '2026-11-02,-0.05', '2026-11-03,']);
   });
 
+  it('a signed money column shows + and -; summary rows follow the list, bold in xlsx, formatted as their columns', async () => {
+    type R = { d: string; fen: number };
+    const spec = (format: 'xlsx' | 'csv') => ({
+      format,
+      title: '个人明细',
+      subtitle: [],
+      columns: [
+        { header: '日期', value: (r: R) => r.d },
+        { header: '发生额（元）', kind: 'money' as const, signed: true, value: (r: R) => r.fen },
+        { header: '余额（元）', kind: 'money' as const, value: (r: R) => r.fen * 2 },
+      ],
+      pages: (async function* () {
+        yield [{ d: '2026-11-01', fen: 192000 }, { d: '2026-11-02', fen: -5 }];
+      })(),
+      summary: [['合计（共 2 笔）', 191995, 383990]],
+    });
+    const bytes = async (format: 'xlsx' | 'csv') => {
+      const chunks: Buffer[] = [];
+      for await (const c of exportStream(spec(format))) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await bytes('xlsx')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe('+#,##0.00;-#,##0.00;0.00');
+    expect(sheet.getRow(3).getCell(3).numFmt).toBe('#,##0.00');
+    expect((sheet.getRow(5).values as unknown[]).slice(1)).toEqual(['合计（共 2 笔）', 1919.95, 3839.9]);
+    expect(sheet.getRow(5).getCell(2).numFmt).toBe('+#,##0.00;-#,##0.00;0.00');
+    expect(sheet.getRow(5).font?.bold).toBe(true);
+    expect(sheet.rowCount).toBe(5);
+    const csv = (await bytes('csv')).toString('utf8').slice(1).trim().split('\r\n');
+    expect(csv.slice(1)).toEqual(['日期,发生额（元）,余额（元）', '2026-11-01,+1920.00,3840.00', '2026-11-02,-0.05,-0.10', '合计（共 2 笔）,+1919.95,3839.90']);
+  });
+
   it('CSV fields: quoted when needed, a formula shown, not run', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');

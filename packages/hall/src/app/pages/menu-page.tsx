@@ -47,6 +47,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
       ] as const
     ).map(([path, name]) => [`grwt/zhxx/lhjyryyw/${path}`, named(() => import('../../features/flexible/flexible-pages'), name)]),
   ),
+  'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 
 /**

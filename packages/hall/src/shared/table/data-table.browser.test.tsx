@@ -101,6 +101,31 @@ describe('DataTable', () => {
     expect(await axeViolations(host)).toEqual([]);
   });
 
+  it('several summary rows (期初余额, then 本期合计 of the server): each its label and values; at 390 px a card without empty fields', async () => {
+    const summary = [
+      { label: '期初余额', values: { je: '10.00' } },
+      { label: '本期合计（共 3 笔）', values: { je: '1,244.55', n: '3' } },
+    ];
+    await render({ summary });
+    const foot = [...host.querySelectorAll('tfoot tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(foot).toEqual([
+      ['期初余额', '10.00', '', '', '', ''],
+      ['本期合计（共 3 笔）', '1,244.55', '', '3', '', ''],
+    ]);
+    expect(host.querySelector('tfoot tr th')?.getAttribute('scope')).toBe('row');
+    expect(await axeViolations(host)).toEqual([]);
+    await page.viewport(390, 800);
+    const empty = host.querySelector('tfoot tr:first-child td:nth-child(3)') as HTMLElement;
+    expect(getComputedStyle(empty).display).toBe('none');
+    // A body cell with nothing in it is no line of the card either.
+    await render({ rows: [{ ...ROWS[0]!, rate: '' }], columns: COLUMNS.map((c) => (c.prop === 'rate' ? { ...c, text: (r: Loan) => r.rate } : c)), summary });
+    expect(getComputedStyle(host.querySelector('tbody td:nth-child(3)')!).display).toBe('none');
+    expect(getComputedStyle(host.querySelector('tbody td:nth-child(4)')!).display).toBe('flex');
+    const total = host.querySelector('tfoot tr:last-child td:nth-child(2)') as HTMLElement;
+    expect(getComputedStyle(total, '::before').content).toBe('"金额"');
+    expect(host.scrollWidth).toBeLessThanOrEqual(390);
+  });
+
   it('says 暂无数据 for no rows and 表格配置为空 for no columns', async () => {
     await render({ rows: [], summary: { sum: ['je'] } });
     expect(host.querySelector('tbody')?.textContent).toBe('暂无数据');
@@ -145,7 +170,8 @@ describe('DataTable', () => {
       ],
     });
     expect(document.activeElement).toBe(opener.element());
-    expect($toast.get()).toMatchObject({ type: 'success', lines: ['保存成功'] });
+    // The columns change at once; the server's message comes after the save and the read back (slower under load).
+    await expect.poll(() => $toast.get()).toMatchObject({ type: 'success', lines: ['保存成功'] });
 
     // A new visit (a new table) reads the saved columns.
     await render({ settings: KEY });

@@ -6,6 +6,13 @@ import { getColumnSetting, resetColumnSetting, updateColumnSetting, useColumnSet
 import { alignOf, applyRule, cellText, sumColumn, toRule, type ColumnRule, type TableColumn } from './columns';
 import './table.css';
 
+/** A row of the table's foot: its label (合计 by default), and the props summed over the rows or the values given. */
+export interface SummaryRow {
+  label?: string;
+  sum?: readonly string[];
+  values?: Readonly<Record<string, ReactNode>>;
+}
+
 /** Selection: the selected keys, and which rows may not be selected. */
 export interface TableSelection<T> {
   selected: ReadonlySet<string>;
@@ -25,8 +32,11 @@ export interface DataTableProps<T> {
   selection?: TableSelection<T>;
   /** An index column (序号); `offset` is the rows before this page. */
   index?: { offset: number };
-  /** A summary row (合计): the props summed over the rows, or the values given. */
-  summary?: { label?: string; sum?: readonly string[]; values?: Readonly<Record<string, ReactNode>> };
+  /**
+   * The summary (合计) in the table's foot: one row, or several (期初余额, then 本期合计): each sums props over the
+   * rows or shows the values given (e.g. the server's totals of a whole range).
+   */
+  summary?: SummaryRow | readonly SummaryRow[];
   /** While the next page loads. */
   busy?: boolean;
   /** Beside the column chooser: export and print buttons. */
@@ -123,6 +133,7 @@ export function DataTable<T>({
   };
 
   const extra = (selection ? 1 : 0) + (index ? 1 : 0);
+  const summaryRows: readonly SummaryRow[] = summary === undefined ? [] : Array.isArray(summary) ? summary : [summary as SummaryRow];
   const span = Math.max(1, visible.length + extra);
   if (rule === undefined && settings) return <p role="status">正在加载，请稍候…</p>;
 
@@ -220,26 +231,28 @@ export function DataTable<T>({
               })
             )}
           </tbody>
-          {summary && rows.length > 0 && visible.length > 0 && (
+          {summaryRows.length > 0 && rows.length > 0 && visible.length > 0 && (
             <tfoot>
-              <tr className="gjj-table__summary">
-                {extra > 0 && <th scope="row" colSpan={extra}>{summary.label ?? '合计'}</th>}
-                {visible.map((c, i) => {
-                  const value = summary.values?.[c.prop] ?? (summary.sum?.includes(c.prop) ? cellText({ prop: c.prop, label: c.label, type: c.type ?? 'money' }, { [c.prop]: sumColumn(rows, c.prop) }) : null);
-                  if (i === 0 && extra === 0 && value === null) {
+              {summaryRows.map((summary, n) => (
+                <tr key={n} className="gjj-table__summary">
+                  {extra > 0 && <th scope="row" colSpan={extra}>{summary.label ?? '合计'}</th>}
+                  {visible.map((c, i) => {
+                    const value = summary.values?.[c.prop] ?? (summary.sum?.includes(c.prop) ? cellText({ prop: c.prop, label: c.label, type: c.type ?? 'money' }, { [c.prop]: sumColumn(rows, c.prop) }) : null);
+                    if (i === 0 && extra === 0 && value === null) {
+                      return (
+                        <th key={c.prop} scope="row">
+                          {summary.label ?? '合计'}
+                        </th>
+                      );
+                    }
                     return (
-                      <th key={c.prop} scope="row">
-                        {summary.label ?? '合计'}
-                      </th>
+                      <td key={c.prop} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}`}>
+                        {value}
+                      </td>
                     );
-                  }
-                  return (
-                    <td key={c.prop} data-label={c.label} className={`gjj-table__cell--${alignOf(c)}`}>
-                      {value}
-                    </td>
-                  );
-                })}
-              </tr>
+                  })}
+                </tr>
+              ))}
             </tfoot>
           )}
         </table>

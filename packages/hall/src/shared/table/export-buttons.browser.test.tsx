@@ -50,5 +50,10 @@ it('shows the bytes received while the file streams in, refuses a second export 
   await expect.element(page.getByRole('status')).toHaveTextContent('已导出 我的业务（5.0 KB）');
   expect(saved).toEqual([expect.stringMatching(/^我的业务_\d{8}\.csv$/)]);
   expect(requested).toHaveLength(1);
+  // Another query (another account, another period): the word about the last file goes, it was of the query before.
+  await act(async () => root!.render(<ExportButtons path="/api/izfgjj-zhfw/v1/ywsq/export" params={{ zt: '03' }} fileName="我的业务" />));
+  await expect.element(page.getByRole('status')).toHaveTextContent('已导出 我的业务（5.0 KB）');
+  await act(async () => root!.render(<ExportButtons path="/api/izfgjj-zhfw/v1/ywsq/export" params={{ zt: '04' }} fileName="我的业务" />));
+  await expect.element(page.getByRole('status')).not.toHaveTextContent('已导出');
   click.mockRestore();
 });

@@ -24,12 +24,15 @@ const kb = (n: number) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
  */
 export function ExportButtons({ path, params, fileName }: ExportButtonsProps) {
   const [progress, setProgress] = useState<{ format: string; loaded: number; total: number } | null>(null);
-  const [done, setDone] = useState('');
+  // 已导出 … speaks of the query it was made for: another query (account, period, filter) does not show it.
+  const query = JSON.stringify([path, params, fileName]);
+  const [doneOf, setDone] = useState({ query: '', text: '' });
+  const done = doneOf.query === query ? doneOf.text : '';
   const running = useRef(false);
   const run = async (format: 'xlsx' | 'csv') => {
     if (running.current) return;
     running.current = true;
-    setDone('');
+    setDone({ query: '', text: '' });
     setProgress({ format, loaded: 0, total: 0 });
     try {
       const blob = await client.raw('GET', path, {
@@ -41,7 +44,7 @@ export function ExportButtons({ path, params, fileName }: ExportButtonsProps) {
       const d = new Date();
       const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
       saveBlob(blob, `${fileName}_${day}.${format}`);
-      setDone(`已导出 ${fileName}（${kb(blob.size)}）`);
+      setDone({ query, text: `已导出 ${fileName}（${kb(blob.size)}）` });
     } catch (error) {
       toast.error(errorMessage(error, '导出失败，请稍后重试'));
     } finally {
