@@ -44,6 +44,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { personalChangeRoutes } from './business/personal/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 
@@ -338,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applicationExportRoutes(app, options.db, now);
   columnRoutes(app, options.db, now);
   wizardRoutes(app, options.db, now);
+  personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   if (withDevRoutes) devRoutes(app, options.db, now);

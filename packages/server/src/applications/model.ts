@@ -179,7 +179,7 @@ export function createApplications(deps: ApplicationsDeps) {
   async function checkForm(applicant: Applicant, business: Business, payload: unknown): Promise<void> {
     checkPayload(business, payload);
     for (const rule of business.rules) {
-      if (!(await rule.holds({ q: db, applicant, payload: payload as Record<string, unknown> }))) throw new ApiError(400, rule.msg);
+      if (!(await rule.holds({ q: db, applicant, payload: payload as Record<string, unknown>, at: now() }))) throw new ApiError(400, rule.msg);
     }
   }
 
@@ -254,7 +254,7 @@ export function createApplications(deps: ApplicationsDeps) {
   async function runAutomatic(app: ApplicationRow, applicant: Applicant): Promise<ApplicationRow> {
     const business = requireBusiness(app.ywlx);
     if (!business.automatic) return app;
-    const decision = await business.automatic.decide({ q: db, applicant, payload: app.payload });
+    const decision = await business.automatic.decide({ q: db, applicant, payload: app.payload, at: now() });
     if (!decision) return app;
     try {
       return await transition((tx) => ownApplication(tx, app.ywbh, applicant, true), decision === 'complete' ? ['accept', 'complete'] : ['accept'], SYSTEM_ACTOR, {

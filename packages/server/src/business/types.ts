@@ -25,6 +25,8 @@ export interface RuleContext<P> {
   q: Queryable;
   applicant: Applicant;
   payload: P;
+  /** The server's clock now (the centre's time in tests): rules that compare with stored times use it. */
+  at?: Date;
 }
 
 /**
