@@ -12,6 +12,7 @@ import { seedPreview } from './preview';
 import { seedIdentity } from './identity';
 import { seedRecords } from './records';
 import { seedMessages } from './messages';
+import { seedChanges } from './changes';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -168,6 +169,14 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       for (const [from, to] of GLOSSARY_RENAMES) await tx.query('update menu set title = $2 where title = $1', [from, to]);
       await tx.query(`update sys_config set title = '网上业务大厅标志' where key = 'XT_LOGO' and title = '网厅标志'`); // glossary-allow: the old title, renamed
+    },
+  },
+  {
+    version: 16,
+    // The data lives in changes.ts (issue 24, GJ0302 and GJ0313's end-to-end individual).
+    name: 'personal changes: an individual with incomplete information whose details and phone the tests change (冯信息)',
+    async run(tx) {
+      await seedChanges(tx, DEMO_PASSWORD);
     },
   },
 ];
