@@ -57,7 +57,9 @@ const notices = async (phone: string): Promise<string[]> =>
 const proveNewPhone = (account: string, phone: string) =>
   db.query(
     `insert into phone_change_check (user_id, account_id, new_phone, mode, verified_at, expires_at, keep_session)
-     select u.id, a.id, $2, 'old', $3, $4, '' from app_user u join user_account a on a.user_id = u.id where u.account = $1`,
+     select u.id, a.id, $2, 'old', $3, $4,
+            coalesce((select token_hash from user_session s where s.user_id = u.id and revoked_at is null order by created_at desc limit 1), '')
+       from app_user u join user_account a on a.user_id = u.id where u.account = $1`,
     [account, phone, clock, new Date(clock.getTime() + 600_000)],
   );
 const check = async (token: string, ywlx: string) => body(await get(token, `ywblxz/check?ywlx=${ywlx}`)).data as { pass: boolean; messages: Array<{ code: string; msg: string }> };

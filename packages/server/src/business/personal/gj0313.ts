@@ -68,6 +68,15 @@ export const gj0313 = defineBusiness<Gj0313Payload>({
   },
   rules: [
     {
+      name: 'phone-differs',
+      description: '新手机号码与账户现有手机号码不同',
+      msg: '新手机号码与原手机号码相同，无需变更',
+      async holds({ q, applicant, payload }) {
+        const [row] = await q.query<{ sjhm: string }>('select sjhm from person_info where account_id = $1', [applicant.accountId]);
+        return row?.sjhm !== payload.sjhm;
+      },
+    },
+    {
       name: 'phone-free',
       description: '新手机号码不是其他个人登录账号的手机号码（短信登录和找回密码按号码找账号）',
       msg: PHONE_TAKEN_MESSAGE,
@@ -79,15 +88,6 @@ export const gj0313 = defineBusiness<Gj0313Payload>({
       msg: PHONE_UNPROVEN_MESSAGE,
       param: 'PHONE_CHANGE_PARAMS.proofTtlMs',
       holds: async ({ q, applicant, payload, at }) => Boolean(await liveProof(q, applicant.userId, payload.sjhm, at ?? new Date())),
-    },
-    {
-      name: 'phone-differs',
-      description: '新手机号码与账户现有手机号码不同',
-      msg: '新手机号码与原手机号码相同，无需变更',
-      async holds({ q, applicant, payload }) {
-        const [row] = await q.query<{ sjhm: string }>('select sjhm from person_info where account_id = $1', [applicant.accountId]);
-        return row?.sjhm !== payload.sjhm;
-      },
     },
   ],
   guide: {

@@ -167,7 +167,16 @@ describe('GJ0313 个人手机号码变更: codes to both numbers, the proof, the
     expect(body(await sendNew(qian, '13300131112'))).toMatchObject({ code: 429, msg: '请求过于频繁，请稍后再试' });
   });
 
-  it('refuses a submission without a proof of both numbers', async () => {
+  it('phone-free: refuses another login’s number on submission too (a proof made before it was taken does not help)', async () => {
+    await db.query(
+      `insert into phone_change_check (user_id, account_id, new_phone, mode, verified_at, expires_at, keep_session)
+       select u.id, a.id, $2, 'old', $3, $4, '' from app_user u join user_account a on a.user_id = u.id where u.account = $1`,
+      [SUN.account, ZHANG.phone, clock, new Date(clock.getTime() + 600_000)],
+    );
+    expect(body(await submit(sun, 'GJ0313', { sjhm: ZHANG.phone }))).toMatchObject({ code: 400, msg: PHONE_TAKEN_MESSAGE });
+  });
+
+  it('phone-proven: refuses a submission without a proof of both numbers', async () => {
     expect(body(await submit(sun, 'GJ0313', { sjhm: '13300131113' }))).toMatchObject({ code: 400, msg: PHONE_UNPROVEN_MESSAGE });
   });
 
