@@ -133,7 +133,7 @@ test('a user typing in a form across twice the token lifetime stays signed in an
   await page.getByLabel('登录密码', { exact: true }).fill(PASSWORD);
   const sentAfter = new Date(Date.now() - 1000).toISOString();
   await answerCaptcha(page, { scope: proof });
-  await proof.getByRole('button', { name: /获取验证码（新手机号码验证码）/ }).click();
+  await proof.getByRole('button', { name: /获取验证码\s*（新手机号码验证码）/ }).click();
   await page.getByLabel('新手机号码验证码', { exact: true }).fill(await outboxMessage(page.request, 'sms', '13300138888', sentAfter));
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('.wizard-done')).toContainText('已提交');

@@ -6,7 +6,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { decrypt } from '../../routes/auth';
 import { CAPTCHA_FIELDS, requireCaptcha } from '../../auth/require-captcha';
-import { sendSmsCode, useSmsCode } from '../../auth/sms-code';
+import { sendSms, useSmsCode } from '../../auth/sms-code';
 import { verifyPassword } from '../../auth/password';
 import { currentDetails } from './person-details';
 import { PHONE_CHANGE_PARAMS, PHONE_TAKEN_MESSAGE, phoneTaken } from './gj0313';
@@ -99,7 +99,9 @@ export function personalChangeRoutes(app: FastifyInstance, options: PersonalChan
       await requireCaptcha(db, request.body, at);
       const phone = await phoneOf(session.userId);
       if (!phone) throw new ApiError(400, PHONE_CHANGE_MESSAGES.noPhone);
-      await sendSmsCode(db, app, { phone, purpose: PHONE_CHANGE_PARAMS.oldPurpose, client: request.ip, at });
+      // Subjects of their own (as recovery's `account:` is beside sign-in's `phone:`): one code a minute each, while
+      // the phone's daily cap and the client's limits count every SMS of the server together.
+      await sendSms(db, app, { subject: `sjhbg-old:${session.userId}`, client: request.ip, purpose: PHONE_CHANGE_PARAMS.oldPurpose, at }, { phone });
       return ok(null, PHONE_CHANGE_MESSAGES.sent);
     },
   );
@@ -123,7 +125,7 @@ export function personalChangeRoutes(app: FastifyInstance, options: PersonalChan
       const phone = request.body.sjhm;
       if (phone === (await phoneOf(session.userId))) throw new ApiError(400, PHONE_CHANGE_MESSAGES.same);
       if (await phoneTaken(db, session.userId, phone)) throw new ApiError(400, PHONE_TAKEN_MESSAGE);
-      await sendSmsCode(db, app, { phone, purpose: PHONE_CHANGE_PARAMS.newPurpose, client: request.ip, at });
+      await sendSms(db, app, { subject: `sjhbg-new:${phone}`, client: request.ip, purpose: PHONE_CHANGE_PARAMS.newPurpose, at }, { phone });
       return ok(null, PHONE_CHANGE_MESSAGES.sent);
     },
   );
