@@ -152,7 +152,6 @@ test('information and phone changes: the prompt leads here, changes complete at 
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('.wizard-done:visible')).toContainText('申请已提交并已办结');
   await expect(page.locator('.wizard-done:visible')).toContainText('本账号在其他设备上的登录已失效');
-  await screens(page, '0313-done');
 
   // The other session hears why at its next request; this one goes on.
   await otherPage.goto('/home.html#/grwt/zhxx/zhxxbg/sjhbg');
