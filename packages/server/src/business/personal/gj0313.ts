@@ -1,4 +1,4 @@
-import { REVOKED_REASONS, revokeOtherSessions } from '../../auth/session';
+import { revokeOtherSessions, type REVOKED_REASONS } from '../../auth/session';
 import type { Queryable } from '../../db/db';
 import { defineBusiness } from '../types';
 

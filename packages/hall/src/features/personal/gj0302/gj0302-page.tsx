@@ -133,14 +133,21 @@ const BLANK: Current = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Current
 export function Gj0302Page() {
   const [current, setCurrent] = useState<Current | null>(null);
   const [failure, setFailure] = useState('');
-  const load = useCallback(() => {
-    setFailure('');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
     client.get<Partial<Current>>('/api/izfgjj-zhfw/v1/grzhxxbg/current', { silent: true }).then(
-      ({ data }) => setCurrent({ ...BLANK, ...Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v ?? '')])) }),
-      (error: unknown) => setFailure(errorMessage(error, '现登记信息加载失败，请稍后重试')),
+      ({ data }) => live && setCurrent({ ...BLANK, ...Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v ?? '')])) }),
+      (error: unknown) => live && setFailure(errorMessage(error, '现登记信息加载失败，请稍后重试')),
     );
-  }, []);
-  useEffect(load, [load]);
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const load = () => {
+    setFailure('');
+    setAttempt((n) => n + 1);
+  };
 
   const formSteps = useMemo(() => (current ? steps(current) : []), [current]);
   const initialValues = useMemo<WizardValues>(() => (current ? { ...current, xingming: '', zjhm: '' } : {}), [current]);

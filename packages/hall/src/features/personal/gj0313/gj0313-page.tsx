@@ -84,7 +84,16 @@ function ProofPanel({ sjhm, proof, setProof, oldPhone }: { sjhm: string; proof: 
     setCaptchaFailed(false);
     fetchCaptcha(client).then(setCaptcha, () => setCaptchaFailed(true));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    let live = true;
+    fetchCaptcha(client).then(
+      (c) => live && setCaptcha(c),
+      () => live && setCaptchaFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const send = async (which: 'old' | 'new') => {
     setStatus('');
