@@ -348,7 +348,10 @@ export default [
     // onHeaders (a previewed file keeps its real name when opened by its address): 130.60 KB.
     // Issue 23 merged: 121.50 KB (the entry without /dkcs; the header, care mode, the glossary's messages, the
     // lazy token refresher and the portal's route entries inside).
-    limit: '121.6 KB',
+    // Issue 24 (GJ0313, the phone change): its 原手机号码已停用 path encrypts the login password with SM2, loading
+    // @gjj-hall/sdk/crypto lazily; sm-crypto then leaves the chunk it shared with the login form's text field for one of
+    // its own (the same bytes, gzipped as two files): 121.49 -> 122.20 KB measured. Nothing new runs on /login.
+    limit: '122.3 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
@@ -369,7 +372,9 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // Issue 23 merged: 107.71 KB (the entry without /dkcs).
-    limit: '107.8 KB',
+    // Issue 24: the wizard's last proof before submitting (beforeSubmit / confirmBeforeSubmit, docs/api-wizard.md), in
+    // the chunk the archive page shares with the wizard: 107.73 -> 107.84 KB measured.
+    limit: '107.9 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
