@@ -239,7 +239,7 @@ export function Gj0313Page() {
       if (proof.mode === 'old') body.oldCode = proof.oldCode;
       else {
         // sm-crypto only here: the password goes SM2-encrypted, like every password of the hall.
-        const [{ sm2Encrypt }, key] = await Promise.all([import('@gjj-hall/sdk/crypto'), fetchPublicKey(client)]);
+        const [{ sm2Encrypt }, key] = await Promise.all([import('./encrypt'), fetchPublicKey(client)]);
         body.pwdDec = sm2Encrypt(proof.password, key);
       }
       await client.post(`${BASE}/sjhbg/verify`, body, { silent: true });
