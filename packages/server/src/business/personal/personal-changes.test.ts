@@ -87,6 +87,14 @@ describe('GJ0302 rules, row by row', () => {
     expect(body(await submit(li, 'GJ0302', { txdz: '某地' }))).toMatchObject({ code: 400, msg: '灵活就业人员的个人信息请通过“灵活就业人员信息变更”办理' });
   });
 
+  it('the personal menu sends each role to its own change page (spec 2.2): GJ0302 and GJ0313 for 个人, GJ0802 for 灵活就业', async () => {
+    const roles = async (path: string) =>
+      (await db.query<{ role: string }>('select r.role from menu m join menu_role r on r.menu_id = m.id where m.path = $1 order by r.role', [path])).map((r) => r.role);
+    expect(await roles('/grwt/zhxx/zhxxbg/grzhxxbg')).toEqual(['grjczgry']);
+    expect(await roles('/grwt/zhxx/zhxxbg/sjhbg')).toEqual(['grjczgry']);
+    expect(await roles('/grwt/zhxx/lhjyryyw/lhjyryxxbg')).toEqual(['lhjyjczgry']);
+  });
+
   it('offers the education list of GB/T 4658 in words', () => {
     expect(EDUCATION_LEVELS).toContain('大学本科');
     expect(EDUCATION_LEVELS).toHaveLength(11);
