@@ -143,6 +143,8 @@ test('information and phone changes: the prompt leads here, changes complete at 
   await proof.getByRole('button', { name: /获取验证码\s*（原手机号码验证码）/ }).click();
   await expect(proof.getByRole('status')).toContainText('验证码已发送至原手机号码 133****0021');
   await field(page, '原手机号码验证码').fill(await outboxMessage(page.request, 'sms', FENG.phone, startedAt));
+  // Typing answers the message.
+  await expect(page.locator('.wizard__step:visible > .form-alert')).toHaveText('');
   await answerCaptcha(page, { scope: proof, previous: first });
   await proof.getByRole('button', { name: /获取验证码\s*（新手机号码验证码）/ }).click();
   await expect(proof.getByRole('status')).toContainText(`验证码已发送至新手机号码 ${FENG.newPhone}`);

@@ -71,9 +71,10 @@ export interface WizardProps {
   nextSteps?: (result: SubmitResult) => ReactNode;
   /**
    * Shown on 核对信息 under the answers, above 提交申请: a last proof the business asks for just before submitting
-   * (GJ0313's SMS codes to the old and new number). Kept out of the answers, so never in a draft.
+   * (GJ0313's SMS codes to the old and new number). Kept out of the answers, so never in a draft. `clearAlert`
+   * takes the step's message away once the user acts on it.
    */
-  beforeSubmit?: (values: WizardValues) => ReactNode;
+  beforeSubmit?: (values: WizardValues, clearAlert: () => void) => ReactNode;
   /** Runs on 提交申请 before the submission: '' goes on, a message stops it (shown in the step's alert). */
   confirmBeforeSubmit?: (values: WizardValues) => Promise<string>;
 }
@@ -510,7 +511,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
             goTo(MATERIALS);
           }}
         />
-        {beforeSubmit?.(values)}
+        {beforeSubmit?.(values, () => setFormError(''))}
         </>
       );
     else if (result) body = <Confirmation result={result} detailPath={detailPath} home={home} nextSteps={nextSteps} />;

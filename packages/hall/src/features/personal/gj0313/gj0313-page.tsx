@@ -67,7 +67,12 @@ function useCountdown(): [number, () => void] {
 }
 
 /** The proof panel on 核对信息: which way the old number is proved, the captcha, the codes. */
-function ProofPanel({ sjhm, proof, setProof, oldPhone }: { sjhm: string; proof: Proof; setProof: (p: Proof) => void; oldPhone: string }) {
+function ProofPanel({ sjhm, proof, setProof: keep, oldPhone, clearAlert }: { sjhm: string; proof: Proof; setProof: (p: Proof) => void; oldPhone: string; clearAlert: () => void }) {
+  // What the user types answers the step's message (请输入…): it goes.
+  const setProof = (p: Proof) => {
+    keep(p);
+    clearAlert();
+  };
   const id = useId();
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
@@ -257,7 +262,7 @@ export function Gj0313Page() {
       initialValues={INITIAL}
       toPayload={payload}
       checkRows={(v) => [{ label: '新手机号码', value: payload(v).sjhm, formStep: 0 }]}
-      beforeSubmit={(values) => <ProofPanel sjhm={payload(values).sjhm} proof={proof} setProof={setProof} oldPhone={oldPhone} />}
+      beforeSubmit={(values, clearAlert) => <ProofPanel sjhm={payload(values).sjhm} proof={proof} setProof={setProof} oldPhone={oldPhone} clearAlert={clearAlert} />}
       confirmBeforeSubmit={confirm}
       nextSteps={() => (
         <p>您的手机号码已变更。今后短信登录、找回密码的验证码和业务通知将发往新号码；本账号在其他设备上的登录已失效，需要重新登录。</p>
