@@ -46,6 +46,7 @@ import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { personalChangeRoutes } from './business/personal/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { transferRoutes } from './routes/transfer';
@@ -350,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
   personalDetailRoutes(app, options.db, now);
+  personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });

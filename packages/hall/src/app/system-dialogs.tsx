@@ -10,6 +10,11 @@ import { Dialog } from '../shared/ui/dialog';
 export const SIGN_IN_FIRST = '请先登录';
 /** The 401 dialog's text when the session ran out (spec 8.2). */
 export const TOKEN_EXPIRED = '登录已过期，请重新登录';
+/**
+ * Why the server ended a session while it was in use (its 401 says so; docs/api-personal.md): shown instead of
+ * {@link TOKEN_EXPIRED}, since the user did not let it run out.
+ */
+export const SESSION_ENDED_REASONS: readonly string[] = ['您的手机号码已变更，请重新登录'];
 /** The 403 dialog's text (spec 6, 8.2). */
 export const NO_PERMISSION = '当前操作没有权限，请联系管理员授权';
 
@@ -21,6 +26,8 @@ export function SystemDialogs() {
   const event = useStore($systemEvent);
   if (!event) return null;
   if (event.kind === 'unauthorized') {
+    const said = (event.error as { body?: { msg?: unknown } } | undefined)?.body?.msg;
+    const reason = typeof said === 'string' && SESSION_ENDED_REASONS.includes(said) ? said : '';
     return (
       <Dialog
         title="系统提示"
@@ -44,7 +51,7 @@ export function SystemDialogs() {
           </button>
         }
       >
-        <p>{event.signedIn ? TOKEN_EXPIRED : SIGN_IN_FIRST}</p>
+        <p>{reason || (event.signedIn ? TOKEN_EXPIRED : SIGN_IN_FIRST)}</p>
       </Dialog>
     );
   }

@@ -53,6 +53,15 @@ const centre = (ywbh: string, action: string, extra: Record<string, unknown> = {
   app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办', ...extra } });
 const notices = async (phone: string): Promise<string[]> =>
   body(await app.inject({ url: `/dev/outbox?kind=notice&to=${phone}` })).data.map((m: { code: string }) => m.code).reverse();
+/** A phone change's proof of both numbers (the sjhbg calls; business/personal/personal-changes.test.ts tests them). */
+const proveNewPhone = (account: string, phone: string) =>
+  db.query(
+    `insert into phone_change_check (user_id, account_id, new_phone, mode, verified_at, expires_at, keep_session)
+     select u.id, a.id, $2, 'old', $3, $4,
+            coalesce((select token_hash from user_session s where s.user_id = u.id and revoked_at is null order by created_at desc limit 1), '')
+       from app_user u join user_account a on a.user_id = u.id where u.account = $1`,
+    [account, phone, clock, new Date(clock.getTime() + 600_000)],
+  );
 const check = async (token: string, ywlx: string) => body(await get(token, `ywblxz/check?ywlx=${ywlx}`)).data as { pass: boolean; messages: Array<{ code: string; msg: string }> };
 
 describe('business numbers (id/getYthptYwbh)', () => {
@@ -79,6 +88,7 @@ describe('business numbers (id/getYthptYwbh)', () => {
 
 describe('automatic rules', () => {
   it('GJ0313 个人手机号码变更 completes at once: the records change, the old phone is told of each step', async () => {
+    await proveNewPhone(QIAN.account, '13300139999');
     const res = await submit(qian, 'GJ0313', { sjhm: '13300139999' });
     expect(res.statusCode).toBe(200);
     const { ywbh, zt, ztmc, promisedDate } = body(res).data;
@@ -369,6 +379,7 @@ describe('completion is one transaction with the records', () => {
     await db.exec(`create function refuse_change() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
       create trigger refuse_phone_change before update on app_user for each row execute function refuse_change();`);
     try {
+      await proveNewPhone(LI.account, '13300138888');
       const res = await submit(li, 'GJ0313', { sjhm: '13300138888' });
       expect(body(res).data.zt).toBe('01');
       const [person] = await db.query<{ sjhm: string }>('select sjhm from person_info where grzh = $1', [LI.grzh]);

@@ -185,6 +185,26 @@ export async function revokeSession(db: Db, tokenHash: string, at: Date): Promis
   await db.query('update user_session set revoked_at = $2 where token_hash = $1 and revoked_at is null', [tokenHash, at]);
 }
 
+/**
+ * Why a session was ended, when it was not the user's own doing; its next request hears the reason instead of the
+ * catalogue's 401 (docs/api-personal.md › 信息变更与手机号码变更).
+ */
+export const REVOKED_REASONS = { phoneChanged: '您的手机号码已变更，请重新登录' } as const;
+
+/**
+ * Revokes every other open session of a login (the one of `keepTokenHash` goes on) and says why; returns how many.
+ *
+ * @example
+ * await revokeOtherSessions(tx, userId, session.tokenHash, 'phoneChanged', now())
+ */
+export async function revokeOtherSessions(q: Queryable, userId: string, keepTokenHash: string, reason: keyof typeof REVOKED_REASONS, at: Date): Promise<number> {
+  const rows = await q.query(
+    'update user_session set revoked_at = $3, revoked_reason = $4 where user_id = $1 and token_hash <> $2 and revoked_at is null returning 1',
+    [userId, keepTokenHash, at, reason],
+  );
+  return rows.length;
+}
+
 /** Revokes every open session of a login; returns how many. */
 export async function revokeSessionsOf(db: Queryable, userId: string, at: Date): Promise<number> {
   const rows = await db.query('update user_session set revoked_at = $2 where user_id = $1 and revoked_at is null returning 1', [userId, at]);
@@ -239,7 +259,17 @@ export function sessionHooks(app: FastifyInstance, db: Db, now: () => Date, acce
   app.decorate('requireSession', async (request: FastifyRequest) => {
     if (!request.session) {
       const token = request.headers.token;
-      throw new ApiError(401, typeof token === 'string' && token.trim() ? SESSION_EXPIRED_MESSAGE : SIGN_IN_FIRST_MESSAGE);
+      const given = typeof token === 'string' ? token.trim() : '';
+      if (given && TOKEN.test(given)) {
+        // Only on the way to a 401: a session ended for a reason (the phone changed elsewhere) is told why.
+        const [row] = await db.query<{ revoked_reason: string | null }>(
+          'select revoked_reason from user_session where access_hash = $1 and revoked_reason is not null',
+          [hashToken(given)],
+        );
+        const reason = REVOKED_REASONS[row?.revoked_reason as keyof typeof REVOKED_REASONS];
+        if (reason) throw new ApiError(401, reason);
+      }
+      throw new ApiError(401, given ? SESSION_EXPIRED_MESSAGE : SIGN_IN_FIRST_MESSAGE);
     }
     if (request.session.pwdStatus === '0' && request.routeOptions.config.initialPassword !== true) {
       throw new ApiError(403, CHANGE_INITIAL_PASSWORD_MESSAGE);

@@ -15,6 +15,7 @@ import { seedMessages } from './messages';
 import { seedTransfer } from './transfer';
 import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
+import { seedChanges } from './changes';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -180,13 +181,21 @@ const STEPS: SeedStep[] = [
     run: seedAccountInfo,
   },
   {
-    version: 17,
+    version: 14,
+    // The data lives in changes.ts (issue 24, GJ0302 and GJ0313's end-to-end individual).
+    name: 'personal changes: an individual with incomplete information whose details and phone the tests change (冯信息)',
+    async run(tx) {
+      await seedChanges(tx, DEMO_PASSWORD);
+    },
+  },
+  {
+    version: 15,
     // The data lives in flexible.ts (issue 24, flexible employment).
     name: 'flexible employment: the missing flexible pages, 郑浩\'s login, the demo deduction accounts',
     run: (tx) => seedFlexible(tx, DEMO_PASSWORD),
   },
   {
-    version: 18,
+    version: 16,
     // The data lives in transfer.ts (issue 24, 同城转移 GJ0314): its menu entry and 程立新, sealed at one demo unit.
     name: 'personal transfer between units: the 同城转移 menu entry and 程立新, whose account the old unit sealed',
     run: (tx) => seedTransfer(tx, DEMO_PASSWORD),

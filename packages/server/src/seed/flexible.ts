@@ -3,7 +3,7 @@ import { ROLES } from './menus';
 import { demoPasswordHash } from './password';
 
 /**
- * Seed step 17 (issue 24, flexible employment; docs/api-personal.md › 灵活就业):
+ * Seed step 15 (issue 24, flexible employment; docs/api-personal.md › 灵活就业):
  *
  * - the flexible pages spec 2.4 names that the menus lacked (GJ0801 开户, GJ0815 补缴, GJ0814 财政补贴申请), under
  *   灵活就业人员业务 after the six seeded in step 2, so every flexible code has its page;
@@ -13,10 +13,10 @@ import { demoPasswordHash } from './password';
  * - the deduction bank account of the demo flexible accounts (张三's 201000000188, 李梅's, 郑浩's).
  */
 
-/** The flexible demo login of step 17. */
+/** The flexible demo login of step 15. */
 export const FLEXIBLE_DEMO_LOGIN = { account: '370102199302145532', name: '郑浩', phone: '13100130005', grzh: '201000000305' } as const;
 
-/** The flexible pages step 17 adds (menu id, path, title, icon). */
+/** The flexible pages step 15 adds (menu id, path, title, icon). */
 export const FLEXIBLE_MENU_PAGES = [
   [1137, '/grwt/zhxx/lhjyryyw/lhjyrykh', '灵活就业人员开户', 'kh'],
   [1138, '/grwt/zhxx/lhjyryyw/lhjyry_ybj', '灵活就业人员补缴', 'jc'],

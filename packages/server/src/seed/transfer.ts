@@ -6,7 +6,7 @@ import { demoPasswordHash } from './password';
 import { ROLES } from './menus';
 
 /**
- * Seed step 18 (issue 24, docs/api-personal.md › 同城转移): the personal transfer's menu entry and its demo depositor.
+ * Seed step 16 (issue 24, docs/api-personal.md › 同城转移): the personal transfer's menu entry and its demo depositor.
  *
  * - 同城转移 (`/grwt/zhxx/zhxxbg/tczy`, GJ0314) joins the individual's 账户信息变更 tab (menu 1120, role grjczgry):
  *   moving one's account to a new employer changes the account's unit, so it sits beside the other changes.

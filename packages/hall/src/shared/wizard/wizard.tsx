@@ -72,6 +72,14 @@ export interface WizardProps {
   validateAll?: (values: WizardValues) => string;
   /** What happens next, on the confirmation. */
   nextSteps?: (result: SubmitResult) => ReactNode;
+  /**
+   * Shown on 核对信息 under the answers, above 提交申请: a last proof the business asks for just before submitting
+   * (GJ0313's SMS codes to the old and new number). Kept out of the answers, so never in a draft. `clearAlert`
+   * takes the step's message away once the user acts on it.
+   */
+  beforeSubmit?: (values: WizardValues, clearAlert: () => void) => ReactNode;
+  /** Runs on 提交申请 before the submission: '' goes on, a message stops it (shown in the step's alert). */
+  confirmBeforeSubmit?: (values: WizardValues) => Promise<string>;
 }
 
 type Phase =
@@ -133,7 +141,7 @@ const clock = (d: Date) => [d.getHours(), d.getMinutes(), d.getSeconds()].map((n
  * <Wizard ywlx="GJ0313" title="个人手机号码变更" formSteps={[phoneStep]} initialValues={{ sjhm: '' }}
  *   toPayload={(v) => ({ sjhm: v.sjhm })} checkRows={(v) => [{ label: '新手机号码', value: v.sjhm, formStep: 0 }]} />
  */
-export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps }: WizardProps) {
+export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps, beforeSubmit, confirmBeforeSubmit }: WizardProps) {
   usePageTitle(title);
   const navigate = useNavigate();
   const home = useStore($homePath) || '/';
@@ -411,6 +419,12 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
     setSubmitting(true);
     setFormError('');
     try {
+      const why = confirmBeforeSubmit ? await confirmBeforeSubmit(values) : '';
+      if (why) {
+        setFormError(why);
+        systemClock.setTimeout(() => alertRef.current?.focus(), 0);
+        return;
+      }
       const answer = await submitApplication(ywlx, toPayload(values), ywbhRef.current);
       ywbhRef.current = '';
       setYwbh('');
@@ -497,6 +511,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
       );
     else if (step === CHECK)
       body = (
+        <>
         <CheckAnswers
           rows={checkRows(values)}
           materials={materials}
@@ -510,6 +525,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
             goTo(MATERIALS);
           }}
         />
+        {beforeSubmit?.(values, () => setFormError(''))}
+        </>
       );
     else if (result) body = <Confirmation result={result} detailPath={detailPath} home={home} nextSteps={nextSteps} />;
 
