@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test, watchProblems } from '../../../tes
 import { answerCaptcha, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
 
 // Issue 24, GJ0302 个人账户信息变更 and GJ0313 手机号码变更 (docs/api-personal.md › 信息变更与手机号码变更), as 冯信息:
-// the individual of seed step 16 (seed/changes.ts) whom no other spec touches. One walk: the prompt after sign-in
+// the individual of seed step 14 (seed/changes.ts) whom no other spec touches. One walk: the prompt after sign-in
 // leads to the change page; address and marital status complete at once; a name change waits for the centre; the
 // phone changes with codes to both numbers; another session of the login is told; SMS sign-in takes the new number.
 
@@ -111,8 +111,14 @@ test('information and phone changes: the prompt leads here, changes complete at 
   await screens(page, '0302-check');
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('.wizard-done:visible')).toContainText('申请已提交并已办结');
-  // TODO(lead, after merge): assert the change on 个人账户信息 (/grwt/zhxx/zhcx/grzhxx, the info helper's page)
-  // as a user sees it; until then through the call the change form reads the records with.
+  // The change shows where the person looks at their details: 个人账户信息.
+  await page.goto('/home.html#/grwt/zhxx/zhcx/grzhxx');
+  const holder = page.locator('.acct-holder');
+  await expect(holder).toContainText('示范市市中区经七路 100 号');
+  await expect(holder).toContainText('已婚');
+  await expect(holder).toContainText('工程师');
+  await expect(holder).toContainText('大学本科');
+  // The spouse is on the records (the account page does not show it; the change form reads it back, masked).
   const now = await hallCall<Record<string, string>>(page, 'GET', 'grzhxxbg/current');
   expect(now.data).toMatchObject({ txdz: '示范市市中区经七路 100 号', hyzk: '20', poxm: '王配偶', pozjhm: '110***********7034', zy: '工程师', xl: '大学本科', yzbm: '250011' });
 
@@ -123,6 +129,8 @@ test('information and phone changes: the prompt leads here, changes complete at 
   await centre(page, named.data.ywbh, 'accept');
   await centre(page, named.data.ywbh, 'complete');
   expect((await hallCall<Record<string, string>>(page, 'GET', 'grzhxxbg/current')).data.xingming).toBe('冯新名');
+  await page.reload();
+  await expect(holder).toContainText('冯新名');
 
   // GJ0313: the new number, then on 核对信息 a code to the old number and one to the new, each behind the captcha.
   await page.goto('/home.html#/grwt/zhxx/zhxxbg/sjhbg');
