@@ -4,14 +4,21 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf } from './support';
+import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
 // later test (or a rerun) meets no "already in progress" restriction of its own making.
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
-const PHONE = '13800138000'; // 张三's phone on file (packages/server/src/seed/demo.ts)
+/**
+ * 周晓明 (seed step 17, packages/server/src/seed/office.ts): the one whose name change the centre completes here. A
+ * completed name change renames the person on the records (issue 24), so it is not 张三, whom other tests read.
+ */
+const ZHOU: DemoLogin = { type: '个人', account: '110105198703143016', name: '周晓明', home: '/grwt/home', screens: [] };
+const ZHOU_PHONE = '13300130031';
+/** The name 张三's applications here ask for: never completed (each ends withdrawn), so he keeps his own. */
+const NEW_NAME = '张叁';
 /** Where the screenshots go: GJJ_SCREENS when set, else the test's own folder under test-results/e2e/. */
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 
@@ -35,11 +42,11 @@ async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, bod
 }
 
 /** Submits a 个人账户信息变更 whose key field (姓名) needs the centre: it stays 已提交. */
-async function submitNameChange(page: Page): Promise<{ ywbh: string; promisedDate: string }> {
+async function submitNameChange(page: Page, xingming = NEW_NAME): Promise<{ ywbh: string; promisedDate: string }> {
   const { status, body } = await hallCall<{ ywbh: string; zt: string; promisedDate: string }>(page, 'POST', 'ywsq/submit', {
     ywlx: 'GJ0302',
-    // The same name: the centre checks it, and completing it leaves 张三 as every other test knows him.
-    payload: { xingming: '张三' },
+    // A name other than the one on file (the same one is refused: nothing would change).
+    payload: { xingming },
   });
   expect(status, body.msg).toBe(200);
   expect(body.data.zt).toBe('01');
@@ -83,10 +90,10 @@ test.describe('我的业务 and 待办事项', () => {
   test('a submitted application shows with its promised date; accepted and completed by the centre, its status, timeline and SMS follow', async ({
     page,
   }) => {
-    await signIn(page, DEMO.personal);
+    await signIn(page, ZHOU);
     await dismissPrompts(page);
     const since = new Date(Date.now() - 1000).toISOString();
-    const { ywbh, promisedDate } = await submitNameChange(page);
+    const { ywbh, promisedDate } = await submitNameChange(page, '周晓鸣');
 
     await openMyBusiness(page, 'grwt');
     const table = page.getByRole('table', { name: /我的业务/ });
@@ -96,7 +103,7 @@ test.describe('我的业务 and 待办事项', () => {
     // The newest first.
     await expect(table.getByRole('row').nth(1)).toContainText(ywbh);
     await expectNoAxeViolations(page);
-    expect(await outboxMessage(page.request, 'notice', PHONE, since)).toContain(`（业务编号 ${ywbh}）已提交，承诺办结日期 ${promisedDate}`);
+    expect(await outboxMessage(page.request, 'notice', ZHOU_PHONE, since)).toContain(`（业务编号 ${ywbh}）已提交，承诺办结日期 ${promisedDate}`);
 
     // The filter and the search live in the address; a number that cannot be one is refused before any call.
     await page.getByLabel('状态').selectOption({ label: '已办结' });
@@ -125,7 +132,7 @@ test.describe('我的业务 and 待办事项', () => {
     const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
     await expect(timeline).toHaveCount(1);
     await expect(timeline.first()).toContainText('已提交');
-    await expect(timeline.first()).toContainText('张三');
+    await expect(timeline.first()).toContainText('周晓明');
     await expect(page.getByRole('button', { name: '撤回' })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -144,7 +151,7 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(facts.getByRole('definition').nth(2)).toHaveText('已办结');
     await expect(timeline).toHaveCount(3);
     await expect(timeline.nth(2).locator('.status-tag')).toHaveText('已办结');
-    expect(await outboxMessage(page.request, 'notice', PHONE, since)).toBe(`【住房公积金】您的“个人账户信息变更”（业务编号 ${ywbh}）已办结。`);
+    expect(await outboxMessage(page.request, 'notice', ZHOU_PHONE, since)).toBe(`【住房公积金】您的“个人账户信息变更”（业务编号 ${ywbh}）已办结。`);
 
     await page.getByRole('link', { name: '返回我的业务' }).click();
     await expect(rowOf(page, ywbh).getByRole('cell').nth(2)).toHaveText('已办结');
@@ -203,14 +210,14 @@ test.describe('我的业务 and 待办事项', () => {
     const form = page.getByRole('form', { name: '修改申请内容' });
     await expect(form.getByRole('heading', { name: '修改申请内容' })).toBeFocused();
     const name = form.getByLabel('姓名');
-    await expect(name).toHaveValue('张三');
+    await expect(name).toHaveValue(NEW_NAME);
     await name.fill('张3');
     await form.getByRole('button', { name: '重新提交' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '姓名应为 2 至 15 个汉字或字母' })).toBeVisible();
     await expect(name).toHaveValue('张3');
     await expectNoAxeViolations(page);
 
-    await name.fill('张三');
+    await name.fill(NEW_NAME);
     await form.getByRole('button', { name: '重新提交' }).click();
     await expect(form).toBeHidden();
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已提交');
@@ -231,7 +238,7 @@ test.describe('我的业务 and 待办事项', () => {
       const check = await hallCall<{ pass: boolean; messages: Array<{ msg: string }> }>(page, 'GET', 'ywblxz/check?ywlx=GJ0302');
       const message = `您已有一笔“个人账户信息变更”正在办理（业务编号 ${ywbh}），办结或撤回后才能再申请`;
       expect(check.body.data).toMatchObject({ pass: false, messages: [{ msg: message }] });
-      const second = await hallCall(page, 'POST', 'ywsq/submit', { ywlx: 'GJ0302', payload: { xingming: '张三' } });
+      const second = await hallCall(page, 'POST', 'ywsq/submit', { ywlx: 'GJ0302', payload: { xingming: NEW_NAME } });
       expect(second.status).toBe(409);
       expect(second.body).toMatchObject({ msg: message });
       expect(second.body.code).not.toBe(0);

@@ -171,8 +171,9 @@ test('information and phone changes: the prompt leads here, changes complete at 
   await other.close();
   expect((await hallCall<{ sjhm: string }>(page, 'GET', 'sjhbg/current')).data.sjhm).toBe('133****0022');
 
-  // SMS sign-in: the new number signs in (as 冯新名, the centre's change); the old one no longer does.
-  await page.getByRole('button', { name: /冯信息/ }).click();
+  // SMS sign-in: the new number signs in (as 冯新名, the centre's change); the old one no longer does. The page was
+  // loaded again after the centre's change, so the top bar already says 冯新名.
+  await page.getByRole('button', { name: /冯新名/ }).click();
   await page.getByRole('button', { name: '退出系统' }).click();
   await page.getByRole('alertdialog', { name: '退出系统' }).getByRole('button', { name: '确定退出' }).click();
   await expect(page).toHaveURL(/#\/login$/);

@@ -165,7 +165,7 @@ describe('the holder’s details follow GJ0302', () => {
     // What seed step 13 put on file for him.
     const before = body(await get(zhang, 'grzhxx/list')).data.holder;
     expect(before).toMatchObject({ txdz: '示范市历下区泉城路 188 号 3 单元 502 室', hyzk: '20', hyzkmc: '已婚', zy: '软件工程师' });
-    const payload = { txdz: '示范市槐荫区经十路 9 号', yzbm: '250022', hyzk: '40', gzdh: '0531-86005678', dzyx: 'zs@example.com', zy: '项目经理', xl: '硕士研究生' };
+    const payload = { txdz: '示范市槐荫区经十路 9 号', yzbm: '250022', hyzk: '40', gzdh: '0531-86005678', dzyx: 'zs@example.com', zy: '项目经理', xl: '研究生（硕士）' };
     const submitted = await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/submit`, headers: { token: zhang }, payload: { ywlx: 'GJ0302', payload } });
     expect(body(submitted).data.zt).toBe('03');
     const after = body(await get(zhang, 'grzhxx/list')).data.holder;

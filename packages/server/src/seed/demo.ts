@@ -16,6 +16,7 @@ import { seedTransfer } from './transfer';
 import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
+import { seedOffice } from './office';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -199,6 +200,12 @@ const STEPS: SeedStep[] = [
     // The data lives in transfer.ts (issue 24, 同城转移 GJ0314): its menu entry and 程立新, sealed at one demo unit.
     name: 'personal transfer between units: the 同城转移 menu entry and 程立新, whose account the old unit sealed',
     run: (tx) => seedTransfer(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 17,
+    // The data lives in office.ts (issue 24): the individual whose name change 我的业务's end-to-end test completes.
+    name: 'an individual whose name change the 我的业务 test sees completed by the centre (周晓明)',
+    run: (tx) => seedOffice(tx, DEMO_PASSWORD),
   },
 ];
 

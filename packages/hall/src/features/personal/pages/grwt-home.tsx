@@ -9,7 +9,8 @@ const HomeFigures = lazy(() => import('../account-info/home-figures').then((m) =
 /**
  * GrwtHome: the individual's home page (spec 2.2), with the personal account summary (grxx/loginGrxx) and the current
  * account's figures (balance, this year's deposits, the last movement, the to-do count). Takes the `activeIndex`
- * query value, the selected business tab. A login whose identity is not verified sees why first, and no figures.
+ * query value, the selected business tab. A login whose identity is not verified sees why first, and no figures;
+ * one with an initial password sees them once it is changed.
  */
 export function GrwtHome() {
   const info = useStore(stores.session.$personalInfo) ?? {};
@@ -30,7 +31,9 @@ export function GrwtHome() {
           { label: '手机号码', value: info.sjhm },
         ]}
       >
-        {userInfo?.identityNotice ? null : (
+        {/* Nor while the password is an initial one (pwdStatus '0', spec 3.1): the server refuses every business call
+            until it is changed; the figures load once it is. */}
+        {userInfo?.identityNotice || String(userInfo?.pwdStatus) === '0' ? null : (
           <Suspense fallback={null}>
             <HomeFigures />
           </Suspense>
