@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
@@ -9,13 +11,17 @@ const source = {
   ssr: { resolve: { conditions: ['gjj-source', ...defaultServerConditions], externalConditions: ['gjj-source'] } },
 };
 
-const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts'], env: Record<string, string> = {}) => ({
+/** The seeded database the server's test files start from (test/support/db-template.ts), one per run. */
+const DB_TEMPLATE = join(tmpdir(), `gjj-test-db-${process.pid}.tar`);
+
+const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts'], env: Record<string, string> = {}, globalSetup: string[] = []) => ({
   ...source,
   test: {
     name,
     root,
     env,
     environment: 'node' as const,
+    globalSetup,
     // Creating a PGlite database takes a few seconds on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -31,7 +37,7 @@ export default defineConfig({
     projects: [
       nodeProject('sdk', 'packages/sdk'),
       // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
-      nodeProject('server', 'packages/server', undefined, { GJJ_DEV_ROUTES: '1' }),
+      nodeProject('server', 'packages/server', undefined, { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE }, ['../../test/support/db-template.ts']),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and

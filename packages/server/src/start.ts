@@ -214,7 +214,11 @@ export function startupWarnings(settings: Pick<ServerSettings, 'production' | 's
 
 /** Opens the database, brings its schema up to date and seeds the demo data where asked (production: no demo keys). */
 export async function prepareDatabase(target: DbTarget, seed: boolean, options: { production?: boolean } = {}): Promise<Db> {
-  const db = await openDatabase(target);
+  // The server's tests start a seeded in-memory database per file: from the template their global setup made
+  // (test/support/db-template.ts) instead of initdb, migrations and the seed each time. The migrations and seed steps
+  // still run below, and find nothing left to do.
+  const template = process.env.GJJ_TEST_DB_TEMPLATE;
+  const db = await openDatabase('memory' in target && seed && !options.production && template && !target.from ? { memory: true, from: template } : target);
   try {
     await migrate(db);
     if (seed) await seedDemo(db, options);

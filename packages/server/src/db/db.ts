@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Something SQL can be sent to: the database itself, or one transaction. */
@@ -15,6 +15,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as one file (a tarball), for `{ memory: true, from }`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -22,7 +24,11 @@ export interface Db extends Queryable {
  * commit flushed to the disk before it is acknowledged) unless `unsafeNoFsync` (DB_UNSAFE_NO_FSYNC=1) trades that
  * away for speed: a power cut or an operating system crash may then lose acknowledged writes or corrupt the directory.
  */
-export type DbTarget = { databaseUrl: string } | { dataDir: string; unsafeNoFsync?: boolean } | { memory: true };
+export type DbTarget =
+  | { databaseUrl: string }
+  | { dataDir: string; unsafeNoFsync?: boolean }
+  // `from`: a dump of a data directory (PGlite's dumpDataDir) to start from, as the tests start from a seeded template.
+  | { memory: true; from?: string };
 
 /**
  * The PostgreSQL settings of a durable PGlite data directory, in place of PGlite's own start parameters, which pass
@@ -69,7 +75,7 @@ export async function openDatabase(target: DbTarget): Promise<Db> {
     mkdirSync(target.dataDir, { recursive: true });
     return openPglite(target.dataDir, !target.unsafeNoFsync);
   }
-  return openPglite(undefined, false);
+  return openPglite(undefined, false, target.from);
 }
 
 /** fsync()s every file and folder under `dir`, as PostgreSQL does after a crash: what an earlier start left in the
@@ -93,7 +99,7 @@ function syncPath(path: string): void {
   }
 }
 
-async function openPglite(dataDir: string | undefined, durable: boolean): Promise<Db> {
+async function openPglite(dataDir: string | undefined, durable: boolean, from?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let pg: InstanceType<typeof PGlite>;
   if (dataDir && durable) {
@@ -106,7 +112,9 @@ async function openPglite(dataDir: string | undefined, durable: boolean): Promis
     syncTree(dataDir);
   } else {
     // Memory, or DB_UNSAFE_NO_FSYNC: PGlite's own settings (fsync off).
-    pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    if (dataDir) pg = await PGlite.create(dataDir);
+    else if (from) pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(from)]) });
+    else pg = await PGlite.create();
   }
   const wrap = (q: Pick<typeof pg, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -122,6 +130,7 @@ async function openPglite(dataDir: string | undefined, durable: boolean): Promis
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }
 
