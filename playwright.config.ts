@@ -1,24 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.ts';
 
-/** Spec files of 30 s or more on a 2-core machine (stop 28), run before the others. */
-const LONG_FILES = [
-  'personal-changes',
-  'sms',
-  'wizard',
-  'content',
-  'my-business',
-  'login',
-  'gov-platform',
-  'two-check',
-  'qr-login',
-  'evaluations',
-  'flexible',
-  'unit-register',
-  'register-person',
-  'token-refresh',
-].map((name) => `**/e2e/${name}.spec.ts`);
-
 export default defineConfig({
   testDir: '.',
   testMatch: ['packages/*/e2e/**/*.spec.ts', 'examples/*/e2e/**/*.spec.ts'],
@@ -41,10 +23,7 @@ export default defineConfig({
       name: 'server-state',
       testMatch: ['**/*.serial.spec.ts'],
     },
-    // The longest files first (longest-first scheduling): Playwright hands out a project's files in path order, so
-    // with one project the 80-second wizard.spec.ts came last and ran alone while the other worker idled for a minute.
-    { name: 'chromium-long', testMatch: LONG_FILES },
-    { name: 'chromium', testIgnore: ['**/node_modules/**', '**/*.serial.spec.ts', ...LONG_FILES] },
+    { name: 'chromium', testIgnore: ['**/node_modules/**', '**/*.serial.spec.ts'] },
   ],
   use: {
     browserName: 'chromium',
