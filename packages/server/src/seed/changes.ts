@@ -17,8 +17,26 @@ export const CHANGES_DEMO_LOGIN = {
   dwmc: '示例科技有限公司',
 } as const;
 
-export async function seedChanges(tx: Queryable, password: string): Promise<void> {
-  const u = CHANGES_DEMO_LOGIN;
+/** A demo individual with a login, details on file and an empty account at a unit (seed steps 14 and 17). */
+export interface DemoIndividual {
+  account: string;
+  name: string;
+  phone: string;
+  grzh: string;
+  dwzh: string;
+  dwmc: string;
+}
+
+/**
+ * Adds a demo individual: the login, the person's information (complete or not: `info_check` 0 or 1), the details
+ * on file, and the account on the centre's records, opened empty on `khrq`. Nothing when the login exists.
+ */
+export async function seedDemoIndividual(
+  tx: Queryable,
+  u: DemoIndividual,
+  password: string,
+  options: { complete: boolean; details: { txdz: string; yzbm: string; hyzk: string; gzdh: string; zy?: string; xl?: string }; khrq: string },
+): Promise<void> {
   const [user] = await tx.query<{ id: string }>(
     `insert into app_user (login_type, account, phone, display_name, password_hash) values (1, $1, $2, $3, $4)
      on conflict (account) do nothing returning id::text as id`,
@@ -34,11 +52,21 @@ export async function seedChanges(tx: Queryable, password: string): Promise<void
     `insert into person_info (account_id, xingming, zjhm, grzh, grzhzt, grzhye, dwmc, sjhm) values ($1, $2, $3, $4, '01', 0, $5, $6)`,
     [account!.id, u.name, u.account, u.grzh, u.dwmc, u.phone],
   );
-  await tx.query(`insert into info_check (account_id, status, type) values ($1, 1, 'gr')`, [account!.id]);
+  await tx.query(`insert into info_check (account_id, status, type) values ($1, $2, 'gr')`, [account!.id, options.complete ? 0 : 1]);
+  const d = options.details;
   await tx.query(
-    `insert into person_detail (account_id, txdz, yzbm, hyzk, gzdh, updated_at, ywbh) values ($1, '示范市历下区泉城路 8 号', '250011', '10', '0531-86001234', now(), '')`,
-    [account!.id],
+    `insert into person_detail (account_id, txdz, yzbm, hyzk, gzdh, zy, xl, updated_at, ywbh) values ($1, $2, $3, $4, $5, $6, $7, now(), '')`,
+    [account!.id, d.txdz, d.yzbm, d.hyzk, d.gzdh, d.zy ?? '', d.xl ?? ''],
   );
-  // The centre's records (src/records): her account, opened empty (the detail tests are elsewhere).
-  await openAccount(tx, { grzh: u.grzh, zjhm: u.account, xingming: u.name, dwzh: u.dwzh, dwmc: u.dwmc, kind: 'gr', khrq: '2024-03-01', jcjsFen: 800000n, dwjcbl: 12, grjcbl: 12 });
+  // The centre's records (src/records): the account, opened empty.
+  await openAccount(tx, { grzh: u.grzh, zjhm: u.account, xingming: u.name, dwzh: u.dwzh, dwmc: u.dwmc, kind: 'gr', khrq: options.khrq, jcjsFen: 800000n, dwjcbl: 12, grjcbl: 12 });
+}
+
+export async function seedChanges(tx: Queryable, password: string): Promise<void> {
+  // Her information is incomplete: the prompt after sign-in leads to 个人账户信息变更 (the detail tests are elsewhere).
+  await seedDemoIndividual(tx, CHANGES_DEMO_LOGIN, password, {
+    complete: false,
+    details: { txdz: '示范市历下区泉城路 8 号', yzbm: '250011', hyzk: '10', gzdh: '0531-86001234' },
+    khrq: '2024-03-01',
+  });
 }

@@ -34,9 +34,11 @@ export function GrwtHome() {
         {/* Nor while the password is an initial one (pwdStatus '0', spec 3.1): the server refuses every business call
             until it is changed; the figures load once it is. */}
         {userInfo?.identityNotice || String(userInfo?.pwdStatus) === '0' ? null : (
-          <Suspense fallback={null}>
-            <HomeFigures />
-          </Suspense>
+          <div className="home-figures-slot">
+            <Suspense fallback={null}>
+              <HomeFigures />
+            </Suspense>
+          </div>
         )}
       </HomeView>
     </>
