@@ -129,6 +129,10 @@ const bankChecks = (v: WizardValues) =>
 const rows = (pairs: Array<[string, string, number]>): CheckRow[] => pairs.filter(([, v]) => v).map(([label, value, formStep]) => ({ label, value, formStep }));
 const pick = (v: WizardValues, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => t(v, f)).map((f) => [f, t(v, f)]));
 
+/** What follows a business that may complete at once: the account as it now is, or when the centre will say. */
+const accountAfter = (title: string) => (r: { zt: string }) =>
+  r.zt === '03' ? <AccountFacts title={title} /> : <p>中心审核后，结果以短信通知您。</p>;
+
 // GJ0804 月缴存额调整
 const yjceSteps: WizardFormStep[] = [
   {
@@ -160,7 +164,7 @@ export function YjceTzPage() {
       initialValues={{ jcjs: '', jcbl: '' }}
       toPayload={basePayload}
       checkRows={baseRows}
-      nextSteps={(r) => (r.zt === '03' ? <AccountFacts title="调整后的账户" /> : <p>中心审核后，结果以短信通知您。</p>)}
+      nextSteps={accountAfter('调整后的账户')}
     />
   );
 }
@@ -228,7 +232,7 @@ export function LhjyFcPage() {
       initialValues={{ fcyy: '', sm: '' }}
       toPayload={(v) => pick(v, ['fcyy', 'sm'])}
       checkRows={(v) => rows([['封存原因', SEAL_REASONS.find(([k]) => k === t(v, 'fcyy'))?.[1] ?? '', 0], ['原因说明', t(v, 'sm'), 0]])}
-      nextSteps={(r) => (r.zt === '03' ? <AccountFacts title="封存后的账户" /> : <p>中心审核后，结果以短信通知您。</p>)}
+      nextSteps={accountAfter('封存后的账户')}
     />
   );
 }
@@ -257,7 +261,7 @@ export function LhjyQfPage() {
       initialValues={{ sm: '' }}
       toPayload={(v) => pick(v, ['sm'])}
       checkRows={(v) => rows([['办理事项', '恢复按月缴存', 0], ['备注', t(v, 'sm'), 0]])}
-      nextSteps={(r) => (r.zt === '03' ? <AccountFacts title="启封后的账户" /> : <p>中心审核后，结果以短信通知您。</p>)}
+      nextSteps={accountAfter('启封后的账户')}
     />
   );
 }
