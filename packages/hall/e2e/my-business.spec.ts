@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
+import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, tokenOf, type DemoLogin } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
@@ -171,8 +171,9 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已提交');
 
     await page.getByRole('button', { name: '撤回' }).click();
+    const said = await recordAlerts(page);
     await confirm.getByRole('button', { name: '确定撤回' }).click();
-    await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: '申请已撤回' }).first()).toBeVisible();
+    await said.seen('申请已撤回');
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
     const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
     await expect(timeline).toHaveCount(2);

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { freePort } from '../../../test/support/net';
-import { DEMO, PASSWORD, captchaAnswer, devState, dismissPrompts, openLogin, signIn, submitLogin } from './support';
+import { DEMO, PASSWORD, captchaAnswer, devState, dismissPrompts, openLogin, recordAlerts, signIn, submitLogin } from './support';
 
 // These tests change what the whole server answers. They run one after the other, after every other test
 // (the `server-state` project of playwright.config.ts), and put the server back as they found it.
@@ -42,8 +42,9 @@ test.describe('what an administrator changes on the server', () => {
       await page.getByRole('tab', { name: '提取业务' }).click();
       const tile = page.getByRole('button', { name: /离休、退休提取/ });
       await expect(tile).toContainText('暂停办理');
+      const alerts = await recordAlerts(page);
       await tile.click();
-      await expect(page.getByRole('alert').filter({ hasText: note })).toBeVisible();
+      await alerts.seen(note);
       await expect(page).toHaveURL(/#\/grwt\/home\?activeIndex=1$/);
       await expectNoAxeViolations(page);
       // A paused entry gets no route, so a bookmark cannot open the business; its address shows the pause note in

@@ -172,3 +172,35 @@ export async function tokenOf(page: Page): Promise<string> {
     }
   });
 }
+
+/**
+ * Records the text of every alert and status the page shows from now on (a toast lasts 3 s; on a starved machine it
+ * can come and go between two polls of `toBeVisible`). `seen()` polls for one that was visible with `text` in it.
+ * The page must stay on its document (hash navigation is fine) until `seen` is asked.
+ *
+ * @example
+ * const alerts = await recordAlerts(page);
+ * await tile.click();
+ * await alerts.seen('暂停办理');
+ */
+export async function recordAlerts(page: Page): Promise<{ seen: (text: string) => Promise<void> }> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __gjjAlerts: string[] }).__gjjAlerts = seen;
+    const look = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('[role="alert"], [role="status"]')) {
+        const text = el.textContent ?? '';
+        if (text && el.checkVisibility() && !seen.includes(text)) seen.push(text);
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    look();
+  });
+  return {
+    seen: async (text) => {
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __gjjAlerts: string[] }).__gjjAlerts), { message: `提示「${text}」未出现` })
+        .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
+    },
+  };
+}

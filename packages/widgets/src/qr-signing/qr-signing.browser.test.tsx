@@ -67,7 +67,7 @@ describe('<QrSigning> (React)', () => {
     expect(server.polls()).toBe(0);
     await expect.poll(() => text(host), { timeout: 8000 }).toContain('已扫码，请在手机上完成短信验证并签名');
     await expect.poll(() => signed, { timeout: 5000 }).toEqual([{ ywbh: 'GR2026000001', fileId: 'F-SIGNED-1' }]);
-    expect(text(host)).toContain('已签署');
+    await expect.poll(() => text(host)).toContain('已签署');
     expect(host.querySelector('img')).toBeNull();
     expect(server.calls.find((c) => c.path.endsWith('/qsztcx'))?.body).toEqual({ uuid: '00000000-0000-4000-8000-000000000001' });
     // Signed: polling has stopped.
