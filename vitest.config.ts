@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
-import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from './test/support/chromium.ts';
 
 // Every package is tested from source: no build needed first.
 const source = {
@@ -14,21 +14,34 @@ const source = {
 /** The seeded database the server's test files start from (test/support/db-template.ts), one per run. */
 const DB_TEMPLATE = join(tmpdir(), `gjj-test-db-${process.pid}.tar`);
 
-const nodeProject = (name: string, root: string, include = ['src/**/*.test.ts'], env: Record<string, string> = {}, globalSetup: string[] = []) => ({
+const nodeProject = (
+  name: string,
+  root: string,
+  include = ['src/**/*.test.ts'],
+  env: Record<string, string> = {},
+  globalSetup: string[] = [],
+  extra: { isolate?: boolean; exclude?: string[] } = {},
+) => ({
   ...source,
   test: {
     name,
     root,
     env,
+    isolate: extra.isolate ?? true,
     environment: 'node' as const,
     globalSetup,
     // Creating a PGlite database takes a few seconds on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include,
-    exclude: ['**/*.browser.test.*', '**/node_modules/**'],
+    exclude: ['**/*.browser.test.*', '**/node_modules/**', ...(extra.exclude ?? [])],
   },
 });
+
+const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE };
+const SERVER_SETUP = ['../../test/support/db-template.ts'];
+/** The server's test files that mock a module (vi.mock): each needs a module graph of its own. */
+const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts'];
 
 export default defineConfig({
   test: {
@@ -37,7 +50,8 @@ export default defineConfig({
     projects: [
       nodeProject('sdk', 'packages/sdk'),
       // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
-      nodeProject('server', 'packages/server', undefined, { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE }, ['../../test/support/db-template.ts']),
+      nodeProject('server', 'packages/server', undefined, SERVER_ENV, SERVER_SETUP, { isolate: false, exclude: SERVER_ISOLATED }),
+      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, SERVER_ENV, SERVER_SETUP),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and
@@ -56,7 +70,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS } }),
             instances: [{ browser: 'chromium' }],
           },
         },
@@ -72,7 +86,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS } }),
             instances: [{ browser: 'chromium' }],
           },
         },
