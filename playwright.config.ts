@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from './test/support/chromium.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -29,7 +29,7 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
 });

@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { CHROMIUM_ARGS, findChromium } from './test/support/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from './test/support/chromium.mjs';
 
 const ROOT = import.meta.dirname;
 const STANDALONE = resolve(ROOT, 'packages/widgets/dist/standalone');
@@ -201,7 +201,7 @@ export default {
   mimeTypes: { '**/*.ts': 'js' },
   plugins: [typescript, apiServer],
   middleware: partnerPages,
-  browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
+  browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS } })],
   // Two test files at a time, one a core.
   concurrency: 2,
   testFramework: { config: { timeout: 15_000 } },

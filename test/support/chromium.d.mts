@@ -6,3 +6,9 @@ export declare const CHROMIUM_ARGS: string[];
  * browser is installed with apt; anywhere else the error says how to get one.
  */
 export declare function findChromium(): string;
+
+/**
+ * The Chromium the test runners drive: CHROMIUM_PATH when set, else Debian's chromium-headless-shell when installed,
+ * else findChromium().
+ */
+export declare function findTestChromium(): string;

@@ -65,3 +65,19 @@ export function findChromium() {
     ].join('\n'),
   );
 }
+
+/** Debian's chromium-headless-shell: the same Chromium without a browser window's parts (apt: chromium-headless-shell). */
+const SHELL_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
+
+/**
+ * The Chromium the test runners drive (Playwright, vitest's browser mode, @web/test-runner): CHROMIUM_PATH when set,
+ * else the headless shell of the same Chromium when installed, else findChromium(). The full browser's headless mode
+ * spends about a fifth more CPU on every page (a tab strip renderer per context, its window's compositing), and the
+ * end-to-end step is CPU-bound on 2 cores (docs/decisions.md). Lighthouse and the videos keep the full browser.
+ *
+ * @returns {string}
+ */
+export function findTestChromium() {
+  if (process.env.CHROMIUM_PATH) return findChromium();
+  return SHELL_CANDIDATES.find((p) => existsSync(p)) ?? findChromium();
+}

@@ -1,3 +1,3 @@
 // The Chromium every browser test runs: written in chromium.mjs, which web-test-runner.config.mjs loads without a
 // TypeScript step.
-export { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+export { CHROMIUM_ARGS, findChromium, findTestChromium } from './chromium.mjs';

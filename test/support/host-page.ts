@@ -42,6 +42,12 @@ export async function startHostPage(answer: (url: URL) => HostAnswer): Promise<H
   const address = server.address();
   return {
     url: `http://localhost:${typeof address === 'object' && address ? address.port : 0}`,
-    close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+    // The page that loaded from it may still hold a connection open (the headless shell keeps one): closed too, or
+    // close() would wait for it until the test times out.
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.close((error) => (error ? fail(error) : done()));
+        server.closeAllConnections();
+      }),
   };
 }

@@ -397,6 +397,7 @@ test.describe('the platform on another site than the hall, in a browser that blo
   test.beforeAll(async ({ request }) => {
     otherSite = platform.replace('127.0.0.1', 'localhost');
     expect((await request.post(`${centre()}/dev/gov-platform`, { data: { url: otherSite } })).ok()).toBe(true);
+    // The full browser: the headless shell does not apply the third-party storage phase-out.
     browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--test-third-party-cookie-phaseout'] });
   });
   test.afterAll(async ({ request }) => {

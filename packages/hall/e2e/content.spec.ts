@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import { chromium, type Download, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../../test/support/chromium';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, signIn } from './support';
 
@@ -271,55 +272,15 @@ test.describe('/ylOfd', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('shows a PDF in a frame of a blob: URL typed application/pdf, an image in the page, and explains OFD', async ({ page }) => {
-    const violations = cspViolations(page);
-    await signInPerson(page);
-    await page.goto('/home.html#/commonDownload');
-    await downloadRow(page, '住房公积金提取申请表').getByRole('link', { name: /预览/ }).click();
-    await expect(page).toHaveURL(/#\/ylOfd\?id=\d+$/);
-    await expect(page).toHaveTitle('电子文件预览 - 网上业务大厅');
-    await expect(page.locator('iframe[title="住房公积金提取申请表.pdf 预览"]')).toHaveAttribute('src', /^blob:http/);
-    await expect(page.getByText('住房公积金提取申请表.pdf（PDF，')).toBeVisible();
-    // The frame holds the PDF itself (the browser's viewer shows it where it has one).
-    await expect.poll(async () => {
-      const child = page.frames().find((f) => f.url().startsWith('blob:'));
-      return child ? child.evaluate(() => document.contentType).catch(() => '') : '';
-    }).toBe('application/pdf');
-    await expectNoAxeViolations(page);
-    // 下载文件 saves what was shown.
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '下载文件' }).click();
-    const saved = await download;
-    expect(saved.suggestedFilename()).toBe('住房公积金提取申请表.pdf');
-    expect((await bytesOf(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // Opened by its address (a bookmark: no name handed over by the list), the document keeps its real name, never 文件1.pdf.
-    const address = page.url();
-    await page.goto('/home.html#/commonDownload');
-    await page.goto(address);
-    await expect(page.getByText('住房公积金提取申请表.pdf（PDF，')).toBeVisible();
-    await expect(page.getByText(/文件\d+\.pdf/)).toHaveCount(0);
-
-    await page.goto('/home.html#/commonDownload');
-    await downloadRow(page, '住房公积金业务办理流程图').getByRole('link', { name: /预览/ }).click();
-    const image = page.getByRole('img', { name: '住房公积金业务办理流程图.png 预览' });
-    await expect(image).toBeVisible();
-    await expect(image).toHaveAttribute('src', /^blob:http/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-    await expectNoAxeViolations(page);
-
-    await page.goto('/home.html#/commonDownload');
-    await downloadRow(page, '住房公积金缴存证明').getByRole('link', { name: /预览/ }).click();
-    await expect(page.getByText('OFD 版式文件暂不支持在线预览，请下载后使用 OFD 阅读器打开')).toBeVisible();
-    await expect(page.locator('iframe, .doc-preview img')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    const ofd = page.waitForEvent('download');
-    await page.getByRole('button', { name: '下载文件' }).click();
-    const ofdFile = await ofd;
-    expect(ofdFile.suggestedFilename()).toBe('住房公积金缴存证明（样例）.ofd');
-    const ofdBytes = await bytesOf(ofdFile);
-    expect(ofdBytes.readUInt32LE(0)).toBe(0x04034b50);
-    expect(ofdBytes.includes(Buffer.from('OFD.xml'))).toBe(true);
-    expect(violations).toEqual([]);
+  test('shows a PDF in a frame of a blob: URL typed application/pdf, an image in the page, and explains OFD', async ({ baseURL }) => {
+    // The full browser: the headless shell the other tests drive has no PDF viewer.
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const page = await (await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true })).newPage();
+    try {
+      await showsPdf(page);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('the hall\'s CSP allows frames from itself and blob: only, and still no plugins', async ({ page }) => {
@@ -404,3 +365,56 @@ test.describe('/ylOfdBase64', () => {
     expect(await page.evaluate(() => (window as unknown as { __previewXss?: number }).__previewXss)).toBeUndefined();
   });
 });
+
+/** The /ylOfd walk of the test above, in a page of the full browser. */
+async function showsPdf(page: Page): Promise<void> {
+  const violations = cspViolations(page);
+
+  await signInPerson(page);
+  await page.goto('/home.html#/commonDownload');
+  await downloadRow(page, '住房公积金提取申请表').getByRole('link', { name: /预览/ }).click();
+  await expect(page).toHaveURL(/#\/ylOfd\?id=\d+$/);
+  await expect(page).toHaveTitle('电子文件预览 - 网上业务大厅');
+  await expect(page.locator('iframe[title="住房公积金提取申请表.pdf 预览"]')).toHaveAttribute('src', /^blob:http/);
+  await expect(page.getByText('住房公积金提取申请表.pdf（PDF，')).toBeVisible();
+  // The frame holds the PDF itself (the browser's viewer shows it where it has one).
+  await expect.poll(async () => {
+    const child = page.frames().find((f) => f.url().startsWith('blob:'));
+    return child ? child.evaluate(() => document.contentType).catch(() => '') : '';
+  }).toBe('application/pdf');
+  await expectNoAxeViolations(page);
+  // 下载文件 saves what was shown.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载文件' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('住房公积金提取申请表.pdf');
+  expect((await bytesOf(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Opened by its address (a bookmark: no name handed over by the list), the document keeps its real name, never 文件1.pdf.
+  const address = page.url();
+  await page.goto('/home.html#/commonDownload');
+  await page.goto(address);
+  await expect(page.getByText('住房公积金提取申请表.pdf（PDF，')).toBeVisible();
+  await expect(page.getByText(/文件\d+\.pdf/)).toHaveCount(0);
+
+  await page.goto('/home.html#/commonDownload');
+  await downloadRow(page, '住房公积金业务办理流程图').getByRole('link', { name: /预览/ }).click();
+  const image = page.getByRole('img', { name: '住房公积金业务办理流程图.png 预览' });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /^blob:http/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expectNoAxeViolations(page);
+
+  await page.goto('/home.html#/commonDownload');
+  await downloadRow(page, '住房公积金缴存证明').getByRole('link', { name: /预览/ }).click();
+  await expect(page.getByText('OFD 版式文件暂不支持在线预览，请下载后使用 OFD 阅读器打开')).toBeVisible();
+  await expect(page.locator('iframe, .doc-preview img')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const ofd = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载文件' }).click();
+  const ofdFile = await ofd;
+  expect(ofdFile.suggestedFilename()).toBe('住房公积金缴存证明（样例）.ofd');
+  const ofdBytes = await bytesOf(ofdFile);
+  expect(ofdBytes.readUInt32LE(0)).toBe(0x04034b50);
+  expect(ofdBytes.includes(Buffer.from('OFD.xml'))).toBe(true);
+  expect(violations).toEqual([]);
+}
