@@ -33,8 +33,9 @@ export const test = base.extend<object, { serverOfProject: void }>({
 
 /** Runs axe-core in the page (open shadow roots included) and fails with each violation spelled out. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Evaluated over the devtools protocol rather than as a <script>, so pages under a strict CSP can be checked too.
-  await page.evaluate(axeSource);
+  // Evaluated over the devtools protocol rather than as a <script>, so pages under a strict CSP can be checked too;
+  // once per document (a hash navigation keeps it), since sending and compiling its 550 KB costs more than a run.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, {
       resultTypes: ['violations'],

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { seededDataDir } from '../../../test/support/e2e-data';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { PASSWORD, answerCaptcha, dismissPrompts, outboxMessage, signIn, type DemoLogin, tokenOf } from './support';
@@ -27,7 +27,7 @@ let shared: string | undefined;
 test.beforeAll(async () => {
   // A cold start on a busy machine (PGlite, migrations, the demo seed) can take a minute.
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-token-'));
+  dataDir = seededDataDir('gjj-e2e-token-');
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [SERVER], {

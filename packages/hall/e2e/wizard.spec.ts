@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { seededDataDir } from '../../../test/support/e2e-data';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { dismissPrompts, signIn, type DemoLogin, tokenOf } from './support';
@@ -314,7 +314,7 @@ const stop = async (child: ChildProcess) => {
 
 test('a draft survives a restart of the server', async ({ browser }) => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'gjj-e2e-wizard-'));
+  const dataDir = seededDataDir('gjj-e2e-wizard-');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const shared = process.env.GJJ_E2E_URL;
