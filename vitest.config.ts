@@ -39,7 +39,6 @@ const nodeProject = (
 });
 
 const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE };
-const SERVER_SETUP = ['../../test/support/db-template.ts'];
 /** The server's test files that mock a module (vi.mock): each needs a module graph of its own. */
 const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts'];
 
@@ -50,8 +49,9 @@ export default defineConfig({
     projects: [
       nodeProject('sdk', 'packages/sdk'),
       // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
-      nodeProject('server', 'packages/server', undefined, SERVER_ENV, SERVER_SETUP, { isolate: false, exclude: SERVER_ISOLATED }),
-      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, SERVER_ENV, SERVER_SETUP),
+      nodeProject('server', 'packages/server', undefined, SERVER_ENV, ['../../test/support/db-template.ts'], { isolate: false, exclude: SERVER_ISOLATED }),
+      // Without the template: its one file seeds a database of its own rather than make (and write) a second dump.
+      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1' }),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and

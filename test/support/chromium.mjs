@@ -72,8 +72,8 @@ const SHELL_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium
 /**
  * The Chromium the test runners drive (Playwright, vitest's browser mode, @web/test-runner): CHROMIUM_PATH when set,
  * else the headless shell of the same Chromium when installed, else findChromium(). The full browser's headless mode
- * spends about a fifth more CPU on every page (a tab strip renderer per context, its window's compositing), and the
- * end-to-end step is CPU-bound on 2 cores (docs/decisions.md). Lighthouse and the videos keep the full browser.
+ * adds a tab-strip renderer per context and its window's compositing: over one end-to-end run its processes took 914
+ * CPU-seconds, the shell's 476, on a CPU-bound 2-core machine (docs/decisions.md). Lighthouse and the videos keep the full browser.
  *
  * @returns {string}
  */
