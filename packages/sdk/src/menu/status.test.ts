@@ -4,7 +4,7 @@ import { accountStatusTag } from './status';
 describe('accountStatusTag', () => {
   it('shows an individual account as normal only for 01', () => {
     expect(accountStatusTag('personal', '01')).toBe('success');
-    for (const status of ['02', '03', '04', '05', '99', '', undefined, null]) {
+    for (const status of ['02', '03', '04', '05', '06', '99', '', undefined, null]) {
       expect(accountStatusTag('personal', status)).toBe('danger');
     }
   });

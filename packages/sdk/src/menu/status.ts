@@ -7,7 +7,7 @@
  */
 export type AccountStatusTag = 'success' | 'danger';
 
-/** Unit statuses shown as normal (spec 6); 04, 05 and anything unknown are danger. */
+/** Unit statuses shown as normal (spec 6, dictionary DWZHZT 01 正常, 02 开户, 03 缓缴); 04 销户, 05 封存 and anything unknown are danger. */
 const UNIT_NORMAL: ReadonlySet<string> = new Set(['01', '02', '03']);
 const PERSONAL_NORMAL = '01';
 
@@ -20,7 +20,8 @@ function statusCode(status: unknown): string {
 }
 
 /**
- * The tag style of an account status (spec 6). Individual: 01 success, anything else danger. Unit (and
+ * The tag style of an account status (spec 6). Individual: 01 正常 success, anything else (02 封存, 03-05 销户, 06 冻结,
+ * 99 其他) danger. Unit (and
  * developer, which is treated like a unit): 01, 02, 03 success; 04, 05 danger; any other or missing value danger,
  * so an unknown state is never shown as normal. Numbers are read as two-digit codes (1 is '01').
  *

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import type { SessionUser } from '../auth/session';
 import type { Applicant } from '../business/types';
+import { ACCOUNT_STATUS, ACCOUNT_STATUS_NAMES, UNIT_ACCOUNT_STATUS, UNIT_ACCOUNT_STATUS_NAMES } from '../records/kinds';
 
 /** The applicant of a session: its login and current account, with the account number (grzh or dwzh). */
 export async function applicantOf(q: Queryable, session: SessionUser): Promise<Applicant & { name: string }> {
@@ -20,7 +21,7 @@ export async function applicantOf(q: Queryable, session: SessionUser): Promise<A
 }
 
 /**
- * The status of the applicant's account, as the restrictions read it: `sealed` (封存, 冻结 or 销户 for a person;
+ * The status of the applicant's account, as the restrictions read it: `sealed` (封存, 冻结, any 销户 or 其他 for a person;
  * 封存 or 销户 for a unit) or `normal`, with the status's name.
  *
  * THE ONE PLACE the restrictions learn an account's status. A person's comes from the centre's records
@@ -48,7 +49,10 @@ export async function accountState(q: Queryable, applicant: Applicant): Promise<
   return { sealed: UNIT_CLOSED[zt] !== undefined, name: UNIT_CLOSED[zt] ?? '' };
 }
 
-/** Personal account statuses (dictionary GRZHZT) that stop business. */
-const PERSON_CLOSED: Record<string, string> = { '02': '封存', '03': '冻结', '99': '销户' };
+/** Personal account statuses (dictionary GRZHZT) that stop business: every one but 01 正常. */
+const PERSON_CLOSED: Record<string, string> = Object.fromEntries(Object.entries(ACCOUNT_STATUS_NAMES).filter(([code]) => code !== ACCOUNT_STATUS.normal));
 /** Unit account statuses (dictionary DWZHZT) that stop business. */
-const UNIT_CLOSED: Record<string, string> = { '04': '封存', '05': '销户' };
+const UNIT_CLOSED: Record<string, string> = {
+  [UNIT_ACCOUNT_STATUS.closed]: UNIT_ACCOUNT_STATUS_NAMES[UNIT_ACCOUNT_STATUS.closed],
+  [UNIT_ACCOUNT_STATUS.sealed]: UNIT_ACCOUNT_STATUS_NAMES[UNIT_ACCOUNT_STATUS.sealed],
+};

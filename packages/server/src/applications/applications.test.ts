@@ -200,8 +200,8 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
     await db.query(`insert into unit_statement_confirm (account_id, year, confirmed_at) select id, 2026, now() from user_account where account = $1`, [UNIT]);
     expect(await check(unit, 'GJ0201')).toEqual({ pass: true, messages: [] });
     expect(body(await get(unit, 'todo/list')).data).toEqual([]);
-    // And a sealed unit account (DWZHZT 04, the centre's unit record) does none either.
-    await db.query(`update unit_record set dwzhzt = '04' where dwzh = $1`, [UNIT]);
+    // And a sealed unit account (DWZHZT 05, the centre's unit record) does none either.
+    await db.query(`update unit_record set dwzhzt = '05' where dwzh = $1`, [UNIT]);
     expect(await check(unit, 'GJ0201')).toEqual({
       pass: false,
       messages: [{ code: 'ACCOUNT_SEALED', msg: '单位账户已封存，不能办理“单位汇缴”。如有疑问请致电 12329 或到住房公积金管理中心柜台咨询' }],

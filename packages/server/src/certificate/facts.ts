@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import { formatMoney, maskIdCard } from '@gjj-hall/sdk/format';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/envelope';
-import { getAccount, type PersonalAccount } from '../records';
+import { ACCOUNT_STATUS_NAMES as RECORD_STATUS_NAMES, getAccount, isClosedStatus, type PersonalAccount } from '../records';
 import { fenToYuan } from '../records/money';
 import { monthsBetween, type CertificateParameters } from './parameters';
 
 /** Personal account status in words (dictionary GRZHZT). */
-export const ACCOUNT_STATUS_NAMES: Readonly<Record<string, string>> = Object.freeze({ '01': '正常', '02': '封存', '03': '冻结', '99': '销户' });
+export const ACCOUNT_STATUS_NAMES: Readonly<Record<string, string>> = RECORD_STATUS_NAMES;
 
 /** What the certificate is for (用途): the page offers these; '' when the depositor names none. */
 export const PURPOSES = Object.freeze(['租房', '购房', '贷款', '其他'] as const);
@@ -119,7 +119,7 @@ export async function ownAccount(q: Queryable, userId: string, grzh: string): Pr
  * checkPeriod(account, '2025-12', '2026-11', '2026-11', CERTIFICATE_PARAMETERS)
  */
 export function checkPeriod(account: Pick<PersonalAccount, 'khrq' | 'grzhzt'>, from: string, to: string, thisMonth: string, p: CertificateParameters): void {
-  if (account.grzhzt === '99') throw new ApiError(400, CERTIFICATE_MESSAGES.closed);
+  if (isClosedStatus(account.grzhzt)) throw new ApiError(400, CERTIFICATE_MESSAGES.closed);
   if (from > to) throw new ApiError(400, CERTIFICATE_MESSAGES.order);
   if (to > thisMonth) throw new ApiError(400, CERTIFICATE_MESSAGES.future);
   const opening = account.khrq.slice(0, 7);

@@ -6,6 +6,7 @@ import { centreDate, centreDateTime } from '../clock';
 import { createRateLimiter, limitByAddress, TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { contentDisposition } from '../archive/routes';
+import { isClosedStatus } from '../records/kinds';
 import {
   ACCOUNT_STATUS_NAMES,
   accountsOfLogin,
@@ -146,7 +147,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
       const accounts = await accountsOfLogin(db, session.userId);
       return ok({
         list: accounts
-          .filter((a) => a.grzhzt !== '99')
+          .filter((a) => !isClosedStatus(a.grzhzt))
           .map((a) => {
             const period = defaultPeriod(a.khrq, today, p.defaultPeriodMonths);
             return {

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
+import { GRZHZT_SCHEMA } from '../records/schemas';
 import { MARITAL_STATUS } from '../business/personal/gj0302';
 import type { Status } from '../applications/status';
 import {
@@ -74,7 +75,7 @@ const ACCOUNT_SCHEMA = {
     xingming: { type: 'string' },
     kind: { type: 'string' },
     kindName: { type: 'string' },
-    grzhzt: { type: 'string' },
+    grzhzt: GRZHZT_SCHEMA,
     grzhztmc: { type: 'string' },
     dwzh: { type: 'string' },
     dwmc: { type: 'string' },
@@ -225,7 +226,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
           type: 'object',
           properties: {
             grzh: { type: 'string' },
-            grzhzt: { type: 'string' },
+            grzhzt: GRZHZT_SCHEMA,
             grzhztmc: { type: 'string' },
             grzhye: { type: ['string', 'null'] },
             year: { type: 'integer' },

@@ -5,6 +5,7 @@ import { centreDate, centreDateTime } from '../clock';
 import { ApiError, ok } from '../http/envelope';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { fenToYuan, listJournal, type JournalCursor, type JournalRow } from '../records';
+import { GRZHZT_SCHEMA } from '../records/schemas';
 import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../table/export';
 
 // 个人明细查询 (issue 24, docs/api-personal.md): the journal of one of the login's own personal accounts over a date
@@ -241,7 +242,7 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
               type: 'array',
               items: {
                 type: 'object',
-                properties: { grzh: { type: 'string' }, xingming: { type: 'string' }, grzhzt: { type: 'string' }, zhlx: { type: 'string' }, dwmc: { type: 'string' }, current: { type: 'boolean' } },
+                properties: { grzh: { type: 'string' }, xingming: { type: 'string' }, grzhzt: GRZHZT_SCHEMA, zhlx: { type: 'string' }, dwmc: { type: 'string' }, current: { type: 'boolean' } },
               },
             },
           },

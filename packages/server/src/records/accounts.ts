@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { ACCOUNT_STATUS, type AccountStatus } from './kinds';
+import { ACCOUNT_STATUS, isClosedStatus, type AccountStatus } from './kinds';
 import { RecordsError } from './money';
 
 /** A personal account (个人账户), as personal_account holds it. Money in fen. */
@@ -10,8 +10,8 @@ export interface PersonalAccount {
   dwzh: string | null;
   dwmc: string;
   kind: 'gr' | 'lhjy';
+  /** Dictionary GRZHZT; a closed account's status says which kind of closing it was (03, 04, 05). */
   grzhzt: AccountStatus;
-  closeReason: 'withdrawal' | 'transfer' | 'merge' | null;
   /** Opening date, YYYY-MM-DD. */
   khrq: string;
   xhrq: string | null;
@@ -25,7 +25,7 @@ export interface PersonalAccount {
   interestSettledTo: string;
 }
 
-const COLUMNS = `grzh, zjhm, xingming, dwzh, dwmc, kind, grzhzt, close_reason, khrq::text as khrq, xhrq::text as xhrq,
+const COLUMNS = `grzh, zjhm, xingming, dwzh, dwmc, kind, grzhzt, khrq::text as khrq, xhrq::text as xhrq,
   jcjs_fen::text as jcjs_fen, dwjcbl::text as dwjcbl, grjcbl::text as grjcbl, yjce_fen::text as yjce_fen,
   balance_fen::text as balance_fen, last_value_date::text as last_value_date, interest_settled_to::text as interest_settled_to`;
 
@@ -40,7 +40,6 @@ function toAccount(r: Row): PersonalAccount {
     dwmc: r.dwmc ?? '',
     kind: r.kind as PersonalAccount['kind'],
     grzhzt: r.grzhzt as AccountStatus,
-    closeReason: (r.close_reason ?? null) as PersonalAccount['closeReason'],
     khrq: r.khrq!,
     xhrq: r.xhrq ?? null,
     jcjsFen: BigInt(r.jcjs_fen!),
@@ -113,14 +112,18 @@ export async function openAccount(tx: Queryable, input: OpenAccountInput): Promi
   return toAccount(row);
 }
 
+/** The statuses setAccountStatus sets; closing goes through closeAccount. */
+export type SettableStatus = typeof ACCOUNT_STATUS.normal | typeof ACCOUNT_STATUS.sealed | typeof ACCOUNT_STATUS.frozen | typeof ACCOUNT_STATUS.other;
+
 /**
- * Seals (02), unseals or unfreezes (01) or freezes (03) an account; a closed one stays closed.
+ * Seals (02), unseals or unfreezes (01), freezes (06) or marks 其他 (99) an account; a closed one stays closed.
  * @example await setAccountStatus(tx, '201000200007', '02') // 封存
  */
-export async function setAccountStatus(tx: Queryable, grzh: string, status: Exclude<AccountStatus, '99'>): Promise<void> {
+export async function setAccountStatus(tx: Queryable, grzh: string, status: SettableStatus): Promise<void> {
+  if (isClosedStatus(status)) throw new RecordsError('销户请通过销户业务办理');
   const account = await getAccount(tx, grzh, { forUpdate: true });
   if (!account) throw new RecordsError('个人账户不存在');
-  if (account.grzhzt === ACCOUNT_STATUS.closed) throw new RecordsError('个人账户已销户，不能变更状态');
+  if (isClosedStatus(account.grzhzt)) throw new RecordsError('个人账户已销户，不能变更状态');
   await tx.query('update personal_account set grzhzt = $2 where grzh = $1', [grzh, status]);
 }
 
@@ -130,9 +133,10 @@ export async function setAccountStatus(tx: Queryable, grzh: string, status: Excl
  * @example isRestricted(account) // '个人账户已封存，不能办理此项业务'
  */
 export function isRestricted(account: Pick<PersonalAccount, 'grzhzt'>): string | undefined {
+  if (isClosedStatus(account.grzhzt)) return '个人账户已销户，不能办理此项业务';
   switch (account.grzhzt) {
-    case ACCOUNT_STATUS.closed:
-      return '个人账户已销户，不能办理此项业务';
+    case ACCOUNT_STATUS.other:
+      return '个人账户状态异常，不能办理此项业务，请到中心柜台咨询';
     case ACCOUNT_STATUS.frozen:
       return '个人账户已冻结，不能办理此项业务，请到中心柜台咨询';
     case ACCOUNT_STATUS.sealed:

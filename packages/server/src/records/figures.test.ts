@@ -15,7 +15,16 @@ afterAll(async () => db?.close());
 const open = (grzh: string, khrq = '2025-07-01') => db.transaction((tx) => openAccount(tx, { grzh, zjhm: '110101199003072316', xingming: '张三', kind: 'gr', khrq }));
 let line = 0;
 const post = (grzh: string, kind: MovementKind, fen: number, valueDate: string, period?: string) =>
-  db.transaction((tx) => postMovement(tx, { accountNo: grzh, amountFen: BigInt(fen), kind, ywbh: `FIG${grzh}`, line: ++line, valueDate, ...(period ? { period } : {}) }));
+  db.transaction((tx) => postMovement(tx, {
+      accountNo: grzh,
+      amountFen: BigInt(fen),
+      kind,
+      ywbh: `FIG${grzh}`,
+      line: ++line,
+      valueDate,
+      ...(period ? { period } : {}),
+      ...(kind === '11' || kind === '12' ? { reason: '99' as const } : {}),
+    }));
 
 describe('accountFigures', () => {
   it('answers nothing for no accounts, and zeros and nulls for an account without entries', async () => {

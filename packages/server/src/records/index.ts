@@ -1,12 +1,23 @@
 // The centre's records (issue 20, docs/api-records.md): accounts, the money journal, interest.
 export { getAccount, isRestricted, listAccountsOf, openAccount, setAccountStatus } from './accounts';
-export type { OpenAccountInput, PersonalAccount } from './accounts';
+export type { OpenAccountInput, PersonalAccount, SettableStatus } from './accounts';
 export { checkLedger, listJournal, periodEnd, postMovement } from './journal';
 export type { JournalCursor, JournalRow, LedgerCheck, Movement, Posted } from './journal';
-export { closeAccount, INTEREST_PARAMETERS, interestFor, settleBatch, settleInterest } from './interest';
+export { closeAccount, CLOSING_STATUS, INTEREST_PARAMETERS, interestFor, settleBatch, settleInterest } from './interest';
 export type { InterestRunReport } from './interest';
-export { ACCOUNT_STATUS, ACCOUNT_STATUS_NAMES, CENTRE_ACCOUNTS, MOVEMENT_KINDS } from './kinds';
-export type { AccountStatus, MovementKind } from './kinds';
+export {
+  ACCOUNT_STATUS,
+  ACCOUNT_STATUS_NAMES,
+  CENTRE_ACCOUNTS,
+  CLOSED_STATUSES,
+  isClosedStatus,
+  isWithdrawalReason,
+  MOVEMENT_KINDS,
+  UNIT_ACCOUNT_STATUS,
+  UNIT_ACCOUNT_STATUS_NAMES,
+  WITHDRAWAL_REASONS,
+} from './kinds';
+export type { AccountStatus, MovementKind, UnitAccountStatus, WithdrawalReason } from './kinds';
 export { fenToYuan, RecordsError, yuanToFen } from './money';
 export { getUnitAccount, listProjects, listUnitEmployees } from './units';
 export type { DeveloperProject, UnitAccount, UnitEmployee } from './units';

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import { getAccount } from './accounts';
 import { postMovement } from './journal';
-import { ACCOUNT_STATUS } from './kinds';
+import { ACCOUNT_STATUS, isClosedStatus, type WithdrawalReason } from './kinds';
 import { RecordsError } from './money';
 
 /**
@@ -158,7 +158,7 @@ export async function settleInterest(
     report.batches += 1;
   }
   const [behind] = await db.query<{ n: string }>(
-    `select count(*)::text as n from personal_account where grzhzt <> '99' and interest_settled_to < $1::date`,
+    `select count(*)::text as n from personal_account where grzhzt not in ('03', '04', '05') and interest_settled_to < $1::date`,
     [start],
   );
   report.behind = Number(behind!.n);
@@ -188,7 +188,7 @@ export async function settleBatch(
   const [row] = await tx.query<{ accounts: string; last: string | null; total: string }>(
         `with ${interestSql(
           `select grzh, balance_fen from personal_account
-            where grzh > $5 and grzhzt <> '99' and interest_settled_to >= $1::date and interest_settled_to < $2::date
+            where grzh > $5 and grzhzt not in ('03', '04', '05') and interest_settled_to >= $1::date and interest_settled_to < $2::date
             order by grzh limit $6 for update`,
         )},
         posted as (
@@ -216,19 +216,31 @@ export async function settleBatch(
   return { accounts: Number(row!.accounts), last: row!.last, total };
 }
 
+/** The status each kind of closing leaves (dictionary GRZHZT). */
+export const CLOSING_STATUS = {
+  withdrawal: ACCOUNT_STATUS.closedWithdrawal,
+  transfer: ACCOUNT_STATUS.closedTransferOut,
+  merge: ACCOUNT_STATUS.closedMerged,
+} as const;
+
 /**
  * Closes an account: interest from its last settlement to `date` (销户结息, line 1), then the whole balance paid out
- * (销户提取 or 转出, line 2), status 99. Inside the caller's transaction.
- * @example await db.transaction((tx) => closeAccount(tx, '201000000305', { date: '2026-10-20', ywbh: 'TQ20261020000001', reason: 'withdrawal' }))
+ * (销户提取 with its withdrawal reason, or 转出, line 2); the status says which closing it was: 05 提取销户,
+ * 04 外部转出销户, 03 合并销户. Inside the caller's transaction.
+ * @example await db.transaction((tx) => closeAccount(tx, '201000000305', { date: '2026-10-20', ywbh: 'TQ20261020000001', reason: 'withdrawal', withdrawalReason: '03' }))
  */
 export async function closeAccount(
   tx: Queryable,
   grzh: string,
-  c: { date: string; ywbh: string; reason: 'withdrawal' | 'transfer' | 'merge' },
+  c: { date: string; ywbh: string; reason: 'withdrawal' | 'transfer' | 'merge'; withdrawalReason?: WithdrawalReason },
 ): Promise<{ interestFen: bigint; paidFen: bigint }> {
+  const status = CLOSING_STATUS[c.reason];
+  if (!status) throw new RecordsError('销户类型不正确');
+  if (c.reason === 'withdrawal' && !c.withdrawalReason) throw new RecordsError('提取销户须注明提取原因');
+  if (c.reason !== 'withdrawal' && c.withdrawalReason) throw new RecordsError('只有提取销户注明提取原因');
   const account = await getAccount(tx, grzh, { forUpdate: true });
   if (!account) throw new RecordsError('个人账户不存在');
-  if (account.grzhzt === ACCOUNT_STATUS.closed) throw new RecordsError('个人账户已销户');
+  if (isClosedStatus(account.grzhzt)) throw new RecordsError('个人账户已销户');
   if (account.lastValueDate && c.date < account.lastValueDate) throw new RecordsError(`销户日期不能早于最近一笔记账日期 ${account.lastValueDate}`);
   const { interestFen } = await interestFor(tx, grzh, account.interestSettledTo, c.date);
   if (interestFen > 0n) {
@@ -238,10 +250,19 @@ export async function closeAccount(
   if (balance > 0n) {
     await postMovement(
       tx,
-      { accountNo: grzh, amountFen: -balance, kind: c.reason === 'withdrawal' ? '12' : '22', ywbh: c.ywbh, line: 2, valueDate: c.date, note: '销户' },
+      {
+        accountNo: grzh,
+        amountFen: -balance,
+        kind: c.reason === 'withdrawal' ? '12' : '22',
+        ywbh: c.ywbh,
+        line: 2,
+        valueDate: c.date,
+        note: '销户',
+        ...(c.reason === 'withdrawal' ? { reason: c.withdrawalReason } : {}),
+      },
       { internal: true },
     );
   }
-  await tx.query(`update personal_account set grzhzt = '99', close_reason = $2, xhrq = $3, interest_settled_to = $3 where grzh = $1`, [grzh, c.reason, c.date]);
+  await tx.query(`update personal_account set grzhzt = $2, xhrq = $3, interest_settled_to = $3 where grzh = $1`, [grzh, status, c.date]);
   return { interestFen, paidFen: balance };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { getAccount } from './accounts';
-import { ACCOUNT_STATUS, MOVEMENT_KINDS, type MovementKind } from './kinds';
+import { ACCOUNT_STATUS, isClosedStatus, isWithdrawalReason, MOVEMENT_KINDS, type MovementKind, type WithdrawalReason } from './kinds';
 import { RecordsError } from './money';
 
 /** One movement of money on a personal account. */
@@ -16,8 +16,13 @@ export interface Movement {
   valueDate: string;
   /** The month a remittance or supplementary payment is for, YYYYMM. */
   period?: string;
+  /** The withdrawal reason (dictionary TQYY): required for 部分提取 (11) and 销户提取 (12), refused for every other kind. */
+  reason?: WithdrawalReason;
   note?: string;
 }
+
+/** The kinds that pay money out to the depositor and so carry a withdrawal reason. */
+const WITHDRAWAL_KINDS: readonly MovementKind[] = ['11', '12'];
 
 export interface Posted {
   entryId: string;
@@ -50,6 +55,11 @@ export async function postMovement(tx: Queryable, m: Movement, options: { intern
     throw new RecordsError(`${kind.name}的发生额方向不正确`);
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(m.valueDate)) throw new RecordsError('记账日期格式不正确');
+  if (WITHDRAWAL_KINDS.includes(m.kind)) {
+    if (!isWithdrawalReason(m.reason)) throw new RecordsError(`${kind.name}须注明提取原因`);
+  } else if (m.reason !== undefined) {
+    throw new RecordsError(`${kind.name}不记提取原因`);
+  }
   // The row lock serializes every movement of one account, replays included.
   const account = await getAccount(tx, m.accountNo, { forUpdate: true });
   if (!account) throw new RecordsError('个人账户不存在');
@@ -66,9 +76,10 @@ export async function postMovement(tx: Queryable, m: Movement, options: { intern
     return { entryId: done.id, balanceFen: BigInt(done.balance_after_fen), replayed: true };
   }
 
-  if (account.grzhzt === ACCOUNT_STATUS.closed) throw new RecordsError('个人账户已销户，不能入账');
+  if (isClosedStatus(account.grzhzt)) throw new RecordsError('个人账户已销户，不能入账');
   if (!options.internal) {
     if (account.grzhzt === ACCOUNT_STATUS.frozen && amount < 0n) throw new RecordsError('个人账户已冻结，不能支取');
+    if (account.grzhzt === ACCOUNT_STATUS.other && amount < 0n) throw new RecordsError('个人账户状态异常，不能支取，请到中心柜台咨询');
     if (account.grzhzt === ACCOUNT_STATUS.sealed && m.kind === '01') throw new RecordsError('个人账户已封存，不能汇缴，请先办理启封');
   }
   if (account.lastValueDate && m.valueDate < account.lastValueDate) {
@@ -85,9 +96,9 @@ export async function postMovement(tx: Queryable, m: Movement, options: { intern
   if (balance < 0n) throw new RecordsError('账户余额不足');
 
   const [entry] = await tx.query<{ id: string }>(
-    `insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text as id`,
-    [m.accountNo, kind.contra, String(amount), m.kind, m.ywbh, m.line, m.valueDate, m.period ?? null, String(balance), m.note ?? ''],
+    `insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note, tqyy)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text as id`,
+    [m.accountNo, kind.contra, String(amount), m.kind, m.ywbh, m.line, m.valueDate, m.period ?? null, String(balance), m.note ?? '', m.reason ?? null],
   );
   await tx.query('update personal_account set balance_fen = $2, last_value_date = $3 where grzh = $1', [m.accountNo, String(balance), m.valueDate]);
   await tx.query('update centre_account set balance_fen = balance_fen - $2 where code = $1', [kind.contra, String(amount)]);
@@ -110,6 +121,8 @@ export interface JournalRow {
   ywbh: string;
   line: number;
   period: string | null;
+  /** The withdrawal reason (dictionary TQYY) of a 部分提取 or 销户提取 entry; null for every other kind. */
+  tqyy: WithdrawalReason | null;
   note: string;
 }
 
@@ -132,10 +145,11 @@ export async function listJournal(
   }
   const rows = await q.query<Record<string, string>>(
     `select id::text as id, value_date::text as value_date, kind, amount_fen::text as amount_fen,
-            balance_after_fen::text as balance_after_fen, ywbh, line, period, note
+            balance_after_fen::text as balance_after_fen, ywbh, line, period, tqyy, note
        from journal_entry
       where account_no = $1 and value_date >= $2::date and value_date <= $3::date ${keyset}
-      order by value_date desc, id desc
+      -- Qualified: a bare "id" would be the text output column above, and '9' sorts after '10'.
+      order by journal_entry.value_date desc, journal_entry.id desc
       limit $4`,
     params,
   );
@@ -150,6 +164,7 @@ export async function listJournal(
       ywbh: r.ywbh!,
       line: Number(r.line),
       period: r.period ?? null,
+      tqyy: (r.tqyy ?? null) as WithdrawalReason | null,
       note: r.note ?? '',
     }),
   );

@@ -18,17 +18,91 @@ export const MOVEMENT_KINDS = {
 export type MovementKind = keyof typeof MOVEMENT_KINDS;
 
 /**
- * Personal account status (dictionary GRZHZT).
+ * Personal account status (dictionary GRZHZT), after the national 住房公积金基础数据标准: the closing kind is the status
+ * itself (03 合并销户, 04 外部转出销户, 05 提取销户). Before migration 070: 01 正常, 02 封存, 03 冻结, 99 销户.
  * @example account.grzhzt === ACCOUNT_STATUS.sealed // 封存
  */
-export const ACCOUNT_STATUS = { normal: '01', sealed: '02', frozen: '03', closed: '99' } as const;
+export const ACCOUNT_STATUS = {
+  normal: '01', // 正常
+  sealed: '02', // 封存
+  closedMerged: '03', // 合并销户
+  closedTransferOut: '04', // 外部转出销户
+  closedWithdrawal: '05', // 提取销户
+  frozen: '06', // 冻结
+  other: '99', // 其他
+} as const;
 export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
 
 /**
  * The status in words (dictionary GRZHZT, as the hall's dictionary shows it).
- * @example ACCOUNT_STATUS_NAMES['02'] // '封存'
+ * @example ACCOUNT_STATUS_NAMES['05'] // '提取销户'
  */
-export const ACCOUNT_STATUS_NAMES: Readonly<Record<AccountStatus, string>> = { '01': '正常', '02': '封存', '03': '冻结', '99': '销户' };
+export const ACCOUNT_STATUS_NAMES: Readonly<Record<AccountStatus, string>> = {
+  '01': '正常',
+  '02': '封存',
+  '03': '合并销户',
+  '04': '外部转出销户',
+  '05': '提取销户',
+  '06': '冻结',
+  '99': '其他',
+};
+
+/** The closing statuses. */
+export const CLOSED_STATUSES: readonly AccountStatus[] = ['03', '04', '05'];
+
+/**
+ * True for a closing status (03, 04, 05).
+ * @example isClosedStatus('04') // true
+ */
+export function isClosedStatus(s: string): boolean {
+  return (CLOSED_STATUSES as readonly string[]).includes(s);
+}
+
+/**
+ * Unit account status (dictionary DWZHZT): 01 正常, 02 开户, 03 缓缴, 04 销户, 05 封存.
+ * Before migration 070 04 and 05 were the other way round.
+ * @example unit.dwzhzt === UNIT_ACCOUNT_STATUS.sealed // 封存
+ */
+export const UNIT_ACCOUNT_STATUS = { normal: '01', opening: '02', deferred: '03', closed: '04', sealed: '05' } as const;
+export type UnitAccountStatus = (typeof UNIT_ACCOUNT_STATUS)[keyof typeof UNIT_ACCOUNT_STATUS];
+
+/**
+ * The unit status in words (dictionary DWZHZT).
+ * @example UNIT_ACCOUNT_STATUS_NAMES['05'] // '封存'
+ */
+export const UNIT_ACCOUNT_STATUS_NAMES: Readonly<Record<UnitAccountStatus, string>> = {
+  '01': '正常',
+  '02': '开户',
+  '03': '缓缴',
+  '04': '销户',
+  '05': '封存',
+};
+
+/**
+ * Withdrawal reasons (提取原因, dictionary TQYY): every 部分提取 (11) and 销户提取 (12) entry carries one.
+ * @example WITHDRAWAL_REASONS['07'] // '房租'
+ */
+export const WITHDRAWAL_REASONS = {
+  '01': '购房',
+  '02': '建造翻修大修',
+  '03': '离退休',
+  '04': '丧失劳动能力',
+  '05': '户口迁出/出境定居',
+  '06': '还贷',
+  '07': '房租',
+  '08': '死亡',
+  '09': '大病医疗',
+  '99': '其他',
+} as const;
+export type WithdrawalReason = keyof typeof WITHDRAWAL_REASONS;
+
+/**
+ * True when `s` is a withdrawal reason code.
+ * @example isWithdrawalReason('07') // true
+ */
+export function isWithdrawalReason(s: unknown): s is WithdrawalReason {
+  return typeof s === 'string' && Object.prototype.hasOwnProperty.call(WITHDRAWAL_REASONS, s);
+}
 
 /**
  * The centre's own accounts (centre_account.code), the other side of every entry.

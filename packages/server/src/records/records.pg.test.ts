@@ -40,7 +40,7 @@ describe.skipIf(!!unavailable)('records on PostgreSQL', () => {
     });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        db.transaction((tx) => postMovement(tx, { accountNo: '209900000002', amountFen: -30_000n, kind: '11', ywbh: `TQ-PG-${i}`, line: 1, valueDate: '2025-09-01' })),
+        db.transaction((tx) => postMovement(tx, { accountNo: '209900000002', amountFen: -30_000n, kind: '11', reason: '07', ywbh: `TQ-PG-${i}`, line: 1, valueDate: '2025-09-01' })),
       ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);

@@ -34,7 +34,9 @@ async function open(khrq: string, grzh = nextGrzh()): Promise<string> {
   return grzh;
 }
 const post = (accountNo: string, amountYuan: string, valueDate: string, kind: '01' | '11' | '21' = amountYuan.startsWith('-') ? '11' : '01', ywbh = `T${accountNo}${valueDate}`, line = 1) =>
-  db.transaction((tx: Queryable) => postMovement(tx, { accountNo, amountFen: yuanToFen(amountYuan), kind, ywbh, line, valueDate }));
+  db.transaction((tx: Queryable) =>
+    postMovement(tx, { accountNo, amountFen: yuanToFen(amountYuan), kind, ywbh, line, valueDate, ...(kind === '11' ? { reason: '07' as const } : {}) }),
+  );
 
 describe('积数计息: the hand-computed examples', () => {
   it('one rate (1.50 %): 2,000.00 on 10 July, 2,000.00 on 10 December, 1,500.00 out on 20 March; settled on 30 June is 40.04', async () => {
@@ -75,10 +77,11 @@ describe('积数计息: the hand-computed examples', () => {
     // 10,000 × 112 × 1.50 % ÷ 360 = 46.666… → 46.67
     const a = await open('2026-06-30');
     await post(a, '10000.00', '2026-06-30', '21');
-    const closed = await db.transaction((tx) => closeAccount(tx, a, { date: '2026-10-20', ywbh: `XH${a}`, reason: 'withdrawal' }));
+    const closed = await db.transaction((tx) => closeAccount(tx, a, { date: '2026-10-20', ywbh: `XH${a}`, reason: 'withdrawal', withdrawalReason: '03' }));
     expect(closed).toEqual({ interestFen: 4667n, paidFen: 1_004_667n });
     const account = await getAccount(db, a);
-    expect(account).toMatchObject({ grzhzt: '99', xhrq: '2026-10-20', closeReason: 'withdrawal', balanceFen: 0n });
+    expect(account).toMatchObject({ grzhzt: '05', xhrq: '2026-10-20', balanceFen: 0n });
+    expect((await listJournal(db, a, { limit: 1 })).rows[0]).toMatchObject({ kind: '12', tqyy: '03', amountFen: -1_004_667n });
     await expect(post(a, '1.00', '2026-10-21')).rejects.toThrow('个人账户已销户，不能入账');
   });
 });
@@ -97,12 +100,12 @@ describe('postMovement', () => {
     const a = await open('2026-07-01');
     await post(a, '100.00', '2026-07-10');
     await expect(post(a, '-100.01', '2026-07-11')).rejects.toThrow('账户余额不足');
-    await expect(db.transaction((tx) => postMovement(tx, { accountNo: a, amountFen: 5n, kind: '11', ywbh: 'X', line: 1, valueDate: '2026-07-11' }))).rejects.toThrow(
+    await expect(db.transaction((tx) => postMovement(tx, { accountNo: a, amountFen: 5n, kind: '11', ywbh: 'X', line: 1, valueDate: '2026-07-11', reason: '07' }))).rejects.toThrow(
       '部分提取的发生额方向不正确',
     );
     await expect(post(a, '1.00', '2026-07-09')).rejects.toThrow('早于该账户最近一笔记账日期');
     await expect(post(a, '1.00', '2027-07-01')).rejects.toThrow('2027 年度尚未结息');
-    await db.transaction((tx) => setAccountStatus(tx, a, '03'));
+    await db.transaction((tx) => setAccountStatus(tx, a, '06'));
     await expect(post(a, '-1.00', '2026-07-12')).rejects.toBeInstanceOf(RecordsError);
     await db.transaction((tx) => setAccountStatus(tx, a, '02'));
     await expect(post(a, '1.00', '2026-07-12')).rejects.toThrow('个人账户已封存，不能汇缴');
@@ -187,7 +190,9 @@ describe('properties (fast-check)', () => {
             const who = op.who;
             const amount = BigInt(op.fen);
             const use = op.replay && line > 0 ? line : ++line;
-            const movement = { accountNo: accounts[who]!, amountFen: amount, kind: amount > 0n ? '01' : '11', ywbh: `P${y}`, line: use, valueDate: day(y, 1 + i) } as const;
+            const movement = amount > 0n
+              ? ({ accountNo: accounts[who]!, amountFen: amount, kind: '01', ywbh: `P${y}`, line: use, valueDate: day(y, 1 + i) } as const)
+              : ({ accountNo: accounts[who]!, amountFen: amount, kind: '11', reason: '07', ywbh: `P${y}`, line: use, valueDate: day(y, 1 + i) } as const);
             try {
               const posted = await db.transaction((tx) => postMovement(tx, movement));
               if (!posted.replayed) model[who]! += amount;

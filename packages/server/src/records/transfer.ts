@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { getAccount } from './accounts';
 import { postMovement } from './journal';
-import { ACCOUNT_STATUS } from './kinds';
+import { ACCOUNT_STATUS, isClosedStatus, UNIT_ACCOUNT_STATUS } from './kinds';
 import { RecordsError } from './money';
 
 /** What a move of a personal account to another unit of the centre did. Money in fen. */
@@ -44,8 +44,8 @@ export async function moveToUnit(
   const account = await getAccount(tx, m.grzh, { forUpdate: true });
   if (!account) throw new RecordsError(MOVE_MESSAGES.missing);
   if (account.kind !== 'gr' || !account.dwzh) throw new RecordsError(MOVE_MESSAGES.flexible, 409);
-  if (account.grzhzt === ACCOUNT_STATUS.closed) throw new RecordsError(MOVE_MESSAGES.closed, 409);
-  if (account.grzhzt === ACCOUNT_STATUS.frozen) throw new RecordsError(MOVE_MESSAGES.frozen, 409);
+  if (isClosedStatus(account.grzhzt)) throw new RecordsError(MOVE_MESSAGES.closed, 409);
+  if (account.grzhzt === ACCOUNT_STATUS.frozen || account.grzhzt === ACCOUNT_STATUS.other) throw new RecordsError(MOVE_MESSAGES.frozen, 409);
   if (account.dwzh === m.toDwzh) throw new RecordsError(MOVE_MESSAGES.sameUnit, 409);
   // The new unit's row is locked against a change of its status until this transaction ends.
   const [target] = await tx.query<{ dwzh: string; dwmc: string; dwzhzt: string; dwjcbl: string | null; grjcbl: string | null }>(
@@ -55,7 +55,7 @@ export async function moveToUnit(
     [m.toDwzh],
   );
   if (!target) throw new RecordsError(MOVE_MESSAGES.targetMissing, 409);
-  if (target.dwzhzt !== '01' || target.dwjcbl === null || target.grjcbl === null) throw new RecordsError(MOVE_MESSAGES.targetNotNormal, 409);
+  if (target.dwzhzt !== UNIT_ACCOUNT_STATUS.normal || target.dwjcbl === null || target.grjcbl === null) throw new RecordsError(MOVE_MESSAGES.targetNotNormal, 409);
 
   const from = { dwzh: account.dwzh, dwmc: account.dwmc };
   const amount = account.balanceFen;

@@ -6,7 +6,7 @@ export interface UnitAccount {
   dwzh: string;
   dwmc: string;
   tyshxydm: string;
-  /** Dictionary DWZHZT: 01 正常, 02 开户, 03 缓缴, 04 封存, 05 销户. */
+  /** Dictionary DWZHZT: 01 正常, 02 开户, 03 缓缴, 04 销户, 05 封存 (UNIT_ACCOUNT_STATUS). */
   dwzhzt: string;
   jbrxm: string;
   jbrsjhm: string;

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from './shell';
 import { fenToYuan } from '../records/money';
+import { DWZHZT_SCHEMA, GRZHZT_SCHEMA } from '../records/schemas';
 import { requireTwoCheckForPath } from './two-check';
 
 const tags = ['个人与单位信息'] as const;
@@ -29,7 +30,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
               xingming: { type: 'string' },
               zjhm: { type: 'string' },
               grzh: { type: 'string' },
-              grzhzt: { type: 'string' },
+              grzhzt: GRZHZT_SCHEMA,
               grzhye: { type: 'string' },
               dwmc: { type: 'string' },
               sjhm: { type: 'string' },
@@ -68,7 +69,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
           properties: {
             dwmc: { type: 'string' },
             dwzh: { type: 'string' },
-            dwzhzt: { type: 'string' },
+            dwzhzt: DWZHZT_SCHEMA,
             jbrxm: { type: 'string' },
             jbrsjhm: { type: 'string' },
           },

@@ -7,13 +7,15 @@ import { createRateLimiter, TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit
 import { firstFailing, holderOf, lastRemittedPeriod, oldUnitLetGo, GJ0314_RULES, type Gj0314Payload } from '../business/personal/gj0314';
 import { listAccountsOf, getAccount } from '../records/accounts';
 import { fenToYuan } from '../records/money';
+import { ACCOUNT_STATUS, ACCOUNT_STATUS_NAMES, isClosedStatus } from '../records/kinds';
+import { GRZHZT_SCHEMA } from '../records/schemas';
 import { ZHFW_PREFIX } from './shell';
 
 const tags = ['同城转移'] as const;
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
 
 /** Personal account status in words (dictionary GRZHZT). */
-const STATUS_NAMES: Record<string, string> = { '01': '正常', '02': '封存', '03': '冻结', '99': '销户' };
+const STATUS_NAMES: Readonly<Record<string, string>> = ACCOUNT_STATUS_NAMES;
 
 /** How many unit checks one login may ask for in a minute (the number and name must both be known: this only slows guessing). */
 export const TRANSFER_CHECK_LIMIT = { limit: 30, windowMs: 60_000 } as const;
@@ -23,7 +25,7 @@ const account = {
   properties: {
     grzh: { type: 'string' },
     dwmc: { type: 'string' },
-    grzhzt: { type: 'string' },
+    grzhzt: GRZHZT_SCHEMA,
     ztmc: { type: 'string' },
     grzhye: { type: 'string' },
     lastPeriod: { type: ['string', 'null'] },
@@ -61,8 +63,8 @@ export function transferRoutes(app: FastifyInstance, db: Db, now: () => Date): v
       for (const a of list) {
         // The account-side rows of the rule table, in its order: the first that stops the move is its reason.
         let reason = '';
-        if (a.grzhzt === '99') reason = GJ0314_RULES.find((r) => r.name === 'not-closed')!.msg;
-        else if (a.grzhzt === '03') reason = GJ0314_RULES.find((r) => r.name === 'not-frozen')!.msg;
+        if (isClosedStatus(a.grzhzt)) reason = GJ0314_RULES.find((r) => r.name === 'not-closed')!.msg;
+        else if (a.grzhzt === ACCOUNT_STATUS.frozen || a.grzhzt === ACCOUNT_STATUS.other) reason = GJ0314_RULES.find((r) => r.name === 'not-frozen')!.msg;
         else if (!(await oldUnitLetGo(db, a, today))) reason = GJ0314_RULES.find((r) => r.name === 'old-unit-let-go')!.msg;
         rows.push({
           grzh: a.grzh,

@@ -13,6 +13,7 @@ import { CAPTCHA_FIELDS, requireCaptcha, type CaptchaInput } from '../auth/requi
 import { queueSms, runAfterReply, sendAfterReply, sendSmsCode, SMS_CODE_INVALID_MESSAGE, useSmsCode, type SmsPurpose } from '../auth/sms-code';
 import { centreDate } from '../clock';
 import { ROLES } from '../seed/menus';
+import { UNIT_ACCOUNT_STATUS } from '../records/kinds';
 import { DECRYPT_FAILED_MESSAGE } from './auth';
 
 const tags = ['单位注册与密码'] as const;
@@ -143,7 +144,7 @@ function routes(app: FastifyInstance, { db, now, keys, rateLimit = 20 }: UnitRou
    */
   function refusal(row: UnitRecord, category: Category, wantsLogin: boolean): string {
     if (row.category !== category) return category === 'jcdw' ? U.notDepositUnit : U.notOtherUnit;
-    if (row.dwzhzt === '05') return U.closed;
+    if (row.dwzhzt === UNIT_ACCOUNT_STATUS.closed) return U.closed;
     if (wantsLogin && !row.user_id) return row.category === 'jcdw' ? U.notRegistered : U.otherNotRegistered;
     if (!wantsLogin && row.user_id) return U.alreadyRegistered;
     return '';

@@ -117,18 +117,18 @@ async function seedMovements(tx: Queryable, plan: string, from: string, to: stri
     `with a as (select * from ${RECORDSET}),
      mv as (
        select a.grzh, '01' as kind, a.ywbh_base || to_char(m, 'YYYYMM') as ywbh, a.line, (m + interval '9 days')::date as vdate,
-              to_char(m, 'YYYYMM') as period, ${MONTHLY('m')} as amount, 0 as ord, '汇缴' as note
+              to_char(m, 'YYYYMM') as period, ${MONTHLY('m')} as amount, 0 as ord, '汇缴' as note, null as tqyy
          from a cross join generate_series(a.first_month, a.last_month, interval '1 month') as m
         where (m + interval '9 days')::date > $2::date and (m + interval '9 days')::date <= $3::date
        union all
        select a.grzh, '11', 'TQ' || a.grzh || to_char(a.wd_date, 'YYYYMMDD'), 1, a.wd_date, null,
-              -6 * ${MONTHLY('a.wd_date::timestamp')}, 1, '部分提取（租房）'
+              -6 * ${MONTHLY('a.wd_date::timestamp')}, 1, '部分提取（租房）', '07'
          from a where a.wd_date > $2::date and a.wd_date <= $3::date
      ),
      ins as (
-       insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note)
+       insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note, tqyy)
        select mv.grzh, 'C100', mv.amount, mv.kind, mv.ywbh, mv.line, mv.vdate, mv.period,
-              p.balance_fen + sum(mv.amount) over (partition by mv.grzh order by mv.vdate, mv.ord rows unbounded preceding), mv.note
+              p.balance_fen + sum(mv.amount) over (partition by mv.grzh order by mv.vdate, mv.ord rows unbounded preceding), mv.note, mv.tqyy
          from mv join personal_account p on p.grzh = mv.grzh
        returning account_no, amount_fen, value_date
      ),
@@ -194,10 +194,10 @@ export async function seedRecords(tx: Queryable): Promise<void> {
     `with t as (select * from jsonb_to_recordset($1::jsonb) as t(grzh text, target bigint)),
      d as (select p.grzh, t.target - p.balance_fen as diff, p.balance_fen from personal_account p join t on t.grzh = p.grzh where t.target <> p.balance_fen),
      ins as (
-       insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note)
+       insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note, tqyy)
        select grzh, case when diff < 0 then 'C100' else 'C300' end, diff, case when diff < 0 then '11' else '21' end,
               'TQ' || grzh || '20261020', 1, '2026-10-20', balance_fen + diff,
-              case when diff < 0 then '部分提取（购买自住住房）' else '转入（异地转入）' end
+              case when diff < 0 then '部分提取（购买自住住房）' else '转入（异地转入）' end, case when diff < 0 then '01' end
          from d
        returning account_no, contra_no, amount_fen
      ),

@@ -1,8 +1,16 @@
 import type { Queryable } from '../db/db';
+import { ACCOUNT_STATUS_NAMES, UNIT_ACCOUNT_STATUS_NAMES, WITHDRAWAL_REASONS } from '../records/kinds';
 import { ROLES } from './menus';
 
 /** The centre the demo data describes. */
 export const DEMO_CENTRE = '示范市住房公积金管理中心';
+
+/** A code table as dictionary rows in code order ('99' is an integer key, which JavaScript would list first). */
+function dictionaryOf(names: Readonly<Record<string, string>>): ReadonlyArray<readonly [string, string, 1]> {
+  return Object.entries(names)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, name]) => [code, name, 1] as const);
+}
 
 /** Dictionary entries by type (spec 3.10, 3.11): [value, title, enable]. */
 export const DEMO_DICTIONARY: Readonly<Record<string, ReadonlyArray<readonly [string, string, 0 | 1]>>> = {
@@ -41,19 +49,10 @@ export const DEMO_DICTIONARY: Readonly<Record<string, ReadonlyArray<readonly [st
     ['76', '三人联保', 0],
     ['99', '其他', 1],
   ],
-  GRZHZT: [
-    ['01', '正常', 1],
-    ['02', '封存', 1],
-    ['03', '冻结', 1],
-    ['99', '销户', 1],
-  ],
-  DWZHZT: [
-    ['01', '正常', 1],
-    ['02', '开户', 1],
-    ['03', '缓缴', 1],
-    ['04', '封存', 1],
-    ['05', '销户', 1],
-  ],
+  // The records' own dictionaries (src/records/kinds.ts), after the national 住房公积金基础数据标准.
+  GRZHZT: dictionaryOf(ACCOUNT_STATUS_NAMES),
+  DWZHZT: dictionaryOf(UNIT_ACCOUNT_STATUS_NAMES),
+  TQYY: dictionaryOf(WITHDRAWAL_REASONS),
 };
 
 /** Input length limits (spec 3.5), as the sdk's config store reads them: a list of `{ key, value }`. */

@@ -34,7 +34,7 @@ export const DEMO_UNIT_RECORDS: readonly UnitRecordSeed[] = [
   // A developer login whose password the tests set (/setQtLoginPwd).
   { dwzh: '900100200103', dwmc: '示范市安居房地产开发有限公司', tyshxydm: '91370100MA3K8M1Q8D', category: 'qtdw', jbrxm: '周敏', jbrzjhm: '37010619900212206X', jbrsjhm: '15300150004', dwzhzt: '01', groupBh: '0', login: true },
   // A closed unit: registration refused.
-  { dwzh: '100200300104', dwmc: '示范市旧城百货有限公司', tyshxydm: '91370100MA3L9N2P9N', category: 'jcdw', jbrxm: '钱进', jbrzjhm: '370107198304303079', jbrsjhm: '15300150006', dwzhzt: '05', groupBh: '1' },
+  { dwzh: '100200300104', dwmc: '示范市旧城百货有限公司', tyshxydm: '91370100MA3L9N2P9N', category: 'jcdw', jbrxm: '钱进', jbrzjhm: '370107198304303079', jbrsjhm: '15300150006', dwzhzt: '04', groupBh: '1' },
 ];
 
 /** Inserts the unit records and the dedicated unit and developer logins (with `password`, the demo one). */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { centreDate } from '../../clock';
-import { ACCOUNT_STATUS, type AccountStatus } from '../../records';
+import { ACCOUNT_STATUS, ACCOUNT_STATUS_NAMES, type AccountStatus } from '../../records';
 import type { Applicant, BusinessRule, JsonSchema, RuleContext } from '../types';
 import { FLEXIBLE_PARAMS, monthOf, monthsBefore } from './params';
 
@@ -60,7 +60,7 @@ export async function personOf(q: Queryable, accountId: string): Promise<string>
   return row?.zjhm ?? '';
 }
 
-export const STATUS_NAMES: Record<string, string> = { '01': '正常', '02': '封存', '03': '冻结', '99': '销户' };
+export const STATUS_NAMES: Readonly<Record<string, string>> = ACCOUNT_STATUS_NAMES;
 
 /** Rule row: the session account is a flexible-employment account. */
 export const FLEXIBLE_ACCOUNT_RULE: BusinessRule<unknown> = {

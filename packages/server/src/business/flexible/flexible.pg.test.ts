@@ -70,7 +70,7 @@ describe.skipIf(!!unavailable)('flexible employment on PostgreSQL', () => {
       const res = await app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办' } });
       expect(res.statusCode).toBe(200);
     }
-    expect(await status('201000000188')).toBe('99');
+    expect(await status('201000000188')).toBe('03');
     const ledger = await checkLedger(db, ['201000000101', '201000000188']);
     expect(ledger.ok).toBe(true);
     const [sum] = await db.query<{ s: string }>(`select coalesce(sum(amount_fen), 0)::text as s from journal_entry where ywbh = $1 and kind in ('21', '22')`, [ywbh]);

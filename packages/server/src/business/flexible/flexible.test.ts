@@ -166,7 +166,7 @@ describe('rules shared by every flexible business', () => {
       const a = await applicantOf(ZHENG.account);
       const seen: string[] = [];
       try {
-        for (const zt of ['01', '02', '03']) {
+        for (const zt of ['01', '02', '06']) {
           await setStatus(ZHENG.grzh, zt);
           if (await holds(ywlx, rule, a)) seen.push(zt);
         }
@@ -383,7 +383,7 @@ describe('转移 and 开户 (张三’s flexible account 201000000188)', () => {
     await centre(ywbh, 'accept');
     expect((await centre(ywbh, 'complete')).statusCode).toBe(200);
     const flex = await account(ZHANG.lhjy);
-    expect([flex.grzhzt, flex.balance_fen]).toEqual(['99', '0']);
+    expect([flex.grzhzt, flex.balance_fen]).toEqual(['03', '0']);
     const moved = (await db.query<{ kind: string; amount_fen: string; account_no: string }>(
       `select kind, amount_fen::text as amount_fen, account_no from journal_entry where ywbh = $1 order by line`,
       [ywbh],

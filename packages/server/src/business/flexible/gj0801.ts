@@ -49,7 +49,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
       atOpen: true,
       async holds({ q, applicant }) {
         const zjhm = await personOf(q, applicant.accountId);
-        return (await q.query(`select 1 from personal_account where zjhm = $1 and kind = 'lhjy' and grzhzt <> '99' limit 1`, [zjhm])).length === 0;
+        return (await q.query(`select 1 from personal_account where zjhm = $1 and kind = 'lhjy' and grzhzt not in ('03', '04', '05') limit 1`, [zjhm])).length === 0;
       },
     },
     {
@@ -111,7 +111,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
     const reopened = await tx.query(
       `update person_info set grzh = $2, grzhzt = '01'
         where account_id = $1
-          and (grzh = '' or exists (select 1 from personal_account a where a.grzh = person_info.grzh and a.kind = 'lhjy' and a.grzhzt = '99'))
+          and (grzh = '' or exists (select 1 from personal_account a where a.grzh = person_info.grzh and a.kind = 'lhjy' and a.grzhzt in ('03', '04', '05')))
         returning account_id`,
       [application.accountId, grzh],
     );

@@ -87,7 +87,7 @@ export const gj0803 = defineBusiness<Gj0803Payload>({
     '三、中心在 3 个工作日内审核办结，余额含截至办结日的利息。',
   async complete({ tx, at, application }) {
     const date = centreDate(at);
-    const { paidFen } = await closeAccount(tx, application.zh, { date, ywbh: application.ywbh, reason: 'transfer' });
+    const { paidFen } = await closeAccount(tx, application.zh, { date, ywbh: application.ywbh, reason: 'merge' });
     if (paidFen > 0n) {
       await postMovement(tx, {
         accountNo: application.payload.zrgrzh,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db';
 import { centreDate } from '../../clock';
 import { ok } from '../../http/envelope';
 import { fenToYuan, MOVEMENT_KINDS, type MovementKind } from '../../records';
+import { GRZHZT_SCHEMA } from '../../records/schemas';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { flexibleAccountOf, STATUS_NAMES, unpaidMonths } from './common';
 import { FLEXIBLE_PARAMS } from './params';
@@ -38,7 +39,7 @@ export function flexibleRoutes(app: FastifyInstance, db: Db, now: () => Date): v
                 properties: {
                   grzh: { type: 'string' },
                   xingming: { type: 'string' },
-                  grzhzt: { type: 'string' },
+                  grzhzt: GRZHZT_SCHEMA,
                   grzhztmc: { type: 'string' },
                   khrq: { type: 'string' },
                   jcjs: money,

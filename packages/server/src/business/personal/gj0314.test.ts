@@ -60,8 +60,8 @@ beforeAll(async () => {
     for (const grzh of ['201000000502', '201000000503']) {
       await openAccount(tx, { grzh, zjhm: CHENG, xingming: '程立新', dwzh: TRANSFER_DEMO.oldUnit.dwzh, dwmc: TRANSFER_DEMO.oldUnit.dwmc, kind: 'gr', khrq: '2026-07-01' });
     }
-    await closeAccount(tx, '201000000502', { date: '2026-11-01', ywbh: 'XH201000000502', reason: 'withdrawal' });
-    await setAccountStatus(tx, '201000000503', '03');
+    await closeAccount(tx, '201000000502', { date: '2026-11-01', ywbh: 'XH201000000502', reason: 'withdrawal', withdrawalReason: '03' });
+    await setAccountStatus(tx, '201000000503', '06');
   });
 });
 afterAll(() => app?.close());
@@ -195,7 +195,7 @@ describe('the page\'s calls', () => {
     const mine = (await app.inject({ url: `${ZHZH}/grzy/accounts`, headers: { token: cheng } })).json<{ data: Array<{ grzh: string; movable: boolean; reason: string; dwmc: string; ztmc: string }> }>().data;
     expect(mine.map((a) => [a.grzh, a.movable, a.ztmc])).toEqual([
       ['201000000501', true, '封存'],
-      ['201000000502', false, '销户'],
+      ['201000000502', false, '提取销户'],
       ['201000000503', false, '冻结'],
     ]);
     expect(mine[0]!.dwmc).toBe(TRANSFER_DEMO.oldUnit.dwmc);

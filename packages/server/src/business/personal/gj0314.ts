@@ -3,6 +3,7 @@ import { centreDate } from '../../clock';
 import { ApiError } from '../../http/envelope';
 import { getAccount, type PersonalAccount } from '../../records/accounts';
 import { MOVE_MESSAGES, moveToUnit } from '../../records/transfer';
+import { ACCOUNT_STATUS, isClosedStatus } from '../../records/kinds';
 import { COMMON_MATERIALS } from '../materials';
 import { defineBusiness, type Applicant, type BusinessRule, type RuleContext } from '../types';
 
@@ -61,7 +62,7 @@ export async function holderOf(q: Queryable, applicant: Pick<Applicant, 'account
 
 /** Whether the old unit has let the account go: sealed (封存), or no remittance since before the cutoff. */
 export async function oldUnitLetGo(q: Queryable, account: PersonalAccount, today: string): Promise<boolean> {
-  if (account.grzhzt === '02') return true;
+  if (account.grzhzt === ACCOUNT_STATUS.sealed) return true;
   const last = await lastRemittedPeriod(q, account.grzh);
   return last === null || last < stoppedCutoff(today);
 }
@@ -118,13 +119,16 @@ export const GJ0314_RULES: ReadonlyArray<BusinessRule<Gj0314Payload>> = [
     name: 'not-closed',
     description: '转出账户未销户',
     msg: MOVE_MESSAGES.closed,
-    holds: async (ctx) => (await accountOf(ctx))?.grzhzt !== '99',
+    holds: async (ctx) => !isClosedStatus((await accountOf(ctx))?.grzhzt ?? ''),
   },
   {
     name: 'not-frozen',
-    description: '转出账户未冻结',
+    description: '转出账户未冻结（状态不是 06 冻结或 99 其他）',
     msg: MOVE_MESSAGES.frozen,
-    holds: async (ctx) => (await accountOf(ctx))?.grzhzt !== '03',
+    holds: async (ctx) => {
+      const status = (await accountOf(ctx))?.grzhzt;
+      return status !== ACCOUNT_STATUS.frozen && status !== ACCOUNT_STATUS.other;
+    },
   },
   {
     name: 'old-unit-let-go',
@@ -141,7 +145,7 @@ export const GJ0314_RULES: ReadonlyArray<BusinessRule<Gj0314Payload>> = [
   },
   {
     name: 'target-normal',
-    description: '转入单位的单位账户状态正常（DWZHZT 01），已在中心开立单位账户',
+    description: '转入单位的单位账户状态正常，已在中心开立单位账户',
     msg: MOVE_MESSAGES.targetNotNormal,
     holds: async (ctx) => {
       const t = await targetOf(ctx.q, ctx.payload);
