@@ -19,6 +19,8 @@ export const REGISTER_PERSON_PATHS = /* @__PURE__ */ Object.freeze({
   sendFlexibleCode: '/api/izfgjj-zhfw/v1/lhjy/sendSms',
   /** Flexible-employment setup (灵活就业人员开户). */
   flexibleSetup: '/api/izfgjj-zhfw/v1/lhjy/lhjyrysl',
+  /** The centre's bounds and rounding unit for the setup's base and ratio (public, GET). */
+  flexibleParams: '/api/izfgjj-zhfw/v1/lhjy/params',
   /** Send a code to the phone an out-of-area loan person gives. */
   sendRemoteLoanCode: '/api/izfgjj-zhfw/v1/yddk/sendSms',
   /** Out-of-area loan person registration (异地贷款人员注册). */

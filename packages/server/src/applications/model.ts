@@ -183,7 +183,7 @@ export function createApplications(deps: ApplicationsDeps) {
     checkPayload(business, payload);
     for (const rule of business.rules) {
       const ctx = { q: db, applicant, payload: payload as Record<string, unknown>, now: now(), ...(ywbh ? { ywbh } : {}) };
-      if (!(await rule.holds(ctx))) throw rule.status === 403 ? notYours() : new ApiError(400, rule.msg);
+      if (!(await rule.holds(ctx))) throw rule.status === 403 ? notYours() : new ApiError(400, rule.message ? await rule.message(ctx) : rule.msg);
     }
   }
 

@@ -40,6 +40,11 @@ export interface BusinessRule<P> {
   /** What the rule asks, for the documentation. */
   description: string;
   msg: string;
+  /**
+   * The message in the centre's current parameters (a bound read from the parameter table), when it names one; `msg`
+   * is then the wording for the documentation and the at-open check.
+   */
+  message?(ctx: RuleContext<P>): string | Promise<string>;
   /** The centre's parameter the rule reads, if any. */
   param?: string;
   /**

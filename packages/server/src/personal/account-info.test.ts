@@ -246,6 +246,6 @@ describe('the unit part of a monthly deposit', () => {
     [416_250n, '12.00', 50_000n], // 499.50 → 500 (half up)
     [0n, '12.00', 0n],
   ])('base %s fen at %s %% → %s fen', (base, ratio, part) => {
-    expect(unitPartFen(base, ratio)).toBe(part);
+    expect(unitPartFen(base, ratio, 100)).toBe(part);
   });
 });

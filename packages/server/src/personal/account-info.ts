@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { GRZHZT_SCHEMA } from '../records/schemas';
+import { depositPartFen, readParameters } from '../params/centre';
 import { MARITAL_STATUS } from '../business/personal/gj0302';
 import type { Status } from '../applications/status';
 import {
@@ -31,20 +32,18 @@ export const ACCOUNT_KIND_NAMES = { gr: '单位缴存', lhjy: '灵活就业' } a
 
 /**
  * How the monthly deposit (月缴存额) splits into the unit's and the person's part: the unit part is the base × the unit
- * ratio, rounded half up to the yuan (the rule the centre's remittances use, seed/records.ts and /lhjyrysl); the
- * person's part is the rest of the account's monthly deposit, so the two always add up to what is deposited.
+ * ratio, rounded half up to the centre's rounding unit (parameter roundingFen, the one rule of src/params/centre.ts
+ * that every monthly deposit is computed with); the person's part is the rest of the account's monthly deposit, so
+ * the two always add up to what is deposited.
  */
-export const DEPOSIT_PART_RULE = { unit: 'jcjs × dwjcbl ÷ 100, rounded half up to the yuan', person: 'yjce − unit part' } as const;
+export const DEPOSIT_PART_RULE = { unit: 'jcjs × dwjcbl ÷ 100, rounded half up to roundingFen', person: 'yjce − unit part' } as const;
 
 /**
  * The unit part of a monthly deposit in fen (DEPOSIT_PART_RULE).
- * @example unitPartFen(900000n, '12.00') // 108000n
+ * @example unitPartFen(900000n, '12.00', 100) // 108000n
  */
-export function unitPartFen(baseFen: bigint, ratio: string): bigint {
-  const [whole = '0', frac = ''] = ratio.split('.');
-  const hundredths = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
-  // base (fen) × ratio (hundredths of a percent) ÷ 10^6 is yuan; half up, then back to fen.
-  return ((baseFen * hundredths + 500_000n) / 1_000_000n) * 100n;
+export function unitPartFen(baseFen: bigint, ratio: string, roundingFen: number): bigint {
+  return depositPartFen(baseFen, ratio, roundingFen);
 }
 
 /** The holder's details as the page shows them; ID number and mobile masked (spec 5.6). */
@@ -132,8 +131,8 @@ async function holderOf(q: Queryable, request: FastifyRequest): Promise<{ holder
 }
 
 /** One account as the page shows it: money in yuan text, codes with their words. */
-function accountView(a: PersonalAccount, f: AccountFigures | undefined, year: number, current: string) {
-  const unitFen = unitPartFen(a.jcjsFen, a.dwjcbl);
+function accountView(a: PersonalAccount, f: AccountFigures | undefined, year: number, current: string, roundingFen: number) {
+  const unitFen = unitPartFen(a.jcjsFen, a.dwjcbl, roundingFen);
   const personFen = a.yjceFen > unitFen ? a.yjceFen - unitFen : 0n;
   return {
     grzh: a.grzh,
@@ -183,7 +182,8 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
         accounts.map((a) => a.grzh),
         year,
       );
-      return ok({ holder, accounts: accounts.map((a, i) => accountView(a, figures[i], year, grzh)) });
+      const { roundingFen } = await readParameters(db);
+      return ok({ holder, accounts: accounts.map((a, i) => accountView(a, figures[i], year, grzh, roundingFen)) });
     },
   );
 
@@ -211,7 +211,8 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
       if (!account || account.zjhm !== zjhm) throw new ApiError(403);
       const year = centreYear(now());
       const [figures] = await accountFigures(db, [account.grzh], year);
-      return ok({ holder, account: accountView(account, figures, year, grzh) });
+      const { roundingFen } = await readParameters(db);
+      return ok({ holder, account: accountView(account, figures, year, grzh, roundingFen) });
     },
   );
 

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import { getAccount } from './accounts';
 import { postMovement } from './journal';
 import { ACCOUNT_STATUS, isClosedStatus, UNIT_ACCOUNT_STATUS } from './kinds';
+import { monthlyDeposit, readParameters } from '../params/centre';
 import { RecordsError } from './money';
 
 /** What a move of a personal account to another unit of the centre did. Money in fen. */
@@ -31,7 +32,7 @@ export const MOVE_MESSAGES = {
  * completes the application): the whole balance goes out of the old unit's list (转出 22, line 1) and into the new
  * unit's (转入 21, line 2), both through the transfer clearing account C300, which nets to zero; the account keeps
  * its number, takes the new unit, the new unit's ratios and the monthly deposit they give on its base (each part
- * rounded to the yuan, half up), and becomes 正常 (01) so the new unit can remit. Interest is untouched: the balance
+ * rounded half up to the centre's rounding unit, parameter roundingFen), and becomes 正常 (01) so the new unit can remit. Interest is untouched: the balance
  * is the same after the two entries, and both are dated `valueDate`. A replay with the same `ywbh` posts nothing twice.
  *
  * @example
@@ -63,13 +64,14 @@ export async function moveToUnit(
     await postMovement(tx, { accountNo: m.grzh, amountFen: -amount, kind: '22', ywbh: m.ywbh, line: 1, valueDate: m.valueDate, note: `同城转移转出（转入单位：${target.dwmc}）` });
     await postMovement(tx, { accountNo: m.grzh, amountFen: amount, kind: '21', ywbh: m.ywbh, line: 2, valueDate: m.valueDate, note: `同城转移转入（原单位：${from.dwmc}）` });
   }
+  // The monthly deposit on the new unit's ratios, by the centre's one rounding rule (src/params/centre.ts).
+  const { totalFen } = monthlyDeposit(account.jcjsFen, target.dwjcbl, target.grjcbl, (await readParameters(tx)).roundingFen);
   const [moved] = await tx.query<{ yjce_fen: string }>(
     `update personal_account
-        set dwzh = $2, dwmc = $3, grzhzt = '01', dwjcbl = $4::numeric, grjcbl = $5::numeric,
-            yjce_fen = (100 * (round(jcjs_fen / 100.0 * $4::numeric / 100) + round(jcjs_fen / 100.0 * $5::numeric / 100)))::bigint
+        set dwzh = $2, dwmc = $3, grzhzt = '01', dwjcbl = $4::numeric, grjcbl = $5::numeric, yjce_fen = $6
       where grzh = $1
       returning yjce_fen::text as yjce_fen`,
-    [m.grzh, target.dwzh, target.dwmc, target.dwjcbl, target.grjcbl],
+    [m.grzh, target.dwzh, target.dwmc, target.dwjcbl, target.grjcbl, String(totalFen)],
   );
   await tx.query(
     `insert into personal_transfer (ywbh, grzh, from_dwzh, from_dwmc, to_dwzh, to_dwmc, amount_fen, value_date, completed_at)

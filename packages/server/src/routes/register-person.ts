@@ -14,6 +14,7 @@ import { queueSms, runAfterReply, sendAfterReply, sendSmsCode, SMS_CODE_INVALID_
 import { ROLES } from '../seed/menus';
 import { openAccount } from '../records/accounts';
 import { yuanToFen } from '../records/money';
+import { boundProblem, monthlyDeposit, readParameters } from '../params/centre';
 import { centreDate } from '../clock';
 
 /**
@@ -79,7 +80,8 @@ const FIELDS = {
     'x-msg': '月缴存基数须为数字，最多两位小数',
     'x-required-msg': '请输入月缴存基数',
   },
-  jcbl: { type: 'string', enum: ['5', '6', '7', '8', '9', '10', '11', '12'], description: '缴存比例', 'x-msg': '缴存比例须为 5% 至 12% 的整数', 'x-required-msg': '请选择缴存比例' },
+  // The bounds are the centre's parameters (ratioMin, ratioMax), checked in the handler: the schema only asks for a whole percent.
+  jcbl: { type: 'string', pattern: '^(100|[1-9]\\d?)$', description: '缴存比例（%，整数；范围见 lhjy/params）', 'x-msg': '缴存比例须为整数', 'x-required-msg': '请选择缴存比例' },
   hjszd: { type: 'string', minLength: 2, maxLength: 30, description: '户籍所在地', 'x-msg': '户籍所在地为 2 至 30 个字', 'x-required-msg': '请输入户籍所在地' },
   txdz: { type: 'string', minLength: 5, maxLength: 30, description: '通讯地址', 'x-msg': '通讯地址为 5 至 30 个字', 'x-required-msg': '请输入通讯地址' },
   yzbm: { type: 'string', pattern: '^([1-9]\\d{5})?$', description: '邮政编码', 'x-msg': VALIDATE_MESSAGES.postalCode },
@@ -103,8 +105,6 @@ const body = (required: Field[], optional: Field[] = []) => ({
   properties: Object.fromEntries([...required, ...optional].map((f) => [f, FIELDS[f]])),
 });
 
-/** Monthly contribution base of a flexible employee (yuan): the demo centre's floor and ceiling for 2026. */
-export const FLEXIBLE_BASE = { min: 2_200, max: 33_000 } as const;
 
 interface PersonBody extends CaptchaInput {
   xingming: string;
@@ -385,6 +385,34 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       schema: { summary: '先过图形验证码，向本人手机号码发送验证码', tags, body: body(['xingming', 'zjhm', 'sjhm'], ['uuid', 'code']), response: envelope({ type: 'null' }) },
     };
     scope.post<{ Body: PhoneBody }>(p.sendFlexibleCode, phoneSchema, sendToOwnPhone);
+
+    // The page's comfort checks read the same bounds the server enforces (issue 30): public, the same for everyone.
+    const PARAM_NUMBER = { type: 'number' } as const;
+    scope.get(
+      p.flexibleParams,
+      {
+        schema: {
+          summary: '灵活就业人员开户：中心规定的月缴存基数、缴存比例范围和月缴存额取整单位（中心参数表）',
+          tags,
+          response: envelope({
+            type: 'object',
+            required: ['baseMinYuan', 'baseMaxYuan', 'ratioMin', 'ratioMax', 'monthlyMaxYuan', 'roundingFen'],
+            properties: {
+              baseMinYuan: PARAM_NUMBER,
+              baseMaxYuan: PARAM_NUMBER,
+              ratioMin: PARAM_NUMBER,
+              ratioMax: PARAM_NUMBER,
+              monthlyMaxYuan: { type: 'number', description: '月缴存额上限（元），0 表示不设' },
+              roundingFen: { type: 'number', enum: [100, 10, 1], description: '每一部分四舍五入到的单位（分）：100 元、10 角、1 分' },
+            },
+          }),
+        },
+      },
+      async () => {
+        const { baseMinYuan, baseMaxYuan, ratioMin, ratioMax, monthlyMaxYuan, roundingFen } = await readParameters(db);
+        return ok({ baseMinYuan, baseMaxYuan, ratioMin, ratioMax, monthlyMaxYuan, roundingFen });
+      },
+    );
     scope.post<{ Body: PhoneBody }>(p.sendRemoteLoanCode, phoneSchema, sendToOwnPhone);
 
     scope.post<{ Body: FlexibleBody }>(
@@ -404,10 +432,10 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
         // registered or holds an account here (issue 18, item 3).
         await checkTicket(input.identityTicket, idNumber(input.zjhm), input.xingming);
         const zjhm = await newcomer(input);
-        const base = Number(input.jcjs);
-        if (base < FLEXIBLE_BASE.min || base > FLEXIBLE_BASE.max) {
-          throw new ApiError(400, `月缴存基数须在 ${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元之间`);
-        }
+        // The bounds of the centre's parameter table, the same check the flexible businesses make.
+        const params = await readParameters(db);
+        const bound = boundProblem(params, input.jcjs, Number(input.jcbl));
+        if (bound) throw new ApiError(400, bound);
         const passwordHash = await newPassword(input.password);
         await checkCodeLength(input.dxyzm);
         await useSmsCode(db, { phone: input.sjhm, purpose: 'register', code: input.dxyzm, at: now() });
@@ -431,9 +459,9 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
             [accountId, input.jcjs, Number(input.jcbl), input.hjszd, input.txdz, input.yzbm ?? '', now()],
           );
           // The account itself, on the centre's records (issue 20): its status and balance are read from there. A
-          // flexible employee pays both parts at the declared ratio, each rounded to the yuan.
+          // flexible employee pays both parts at the declared ratio, each rounded by the centre's one rule.
           const baseFen = yuanToFen(input.jcjs);
-          const partFen = ((baseFen * BigInt(Number(input.jcbl)) + 5000n) / 10000n) * 100n;
+          const deposit = monthlyDeposit(baseFen, input.jcbl, input.jcbl, params.roundingFen);
           await openAccount(tx, {
             grzh: account.grzh,
             zjhm,
@@ -443,7 +471,7 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
             jcjsFen: baseFen,
             dwjcbl: Number(input.jcbl),
             grjcbl: Number(input.jcbl),
-            yjceFen: partFen * 2n,
+            yjceFen: deposit.totalFen,
           });
           return account.grzh;
         });

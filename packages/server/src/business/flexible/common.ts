@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/db';
 import { centreDate } from '../../clock';
 import { ACCOUNT_STATUS, ACCOUNT_STATUS_NAMES, type AccountStatus } from '../../records';
 import type { Applicant, BusinessRule, JsonSchema, RuleContext } from '../types';
+import { BOUND_MESSAGES, boundProblem, readParameters } from '../../params/centre';
 import { FLEXIBLE_PARAMS, monthOf, monthsBefore } from './params';
 
 /**
@@ -118,23 +119,41 @@ export const BASE_FIELDS: Record<string, JsonSchema> = {
   jcbl: { type: 'integer', minimum: 1, maximum: 100, description: '缴存比例（%）', 'x-msg': '缴存比例应为 1 至 100 的整数', 'x-required-msg': '请选择缴存比例' },
 };
 
-/** Rule rows of the base and ratio bounds (parameters baseMinYuan, baseMaxYuan, ratioMin, ratioMax). */
+/**
+ * Rule rows of the base, ratio and monthly-amount bounds (parameters baseMinYuan, baseMaxYuan, ratioMin, ratioMax,
+ * monthlyMaxYuan), read from the centre's parameter table at each check: the same `boundProblem` the public
+ * 灵活就业人员设立 calls. `msg` words the defaults for the documentation; the answer names the bounds in force.
+ */
 export function boundRules<P extends { jcjs: string; jcbl: number }>(): BusinessRule<P>[] {
-  const p = FLEXIBLE_PARAMS;
+  const d = FLEXIBLE_PARAMS;
+  const fails = async (q: Queryable, payload: P, which: keyof typeof BOUND_MESSAGES) => {
+    const p = await readParameters(q);
+    return boundProblem(p, payload.jcjs, payload.jcbl) === BOUND_MESSAGES[which](p);
+  };
   return [
     {
       name: 'base-within-bounds',
-      description: `月缴存基数在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
-      msg: `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+      description: `月缴存基数在下限与上限之间（默认 ${d.baseMinYuan} 至 ${d.baseMaxYuan} 元）`,
+      msg: BOUND_MESSAGES.base(d),
+      message: async ({ q }) => BOUND_MESSAGES.base(await readParameters(q)),
       param: 'baseMinYuan, baseMaxYuan',
-      holds: ({ payload }) => Number(payload.jcjs) >= p.baseMinYuan && Number(payload.jcjs) <= p.baseMaxYuan,
+      holds: async ({ q, payload }) => !(await fails(q, payload, 'base')),
     },
     {
       name: 'ratio-within-bounds',
-      description: `缴存比例为 ${p.ratioMin}% 至 ${p.ratioMax}% 的整数（单位和个人部分相同）`,
-      msg: `缴存比例须为 ${p.ratioMin}% 至 ${p.ratioMax}% 的整数`,
+      description: `缴存比例为下限至上限之间的整数，单位和个人部分相同（默认 ${d.ratioMin}% 至 ${d.ratioMax}%）`,
+      msg: BOUND_MESSAGES.ratio(d),
+      message: async ({ q }) => BOUND_MESSAGES.ratio(await readParameters(q)),
       param: 'ratioMin, ratioMax',
-      holds: ({ payload }) => Number.isInteger(payload.jcbl) && payload.jcbl >= p.ratioMin && payload.jcbl <= p.ratioMax,
+      holds: async ({ q, payload }) => !(await fails(q, payload, 'ratio')),
+    },
+    {
+      name: 'monthly-within-cap',
+      description: '月缴存额不超过中心公布的月缴存额上限（默认不设）',
+      msg: '月缴存额超过中心规定的上限，请降低月缴存基数或缴存比例',
+      message: async ({ q }) => BOUND_MESSAGES.monthly(await readParameters(q)),
+      param: 'monthlyMaxYuan, roundingFen',
+      holds: async ({ q, payload }) => !(await fails(q, payload, 'monthly')),
     },
   ];
 }
@@ -142,7 +161,7 @@ export function boundRules<P extends { jcjs: string; jcbl: number }>(): Business
 /** The months of the last `backPayWindowMonths` (this month included) from the opening month on that have no 汇缴 or 补缴. */
 export async function unpaidMonths(q: Queryable, grzh: string, khrq: string, date: string): Promise<string[]> {
   const current = monthOf(date);
-  const oldest = monthsBefore(current, FLEXIBLE_PARAMS.backPayWindowMonths - 1);
+  const oldest = monthsBefore(current, (await readParameters(q)).backPayWindowMonths - 1);
   const first = monthOf(khrq) > oldest ? monthOf(khrq) : oldest;
   if (first > current) return [];
   const rows = await q.query<{ period: string }>(

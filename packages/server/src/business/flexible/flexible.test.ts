@@ -91,9 +91,9 @@ async function freshFlexible(khrq: string): Promise<Applicant> {
 describe('parameters (FLEXIBLE_PARAMS, one test per row)', () => {
   it('roundingFen: each part rounded half-up to the yuan, then the two added', () => {
     expect(FLEXIBLE_PARAMS.roundingFen).toBe(100);
-    expect(monthlyFen(450_000n, 10)).toBe(90_000n);
-    expect(monthlyFen(333_333n, 7)).toBe(46_600n); // 233.33 → 233, twice
-    expect(monthlyFen(335_000n, 7)).toBe(47_000n); // 234.50 → 235, twice (half-up, not banker's)
+    expect(monthlyFen(450_000n, 10, 100)).toBe(90_000n);
+    expect(monthlyFen(333_333n, 7, 100)).toBe(46_600n); // 233.33 → 233, twice
+    expect(monthlyFen(335_000n, 7, 100)).toBe(47_000n); // 234.50 → 235, twice (half-up, not banker's)
     expect(monthlyFen(335_000n, 7, 1)).toBe(46_900n); // to the fen: 234.50, twice
   });
 

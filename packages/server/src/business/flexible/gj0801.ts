@@ -4,7 +4,8 @@ import { ROLES } from '../../seed/menus';
 import { COMMON_MATERIALS } from '../materials';
 import { defineBusiness } from '../types';
 import { BASE_FIELDS, boundRules, GUIDE_COMMON, personOf, upsertFlexible } from './common';
-import { FLEXIBLE_PARAMS, monthlyFen } from './params';
+import { readParameters } from '../../params/centre';
+import { monthlyFen } from './params';
 
 /**
  * GJ0801 灵活就业人员开户 (/grwt/zhxx/lhjyryyw/lhjyrykh): the signed-in way to open a flexible account, for a login
@@ -69,7 +70,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
     fwdx: '已登录网上业务大厅、尚无灵活就业账户的个人（首次办理且没有登录账号的，请在登录页点击“灵活就业人员开户”，核验身份后开户并注册）',
     bjsj: '3 个工作日',
     xzdy: '灵活就业人员自愿在本中心开立住房公积金个人账户，按月从本人银行账户扣缴住房公积金。',
-    sltj: `1. 没有未销户的灵活就业账户，也没有正常缴存的单位个人账户；2. 月缴存基数 ${FLEXIBLE_PARAMS.baseMinYuan} 至 ${FLEXIBLE_PARAMS.baseMaxYuan} 元，缴存比例 ${FLEXIBLE_PARAMS.ratioMin}% 至 ${FLEXIBLE_PARAMS.ratioMax}%。`,
+    sltj: '1. 没有未销户的灵活就业账户，也没有正常缴存的单位个人账户；2. 月缴存基数和缴存比例在中心公布的范围内（填写页显示当前范围）。',
     sqcl: '身份证；扣款银行卡。',
     bllc: '1. 阅读办理须知并同意；2. 填写缴存基数、比例、户籍和扣款账户；3. 上传材料；4. 核对信息并提交；5. 中心与银行签订扣款协议后开户。',
     bljg: '开立灵活就业缴存账户，可在“切换账户”中切换到该账户办理业务。',
@@ -82,7 +83,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
   ],
   notice:
     '一、本业务为已登录的个人开立灵活就业住房公积金账户，按月从您本人的银行账户扣缴。\n' +
-    `二、月缴存基数须在 ${FLEXIBLE_PARAMS.baseMinYuan} 至 ${FLEXIBLE_PARAMS.baseMaxYuan} 元之间，缴存比例 ${FLEXIBLE_PARAMS.ratioMin}% 至 ${FLEXIBLE_PARAMS.ratioMax}%。\n` +
+    '二、月缴存基数和缴存比例须在中心公布的范围内（填写页显示当前范围）。\n' +
     '三、中心在 3 个工作日内与银行签订扣款协议并开户，结果以短信通知您。',
   async complete({ tx, at, application }) {
     const p = application.payload;
@@ -104,7 +105,7 @@ export const gj0801 = defineBusiness<Gj0801Payload>({
       jcjsFen: baseFen,
       dwjcbl: p.jcbl,
       grjcbl: p.jcbl,
-      yjceFen: monthlyFen(baseFen, p.jcbl),
+      yjceFen: monthlyFen(baseFen, p.jcbl, (await readParameters(tx)).roundingFen),
     });
     await upsertFlexible(tx, grzh, { kkyh: p.kkyh, kkzh: p.kkzh, hjszd: p.hjszd }, at, application.ywbh);
     // The login's account whose flexible account is closed takes the new one; otherwise a new account of the login.

@@ -1,6 +1,7 @@
 import { COMMON_MATERIALS } from '../materials';
 import { defineBusiness } from '../types';
 import { FLEXIBLE_ACCOUNT_RULE, flexibleAccountOf, GUIDE_COMMON, NORMAL_ONLY, paidMonthCount, statusRule, today, typed } from './common';
+import { readParameters } from '../../params/centre';
 import { FLEXIBLE_PARAMS, SUBSIDY_KINDS } from './params';
 
 /**
@@ -36,21 +37,23 @@ export const gj0814 = defineBusiness<Gj0814Payload>({
       name: 'months-paid',
       description: `已缴存（汇缴或补缴）满 ${FLEXIBLE_PARAMS.subsidyMinMonths} 个月`,
       msg: `缴存满 ${FLEXIBLE_PARAMS.subsidyMinMonths} 个月后才能申请财政补贴`,
+      message: async ({ q }) => `缴存满 ${(await readParameters(q)).subsidyMinMonths} 个月后才能申请财政补贴`,
       param: 'subsidyMinMonths',
       atOpen: true,
       async holds({ q, applicant }) {
         const account = await flexibleAccountOf(q, applicant);
-        return !account || (await paidMonthCount(q, account.grzh)) >= FLEXIBLE_PARAMS.subsidyMinMonths;
+        return !account || (await paidMonthCount(q, account.grzh)) >= (await readParameters(q)).subsidyMinMonths;
       },
     },
     {
       name: 'year-allowed',
       description: `补贴年度为本年度或此前 ${FLEXIBLE_PARAMS.subsidyYearsBack} 年内`,
       msg: `只能申请本年度或此前 ${FLEXIBLE_PARAMS.subsidyYearsBack} 年内的财政补贴`,
+      message: async ({ q }) => `只能申请本年度或此前 ${(await readParameters(q)).subsidyYearsBack} 年内的财政补贴`,
       param: 'subsidyYearsBack',
-      holds: (ctx) => {
+      holds: async (ctx) => {
         const year = Number(today(ctx).slice(0, 4));
-        return ctx.payload.nd <= year && ctx.payload.nd >= year - FLEXIBLE_PARAMS.subsidyYearsBack;
+        return ctx.payload.nd <= year && ctx.payload.nd >= year - (await readParameters(ctx.q)).subsidyYearsBack;
       },
     },
     {

@@ -2,6 +2,7 @@ import { centreDate } from '../../clock';
 import { postMovement, RecordsError } from '../../records';
 import { defineBusiness, type RuleContext } from '../types';
 import { DEDUCTION_ACCOUNT_RULE, FLEXIBLE_ACCOUNT_RULE, flexibleAccountOf, GUIDE_COMMON, NORMAL_ONLY, statusRule, today, typed, unpaidMonths } from './common';
+import { readParameters } from '../../params/centre';
 import { FLEXIBLE_PARAMS, monthOf, monthsBefore } from './params';
 
 /**
@@ -46,8 +47,9 @@ export const gj0815 = defineBusiness<Gj0815Payload>({
       name: 'at-most-months',
       description: `一次至多补缴 ${FLEXIBLE_PARAMS.backPayMaxMonths} 个月`,
       msg: `一次至多补缴 ${FLEXIBLE_PARAMS.backPayMaxMonths} 个月，请分次办理`,
+      message: async ({ q }) => `一次至多补缴 ${(await readParameters(q)).backPayMaxMonths} 个月，请分次办理`,
       param: 'backPayMaxMonths',
-      holds: (ctx) => months(ctx).length <= FLEXIBLE_PARAMS.backPayMaxMonths,
+      holds: async (ctx) => months(ctx).length <= (await readParameters(ctx.q)).backPayMaxMonths,
     },
     {
       name: 'not-future',
@@ -68,8 +70,12 @@ export const gj0815 = defineBusiness<Gj0815Payload>({
       name: 'within-window',
       description: `补缴月份在最近 ${FLEXIBLE_PARAMS.backPayWindowMonths} 个月内（含本月）`,
       msg: `只能补缴最近 ${FLEXIBLE_PARAMS.backPayWindowMonths} 个月内的月份，更早的请到中心柜台咨询`,
+      message: async ({ q }) => `只能补缴最近 ${(await readParameters(q)).backPayWindowMonths} 个月内的月份，更早的请到中心柜台咨询`,
       param: 'backPayWindowMonths',
-      holds: (ctx) => months(ctx).every((m) => m >= monthsBefore(monthOf(today(ctx)), FLEXIBLE_PARAMS.backPayWindowMonths - 1)),
+      holds: async (ctx) => {
+        const window = (await readParameters(ctx.q)).backPayWindowMonths;
+        return months(ctx).every((m) => m >= monthsBefore(monthOf(today(ctx)), window - 1));
+      },
     },
     {
       name: 'month-unpaid',
@@ -80,7 +86,7 @@ export const gj0815 = defineBusiness<Gj0815Payload>({
         if (!account) return true;
         const open = new Set(await unpaidMonths(ctx.q, account.grzh, account.khrq, today(ctx)));
         // Months outside the window or before opening are the rows above's to refuse.
-        const windowStart = monthsBefore(monthOf(today(ctx)), FLEXIBLE_PARAMS.backPayWindowMonths - 1);
+        const windowStart = monthsBefore(monthOf(today(ctx)), (await readParameters(ctx.q)).backPayWindowMonths - 1);
         return months(ctx).every((m) => open.has(m) || m < windowStart || m < monthOf(account.khrq) || m > monthOf(today(ctx)));
       },
     },

@@ -7,6 +7,7 @@ import { fenToYuan, MOVEMENT_KINDS, type MovementKind } from '../../records';
 import { GRZHZT_SCHEMA } from '../../records/schemas';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { flexibleAccountOf, STATUS_NAMES, unpaidMonths } from './common';
+import { readParameters } from '../../params/centre';
 import { FLEXIBLE_PARAMS } from './params';
 
 /** Newest payments (汇缴, 补缴) the info call lists. */
@@ -58,6 +59,7 @@ export function flexibleRoutes(app: FastifyInstance, db: Db, now: () => Date): v
                   },
                   params: {
                     type: 'object',
+                    description: '中心参数（centre_parameter 表的当前值，docs/parameters.md）',
                     properties: Object.fromEntries(Object.keys(FLEXIBLE_PARAMS).map((k) => [k, { type: 'number' }])),
                   },
                 },
@@ -99,7 +101,7 @@ export function flexibleRoutes(app: FastifyInstance, db: Db, now: () => Date): v
           valueDate: p.value_date,
           ywbh: p.ywbh,
         })),
-        params: { ...FLEXIBLE_PARAMS },
+        params: { ...(await readParameters(db)) },
       });
     },
   );

@@ -1,0 +1,131 @@
+import type { Queryable } from '../db/db';
+import { ApiError } from '../http/envelope';
+import { yuanToFen } from '../records/money';
+
+/**
+ * The centre's parameters (docs/parameters.md): every number a centre sets for the deposit rules, one row each of
+ * the table `centre_parameter` (migration 071), read through {@link readParameters} and nowhere else. The defaults
+ * below are the migration's rows (the test checks they agree); a centre changes a row, never the code.
+ */
+export const PARAMETER_DEFAULTS = {
+  /** Each part (unit, person) of a monthly deposit is rounded half-up to this many fen: 100 yuan, 10 jiao, 1 fen. */
+  roundingFen: 100,
+  /** 月缴存基数下限 (yuan): the local minimum wage. */
+  baseMinYuan: 2_200,
+  /** 月缴存基数上限 (yuan): three times last year's average monthly wage. */
+  baseMaxYuan: 33_000,
+  /** 缴存比例下限 (%), each part. */
+  ratioMin: 5,
+  /** 缴存比例上限 (%), each part. */
+  ratioMax: 12,
+  /** 月缴存额上限 (yuan, both parts together) where a centre publishes one instead of a base cap; 0: none. */
+  monthlyMaxYuan: 0,
+  /** 月缴存额调整 (GJ0804) completed per calendar year. */
+  adjustmentsPerYear: 1,
+  /** 补缴 (GJ0815): the oldest month that may be paid back, counted back from this month (this month is 1). */
+  backPayWindowMonths: 24,
+  /** 补缴 (GJ0815): months in one application. */
+  backPayMaxMonths: 12,
+  /** 财政补贴 (GJ0814): months paid (汇缴 or 补缴) before a subsidy may be asked for. */
+  subsidyMinMonths: 12,
+  /** 财政补贴 (GJ0814): the year asked for is this year or up to this many years before. */
+  subsidyYearsBack: 1,
+  /** 结息: the day-count divisor of the annual rate (360 or 365). */
+  interestDivisor: 360,
+} as const;
+
+export type ParameterKey = keyof typeof PARAMETER_DEFAULTS;
+export type CentreParameters = { readonly [K in ParameterKey]: number };
+
+/** The rounding units a centre may choose (fen): yuan, jiao, fen. */
+export const ROUNDING_UNITS = [100, 10, 1] as const;
+
+/**
+ * The centre's parameters now, one query on a table of a dozen rows. A row missing from the table answers its
+ * default; a row that breaks a rule between rows (bounds crossed, a rounding unit that is not yuan, jiao or fen)
+ * throws, so a bad setting stops the business rather than computing wrong money.
+ * @example const p = await readParameters(db); p.ratioMax // 12
+ */
+export async function readParameters(q: Queryable): Promise<CentreParameters> {
+  const rows = await q.query<{ key: string; value: string }>('select key, value::text as value from centre_parameter');
+  const p: Record<string, number> = { ...PARAMETER_DEFAULTS };
+  for (const r of rows) if (r.key in PARAMETER_DEFAULTS) p[r.key] = Number(r.value);
+  const result = p as CentreParameters;
+  const problem = checkParameters(result);
+  if (problem) throw new ApiError(500, `中心参数设置有误：${problem}`);
+  return result;
+}
+
+/** Why a set of parameters is inconsistent, in Chinese; undefined when it is not. */
+export function checkParameters(p: CentreParameters): string | undefined {
+  if (!(ROUNDING_UNITS as readonly number[]).includes(p.roundingFen)) return '月缴存额取整单位只能是元、角或分';
+  if (p.baseMinYuan > p.baseMaxYuan) return '月缴存基数下限高于上限';
+  if (p.ratioMin > p.ratioMax) return '缴存比例下限高于上限';
+  if (p.interestDivisor !== 360 && p.interestDivisor !== 365) return '结息天数只能是 360 或 365';
+  return undefined;
+}
+
+/**
+ * Changes one parameter (a centre's administrator, and the tests): the table's range check applies.
+ * @example await setParameter(db, 'roundingFen', 1)
+ */
+export async function setParameter(q: Queryable, key: ParameterKey, value: number): Promise<void> {
+  const [row] = await q.query<{ key: string }>('update centre_parameter set value = $2, updated_at = now() where key = $1 returning key', [key, value]);
+  if (!row) throw new ApiError(400, `没有这个中心参数：${key}`);
+}
+
+/**
+ * One part of a monthly deposit in fen: base (fen) × ratio (%), rounded half-up to `roundingFen`.
+ * Ratios are read to the hundredth of a percent ('12.00', 7, '7.5').
+ * @example depositPartFen(333_333n, 7, 100) // 23_300n: 233.33 → 233 yuan
+ */
+export function depositPartFen(baseFen: bigint, ratio: number | string, roundingFen: number): bigint {
+  const hundredths = BigInt(Math.round(Number(ratio) * 100));
+  const unit = BigInt(roundingFen);
+  const divisor = 10_000n * unit;
+  return ((baseFen * hundredths + divisor / 2n) / divisor) * unit;
+}
+
+/** A monthly deposit: the unit part, the personal part and their sum (月缴存额), in fen. */
+export interface MonthlyDeposit {
+  unitFen: bigint;
+  personFen: bigint;
+  totalFen: bigint;
+}
+
+/**
+ * THE ONE rounding of a monthly deposit (月缴存额), used by every path that computes one (灵活就业人员设立, the flexible
+ * businesses, the same-city transfer, the account page): each part rounded half-up to the centre's unit
+ * (`roundingFen`), then added.
+ * @example monthlyDeposit(450_000n, 10, 10, 100) // { unitFen: 45_000n, personFen: 45_000n, totalFen: 90_000n }
+ */
+export function monthlyDeposit(baseFen: bigint, unitRatio: number | string, personRatio: number | string, roundingFen: number): MonthlyDeposit {
+  const unitFen = depositPartFen(baseFen, unitRatio, roundingFen);
+  const personFen = depositPartFen(baseFen, personRatio, roundingFen);
+  return { unitFen, personFen, totalFen: unitFen + personFen };
+}
+
+/** Base, ratio and monthly-amount bounds in words (the rule messages), from the parameters. */
+export const BOUND_MESSAGES = {
+  base: (p: CentreParameters) => `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+  ratio: (p: CentreParameters) => `缴存比例须为 ${p.ratioMin}% 至 ${p.ratioMax}% 的整数`,
+  monthly: (p: CentreParameters) => `月缴存额不能超过 ${p.monthlyMaxYuan} 元，请降低月缴存基数或缴存比例`,
+} as const;
+
+/**
+ * The bound checks of a declared base (yuan text) and ratio (%), both parts at the same ratio (flexible employment):
+ * the first that fails, in Chinese, or undefined. Read by 灵活就业人员设立 and the flexible businesses alike.
+ * @example boundProblem(p, '4500.00', 13) // '缴存比例须为 5% 至 12% 的整数'
+ */
+export function boundProblem(p: CentreParameters, baseYuan: string | number, ratio: number): string | undefined {
+  const text = String(baseYuan);
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return BOUND_MESSAGES.base(p);
+  const baseFen = yuanToFen(text);
+  if (baseFen < BigInt(p.baseMinYuan) * 100n || baseFen > BigInt(p.baseMaxYuan) * 100n) return BOUND_MESSAGES.base(p);
+  if (!Number.isInteger(ratio) || ratio < p.ratioMin || ratio > p.ratioMax) return BOUND_MESSAGES.ratio(p);
+  if (p.monthlyMaxYuan > 0) {
+    const { totalFen } = monthlyDeposit(baseFen, ratio, ratio, p.roundingFen);
+    if (totalFen > BigInt(p.monthlyMaxYuan) * 100n) return BOUND_MESSAGES.monthly(p);
+  }
+  return undefined;
+}
