@@ -3,6 +3,7 @@ import { getAccount } from './accounts';
 import { postMovement } from './journal';
 import { ACCOUNT_STATUS, isClosedStatus, type WithdrawalReason } from './kinds';
 import { RecordsError } from './money';
+import { readParameters } from '../params/centre';
 
 /**
  * How interest is computed (docs/api-records.md): Σ daily balance × annual rate ÷ 100 ÷ divisor, exact, then rounded
@@ -121,7 +122,9 @@ export async function settleInterest(
   const now = options.now ?? new Date();
   const start = `${year - 1}-06-30`;
   const end = `${year}-06-30`;
-  const divisor = options.divisor ?? INTEREST_PARAMETERS.divisor;
+  // The day-count divisor: the option, else the centre's parameter table (row interestDivisor, docs/parameters.md).
+  const divisor = options.divisor ?? (await readParameters(db)).interestDivisor;
+  if (divisor !== 360 && divisor !== 365) throw new RecordsError('结息天数只能是 360 或 365');
   if (now.getTime() < Date.parse(`${end}T16:00:00Z`) - 24 * 3600 * 1000) {
     // Before 30 June in the centre's time zone (UTC+8): the year has not ended.
     throw new RecordsError(`未到 ${year} 年度结息时间（${end}）`);
@@ -242,7 +245,7 @@ export async function closeAccount(
   if (!account) throw new RecordsError('个人账户不存在');
   if (isClosedStatus(account.grzhzt)) throw new RecordsError('个人账户已销户');
   if (account.lastValueDate && c.date < account.lastValueDate) throw new RecordsError(`销户日期不能早于最近一笔记账日期 ${account.lastValueDate}`);
-  const { interestFen } = await interestFor(tx, grzh, account.interestSettledTo, c.date);
+  const { interestFen } = await interestFor(tx, grzh, account.interestSettledTo, c.date, (await readParameters(tx)).interestDivisor);
   if (interestFen > 0n) {
     await postMovement(tx, { accountNo: grzh, amountFen: interestFen, kind: '10', ywbh: c.ywbh, line: 1, valueDate: c.date, note: '销户结息' }, { internal: true });
   }
