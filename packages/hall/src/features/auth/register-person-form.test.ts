@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contributionBaseRule, monthlyDeposit, newPasswordRule, registerRules, smsCodeLengthOf, validateFields } from './register-person-form';
+import {
+  contributionBaseRule,
+  contributionBaseRuleFor,
+  DEFAULT_FLEXIBLE_BOUNDS,
+  monthlyDeposit,
+  newPasswordRule,
+  registerRules,
+  smsCodeLengthOf,
+  validateFields,
+} from './register-person-form';
 
 const DEMO_XT_MMZZ = '^(?![A-Za-z]+$)(?![0-9]+$)(?![^A-Za-z0-9]+$)[^\\s\\u4e00-\\u9fa5]{8,16}$';
 
@@ -40,6 +49,8 @@ describe('the registration rules', () => {
   it('check what a flexible employee and an out-of-area person declare', () => {
     expect(rulesOf.jcbl('')).toBe('请选择缴存比例');
     expect(rulesOf.jcbl('13')).toBe('缴存比例须为 5% 至 12% 的整数');
+    const narrow = registerRules({ passwordPattern: DEMO_XT_MMZZ, smsCodeLength: 6, flexible: { ...DEFAULT_FLEXIBLE_BOUNDS, ratioMax: 7 } }, () => values);
+    expect([narrow.jcbl('7'), narrow.jcbl('8')]).toEqual(['', '缴存比例须为 5% 至 7% 的整数']);
     expect(rulesOf.hjszd('')).toBe('请输入户籍所在地');
     expect(rulesOf.txdz('示范市')).toBe('通讯地址为 5 至 30 个字');
     expect(rulesOf.yzbm('')).toBe('');
@@ -50,13 +61,18 @@ describe('the registration rules', () => {
     expect(contributionBaseRule('6000.123')).toBe('只能输入数字、小数');
     expect(contributionBaseRule('2199.99')).toBe('月缴存基数须在 2200 至 33000 元之间');
     expect(contributionBaseRule('33000')).toBe('');
+    expect(contributionBaseRuleFor({ ...DEFAULT_FLEXIBLE_BOUNDS, baseMaxYuan: 30000 })('30000.01')).toBe('月缴存基数须在 2200 至 30000 元之间');
   });
 });
 
 describe('monthlyDeposit', () => {
   it('is base × rate, both shares, to the cent; empty until both are valid', () => {
     expect(monthlyDeposit('6000', '12')).toBe('1440.00');
-    expect(monthlyDeposit('4567.89', '7')).toBe('639.50');
+    // Each part rounded on its own, as the server does: 319.7523 → 320 yuan, twice (the page used to show 639.50).
+    expect(monthlyDeposit('4567.89', '7')).toBe('640.00');
+    expect(monthlyDeposit('4567.89', '7', { ...DEFAULT_FLEXIBLE_BOUNDS, roundingFen: 1 })).toBe('639.50');
+    expect(monthlyDeposit('3333.33', '7', { ...DEFAULT_FLEXIBLE_BOUNDS, roundingFen: 1 })).toBe('466.66');
+    expect(monthlyDeposit('6000', '8', { ...DEFAULT_FLEXIBLE_BOUNDS, ratioMax: 7 })).toBe('');
     expect(monthlyDeposit('6000', '')).toBe('');
     expect(monthlyDeposit('100', '12')).toBe('');
   });

@@ -2,15 +2,37 @@ import { DEFAULT_SMS_CODE_LENGTH } from '@gjj-hall/sdk';
 import { isNewLoginPassword, NEW_PASSWORD_MESSAGE } from '@gjj-hall/sdk/auth';
 import { rules, VALIDATE_MESSAGES, type Rule } from '@gjj-hall/sdk/validate';
 
-/** The flexible-employment contribution base the demo centre accepts (yuan), as the server checks it. */
-export const FLEXIBLE_BASE = { min: 2_200, max: 33_000 } as const;
-/** Contribution rates a flexible employee may choose (percent). */
-export const FLEXIBLE_RATES = ['5', '6', '7', '8', '9', '10', '11', '12'] as const;
+/**
+ * The centre's bounds and rounding unit for a flexible employee's base and ratio, as `GET lhjy/params` answers them
+ * (the server's parameter table, docs/parameters.md). The page's checks are for comfort; the server enforces them.
+ */
+export interface FlexibleBounds {
+  baseMinYuan: number;
+  baseMaxYuan: number;
+  ratioMin: number;
+  ratioMax: number;
+  /** 月缴存额上限 (yuan), 0 when the centre sets none. */
+  monthlyMaxYuan: number;
+  /** Each part is rounded half-up to this many fen: 100 yuan, 10 jiao, 1 fen. */
+  roundingFen: number;
+}
+
+/** The defaults of the parameter table, used only until `lhjy/params` has answered. */
+export const DEFAULT_FLEXIBLE_BOUNDS: FlexibleBounds = { baseMinYuan: 2_200, baseMaxYuan: 33_000, ratioMin: 5, ratioMax: 12, monthlyMaxYuan: 0, roundingFen: 100 };
+
+/** The whole percents a flexible employee may choose, as text ('5' … '12'). */
+export function flexibleRates(bounds: FlexibleBounds = DEFAULT_FLEXIBLE_BOUNDS): string[] {
+  const rates: string[] = [];
+  for (let r = Math.ceil(bounds.ratioMin); r <= bounds.ratioMax; r++) rates.push(String(r));
+  return rates;
+}
 
 /** What the centre's configuration gives the forms: the new-password rule (XT_MMZZ) and the code length (XT_DXYZMCD). */
 export interface RegisterConfig {
   passwordPattern: string;
   smsCodeLength: number;
+  /** The flexible-employment bounds (`lhjy/params`); the defaults when absent. */
+  flexible?: FlexibleBounds;
 }
 
 /** Reads the code length setting: 4 to 8 digits, else 6 (issue 18; spec 9 said 4). */
@@ -42,25 +64,42 @@ export function newPasswordRule(pattern: string): Rule {
   return (v) => (blank(v) ? VALIDATE_MESSAGES.passwordEmpty : isNewLoginPassword(v, pattern) ? '' : NEW_PASSWORD_MESSAGE);
 }
 
-/** The monthly contribution base: required, a number with at most two decimals, within the centre's bounds. */
-export const contributionBaseRule: Rule = (v) => {
-  if (blank(v)) return '请输入月缴存基数';
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(String(v))) return VALIDATE_MESSAGES.decimal;
-  const n = Number(v);
-  return n < FLEXIBLE_BASE.min || n > FLEXIBLE_BASE.max ? `月缴存基数须在 ${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元之间` : '';
+/** Fen of a yuan text with at most two decimals, without floating point. */
+const fenOf = (yuan: string): bigint => {
+  const [whole = '0', frac = ''] = yuan.split('.');
+  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
 };
 
+/** The monthly contribution base: required, a number with at most two decimals, within the centre's bounds. */
+export function contributionBaseRuleFor(bounds: FlexibleBounds = DEFAULT_FLEXIBLE_BOUNDS): Rule {
+  return (v) => {
+    if (blank(v)) return '请输入月缴存基数';
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(String(v))) return VALIDATE_MESSAGES.decimal;
+    const fen = fenOf(String(v));
+    return fen < BigInt(bounds.baseMinYuan) * 100n || fen > BigInt(bounds.baseMaxYuan) * 100n
+      ? `月缴存基数须在 ${bounds.baseMinYuan} 至 ${bounds.baseMaxYuan} 元之间`
+      : '';
+  };
+}
+/** The base rule at the default bounds. */
+export const contributionBaseRule: Rule = contributionBaseRuleFor();
+
 /**
- * The monthly deposit of a flexible employee: base × rate, paid twice over (the person pays both the employee's and
- * the employer's share), in yuan with two decimals; '' while either is missing or invalid.
+ * The monthly deposit of a flexible employee: base × rate for each part (the person pays both the employee's and the
+ * employer's share), each part rounded half-up to the centre's unit, then added, as the server computes it
+ * (`monthlyDeposit`, src/params/centre.ts); yuan with two decimals, '' while either is missing or invalid.
  *
  * @example
  * monthlyDeposit('6000', '12') // '1440.00'
+ * monthlyDeposit('4567.89', '7') // '640.00': 319.75 → 320 yuan, twice
  */
-export function monthlyDeposit(base: string, rate: string): string {
-  if (contributionBaseRule(base) || !FLEXIBLE_RATES.includes(rate as (typeof FLEXIBLE_RATES)[number])) return '';
-  const cents = Math.round(Number(base) * 100) * Number(rate) * 2;
-  return (Math.round(cents / 100) / 100).toFixed(2);
+export function monthlyDeposit(base: string, rate: string, bounds: FlexibleBounds = DEFAULT_FLEXIBLE_BOUNDS): string {
+  if (contributionBaseRuleFor(bounds)(base) || !flexibleRates(bounds).includes(rate)) return '';
+  const unit = BigInt(bounds.roundingFen);
+  const divisor = 100n * unit;
+  const part = ((fenOf(base) * BigInt(rate) + divisor / 2n) / divisor) * unit;
+  const total = part * 2n;
+  return `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
 }
 
 /** Every field the three forms use, and its rule (spec 5.4 messages where the spec gives them). */
@@ -96,8 +135,12 @@ export function registerRules(config: RegisterConfig, values: () => RegisterValu
     hjszd: sized(2, 30, '请输入户籍所在地', '户籍所在地为 2 至 30 个字'),
     txdz: sized(5, 30, '请输入通讯地址', '通讯地址为 5 至 30 个字'),
     yzbm: rules.postalCode(),
-    jcjs: contributionBaseRule,
-    jcbl: (v) => (blank(v) ? '请选择缴存比例' : FLEXIBLE_RATES.includes(v as (typeof FLEXIBLE_RATES)[number]) ? '' : '缴存比例须为 5% 至 12% 的整数'),
+    jcjs: contributionBaseRuleFor(config.flexible),
+    jcbl: (v) => {
+      const bounds = config.flexible ?? DEFAULT_FLEXIBLE_BOUNDS;
+      if (blank(v)) return '请选择缴存比例';
+      return flexibleRates(bounds).includes(String(v)) ? '' : `缴存比例须为 ${bounds.ratioMin}% 至 ${bounds.ratioMax}% 的整数`;
+    },
     jcdcs: sized(2, 15, '请输入公积金缴存地城市', '缴存地城市为 2 至 15 个字'),
     jczx: sized(4, 30, '请输入缴存地住房公积金管理中心', '缴存地公积金中心名称为 4 至 30 个字'),
     ydgrzh: (v) => (blank(v) ? '请输入缴存地个人公积金账号' : /^[A-Za-z0-9]{6,20}$/.test(String(v)) ? '' : '个人公积金账号为 6 至 20 位字母或数字'),

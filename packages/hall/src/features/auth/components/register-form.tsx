@@ -9,6 +9,7 @@ import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import {
   registerRules,
   smsCodeLengthOf,
+  type FlexibleBounds,
   validateFields,
   type RegisterErrors,
   type RegisterField,
@@ -56,6 +57,8 @@ export interface RegisterFormProps {
   summary?: (values: RegisterValues) => ReactNode;
   /** What the form starts with, e.g. the name and ID number of a verified identity. */
   initialValues?: RegisterValues;
+  /** The centre's flexible-employment bounds (`lhjy/params`), for the base and ratio checks. */
+  flexible?: FlexibleBounds;
 }
 
 const failureText = (error: unknown) =>
@@ -85,8 +88,9 @@ export function RegisterForm(props: RegisterFormProps) {
     () => ({
       passwordPattern: stores.config.configValue('XT_MMZZ'),
       smsCodeLength: smsCodeLengthOf(stores.config.configValue('XT_DXYZMCD')),
+      ...(props.flexible ? { flexible: props.flexible } : {}),
     }),
-    [],
+    [props.flexible],
   );
   /** The rules over given values (the confirmation compares with their password). */
   const rulesFor = (v: RegisterValues) => registerRules(config, () => v);

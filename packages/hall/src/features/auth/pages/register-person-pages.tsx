@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { formatMoney } from '@gjj-hall/sdk/format';
 import { usePageTitle } from '../../../shared/use-page-title';
 import {
   sendOwnCode,
+  fetchFlexibleBounds,
   sendPersonCode,
   submitFlexibleSetup,
   submitRemoteLoanRegister,
@@ -9,7 +11,7 @@ import {
 } from '../api/register-person';
 import { useIdentityGate } from '../components/identity-gate';
 import { RegisterForm, type RegisterFieldSpec } from '../components/register-form';
-import { FLEXIBLE_BASE, FLEXIBLE_RATES, monthlyDeposit, type RegisterValues } from '../register-person-form';
+import { DEFAULT_FLEXIBLE_BOUNDS, flexibleRates, monthlyDeposit, type FlexibleBounds, type RegisterValues } from '../register-person-form';
 import { forgetIdentity, type KeptIdentity } from '../verified-identity';
 
 const NAME: RegisterFieldSpec = { name: 'xingming', label: '姓名', placeholder: '请输入姓名', maxLength: 15, autoComplete: 'name' };
@@ -78,6 +80,15 @@ export function UserRegisterPage() {
 export function FlexibleSetupPage() {
   usePageTitle('灵活就业人员开户');
   const { identity, gate } = useIdentityGate('/lhjyrysl', '灵活就业人员开户');
+  // The bounds the server enforces, from its parameter table: the page's checks, options and preview follow them.
+  const [bounds, setBounds] = useState<FlexibleBounds>(DEFAULT_FLEXIBLE_BOUNDS);
+  useEffect(() => {
+    let live = true;
+    void fetchFlexibleBounds().then((b) => live && setBounds(b));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <section className="page register" aria-labelledby="register-title">
       <h1 id="register-title">灵活就业人员开户</h1>
@@ -89,6 +100,7 @@ export function FlexibleSetupPage() {
         <RegisterForm
           label="灵活就业人员开户"
           initialValues={personOf(identity)}
+          flexible={bounds}
           person={[...VERIFIED_PERSON, OWN_PHONE]}
           codeNeeds={['xingming', 'zjhm', 'sjhm']}
           codeKey="flexibleSetupCodeTime"
@@ -102,7 +114,7 @@ export function FlexibleSetupPage() {
             {
               name: 'jcjs',
               label: '月缴存基数（元）',
-              placeholder: `${FLEXIBLE_BASE.min} 至 ${FLEXIBLE_BASE.max} 元`,
+              placeholder: `${bounds.baseMinYuan} 至 ${bounds.baseMaxYuan} 元`,
               maxLength: 9,
               inputMode: 'decimal',
             },
@@ -111,11 +123,11 @@ export function FlexibleSetupPage() {
               label: '缴存比例',
               kind: 'select',
               placeholder: '请选择缴存比例',
-              options: FLEXIBLE_RATES.map((rate) => [rate, `${rate}%`] as const),
+              options: flexibleRates(bounds).map((rate) => [rate, `${rate}%`] as const),
             },
           ]}
           summary={(values) => {
-            const deposit = monthlyDeposit(v(values, 'jcjs'), v(values, 'jcbl'));
+            const deposit = monthlyDeposit(v(values, 'jcjs'), v(values, 'jcbl'), bounds);
             return (
               <p className="register-form__summary" aria-live="polite">
                 月缴存额（个人和单位部分均由本人缴纳）：{deposit ? `${formatMoney(deposit)} 元` : '填写缴存基数并选择比例后计算'}
