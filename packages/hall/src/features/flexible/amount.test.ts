@@ -7,6 +7,8 @@ describe('monthlyYuan (the page\'s preview of the monthly deposit)', () => {
     expect(monthlyYuan('4631', '10')).toBe('926.00'); // 463.10 → 463, twice
     expect(monthlyYuan('3350', '7')).toBe('470.00'); // 234.50 → 235, twice (half-up)
     expect(monthlyYuan('3333.33', '7')).toBe('466.00'); // 233.33 → 233, twice
+    expect(monthlyYuan('3333.33', '7', 1)).toBe('466.66'); // to the fen: 233.33, twice
+    expect(monthlyYuan('3333.33', '7', 10)).toBe('466.60'); // to the jiao: 233.30, twice
   });
 
   it('answers nothing until both are positive numbers', () => {

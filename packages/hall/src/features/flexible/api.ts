@@ -17,12 +17,22 @@ export interface FlexibleInfo {
   hjszd: string;
   unpaid: Array<{ period: string; amount: string }>;
   payments: Array<{ period: string; kind: string; kindName: string; amount: string; valueDate: string; ywbh: string }>;
-  params: Record<'baseMinYuan' | 'baseMaxYuan' | 'ratioMin' | 'ratioMax' | 'backPayMaxMonths', number>;
+  params: FlexibleParams;
 }
+
+/** The centre's parameters the flexible pages check against (the server's parameter table, docs/parameters.md). */
+export type FlexibleParams = Record<'baseMinYuan' | 'baseMaxYuan' | 'ratioMin' | 'ratioMax' | 'backPayMaxMonths' | 'roundingFen', number>;
+
+/**
+ * The parameters in force as `lhjy/info` last answered them (the defaults until it has): the pages' comfort checks,
+ * ratio options and previews read them here; the server enforces the same rows.
+ */
+export const flexibleParams: FlexibleParams = { baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, backPayMaxMonths: 12, roundingFen: 100 };
 
 /** The session account's flexible account, or null when it is not one. Silent: the page shows its own message. */
 export async function fetchFlexibleInfo(): Promise<FlexibleInfo | null> {
   const { data } = await client.get<FlexibleInfo | null>('/api/izfgjj-zhfw/v1/lhjy/info', { silent: true });
+  if (data?.params) Object.assign(flexibleParams, data.params);
   return data ?? null;
 }
 

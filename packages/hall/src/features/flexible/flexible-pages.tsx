@@ -3,7 +3,7 @@ import { isEmail, isPostalCode } from '@gjj-hall/sdk/validate';
 import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type WizardValues } from '../../shared/wizard/wizard';
 import { monthlyYuan } from './amount';
-import { useFlexibleInfo, type FlexibleInfo } from './api';
+import { flexibleParams, useFlexibleInfo, type FlexibleInfo } from './api';
 import './flexible.css';
 
 /**
@@ -12,18 +12,19 @@ import './flexible.css';
  * are for comfort, with the server's bounds (lhjy/info) where the page knows them.
  */
 
-// The centre's bounds as the server publishes them (FLEXIBLE_PARAMS); used only until lhjy/info has answered.
-const BOUNDS = { baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, backPayMaxMonths: 12 };
+// The centre's bounds as lhjy/info last answered them (the server's parameter table; the defaults until then).
+const BOUNDS = flexibleParams;
 
 const t = (v: WizardValues, f: string) => (v[f] ?? '').trim();
 const errorsOf = (checks: Array<[string, boolean, string]>): WizardErrors =>
   Object.fromEntries(checks.filter(([, bad]) => bad).map(([f, , msg]) => [f, msg]));
 const period = (p: string) => `${p.slice(0, 4)} 年 ${Number(p.slice(4))} 月`;
 
-const RATIOS: ReadonlyArray<readonly [string, string]> = Array.from({ length: BOUNDS.ratioMax - BOUNDS.ratioMin + 1 }, (_, i) => {
-  const r = String(BOUNDS.ratioMin + i);
-  return [r, `${r}%`] as const;
-});
+const ratios = (): ReadonlyArray<readonly [string, string]> =>
+  Array.from({ length: Math.max(BOUNDS.ratioMax - BOUNDS.ratioMin + 1, 0) }, (_, i) => {
+    const r = String(BOUNDS.ratioMin + i);
+    return [r, `${r}%`] as const;
+  });
 
 const BANKS: ReadonlyArray<readonly [string, string]> = ['中国工商银行', '中国农业银行', '中国银行', '中国建设银行', '交通银行', '中国邮政储蓄银行', '招商银行'].map(
   (b) => [b, b] as const,
@@ -83,7 +84,7 @@ const baseChecks = (v: WizardValues): WizardErrors =>
   ]);
 
 function BaseFields({ values, errors, set }: { values: WizardValues; errors: WizardErrors; set: (n: string, v: string) => void }) {
-  const amount = monthlyYuan(t(values, 'jcjs'), t(values, 'jcbl'));
+  const amount = monthlyYuan(t(values, 'jcjs'), t(values, 'jcbl'), BOUNDS.roundingFen);
   return (
     <>
       <TextField
@@ -96,7 +97,7 @@ function BaseFields({ values, errors, set }: { values: WizardValues; errors: Wiz
         inputMode="numeric"
         hint={`${BOUNDS.baseMinYuan} 至 ${BOUNDS.baseMaxYuan} 元`}
       />
-      <SelectField name="jcbl" label="缴存比例" value={values.jcbl ?? ''} error={errors.jcbl} onChange={set} options={RATIOS} empty="请选择" hint="单位部分和个人部分相同" />
+      <SelectField name="jcbl" label="缴存比例" value={values.jcbl ?? ''} error={errors.jcbl} onChange={set} options={ratios()} empty="请选择" hint="单位部分和个人部分相同" />
       <p className="flex-total" role="status">
         {amount ? `月缴存额：${amount} 元（单位部分和个人部分各 ${(Number(amount) / 2).toFixed(2)} 元）` : ''}
       </p>
@@ -151,7 +152,7 @@ const baseRows = (v: WizardValues) =>
   rows([
     ['月缴存基数', t(v, 'jcjs') && `${t(v, 'jcjs')} 元`, 0],
     ['缴存比例', t(v, 'jcbl') && `${t(v, 'jcbl')}%`, 0],
-    ['月缴存额', monthlyYuan(t(v, 'jcjs'), t(v, 'jcbl')) && `${monthlyYuan(t(v, 'jcjs'), t(v, 'jcbl'))} 元`, 0],
+    ['月缴存额', monthlyYuan(t(v, 'jcjs'), t(v, 'jcbl'), BOUNDS.roundingFen) && `${monthlyYuan(t(v, 'jcjs'), t(v, 'jcbl'), BOUNDS.roundingFen)} 元`, 0],
   ]);
 
 /** GJ0804 月缴存额调整 (/grwt/zhxx/lhjyryyw/yjce_tz): completes at once; the confirmation shows the account after it. */
