@@ -44,8 +44,9 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0311', '批量修改职工手机号码', 'unit', UNIT, 1],
   ['GJ0301', '个人账户设立', 'unit', UNIT, 1],
   ['GJ0201', '单位汇缴', 'unit', UNIT, 1],
-  ['GJ0304', '个人账户封存', 'unit', UNIT, 1],
-  ['GJ0305', '个人账户启封', 'unit', UNIT, 1],
+  // Spec 2.4: GJ0304 → grzh_qf (启封), GJ0305 → grzh_fc (封存), as GJ0809 lhjy_qf / GJ0810 lhjy_fc (issue 30).
+  ['GJ0304', '个人账户启封', 'unit', UNIT, 1],
+  ['GJ0305', '个人账户封存', 'unit', UNIT, 1],
   ['GJ0312', '封存原因修改', 'unit', UNIT, 1],
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
   ['GJ0203', '缴存基数调整', 'unit', UNIT, 3],
