@@ -207,6 +207,17 @@ const STEPS: SeedStep[] = [
     name: 'an individual whose name change the 我的业务 test sees completed by the centre (周晓明)',
     run: (tx) => seedOffice(tx, DEMO_PASSWORD),
   },
+  {
+    version: 18,
+    // Issue 30: the reminder named 个人信息变更 where the menu says 手机号码变更 (messages.ts now has the menu's name).
+    name: 'the phone reminder names the menu entry 手机号码变更',
+    async run(tx) {
+      await tx.query(
+        `update user_message set body = replace(body, '“个人信息变更”', '“手机号码变更”')
+          where title = '业务提醒：请核对预留手机号码' and body like '%“个人信息变更”%'`,
+      );
+    },
+  },
 ];
 
 /** Area titles the seed once gave, and their glossary names (step 12). */

@@ -42,7 +42,7 @@ export const DEMO_MESSAGES: ReadonlyArray<{ category: 'ywbl' | 'xttz' | 'zhaq'; 
   {
     category: 'ywbl',
     title: '业务提醒：请核对预留手机号码',
-    body: '为保证您及时收到业务办理短信，请核对您在中心预留的手机号码，如有变化请在“个人信息变更”中更新。',
+    body: '为保证您及时收到业务办理短信，请核对您在中心预留的手机号码，如有变化请在“手机号码变更”中更新。',
     at: '2026-11-10T14:30:00+08:00',
     read: false,
   },
