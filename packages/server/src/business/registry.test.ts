@@ -31,6 +31,16 @@ const SPEC_2_4_PATHS: Readonly<Record<string, string>> = {
 };
 
 describe('the business registry', () => {
+  it('tells a user no internal code: no business code (GJ0306) or table name in any guide, notice or rule message (issue 30)', () => {
+    const internal = /\b[A-Z]{2}\d{4}\b|\b[a-z]+_[a-z_]+\b/;
+    const found: string[] = [];
+    for (const b of BUSINESSES.values()) {
+      const texts = [...Object.values(b.guide ?? {}), b.notice ?? '', ...b.rules.map((r) => r.msg)];
+      for (const text of texts) if (typeof text === 'string' && internal.test(text)) found.push(`${b.ywlx}: ${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('names every placeholder as the menu names the screen spec 2.4 gives its code (GJ0304 启封, GJ0305 封存, issue 30)', () => {
     const titles = new Map<string, string>();
     const walk = (entries: readonly MenuSeed[]): void =>
