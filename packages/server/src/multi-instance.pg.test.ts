@@ -4,6 +4,7 @@ import { postgresUnavailable, startPostgres, type TestPostgres } from '../../../
 import { buildApp } from './app';
 import { openDatabase } from './db/db';
 import { prepareDatabase } from './start';
+import { SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth/session';
 import { captcha, login } from './test-support/login';
 
 // Several server instances behind a load balancer on one PostgreSQL (issue 18): every limit, lock, captcha, code and
@@ -18,15 +19,15 @@ describe.skipIf(!!unavailable)('two instances on one PostgreSQL', () => {
   let pg: TestPostgres;
   let one: FastifyInstance;
   let two: FastifyInstance;
-  const clock = Date.parse('2026-11-25T10:00:30+08:00');
+  let clock = Date.parse('2026-11-25T10:00:30+08:00');
   const now = () => new Date(clock);
 
   beforeAll(async () => {
     pg = await startPostgres();
     const db1 = await prepareDatabase({ databaseUrl: pg.url }, true);
     const db2 = await openDatabase({ databaseUrl: pg.url });
-    one = await buildApp({ db: db1, now, loginRateLimit: 6 });
-    two = await buildApp({ db: db2, now, loginRateLimit: 6 });
+    one = await buildApp({ db: db1, now, loginRateLimit: 6, accessTokenTtlMs: 24 * 60 * 60_000 });
+    two = await buildApp({ db: db2, now, loginRateLimit: 6, accessTokenTtlMs: 24 * 60 * 60_000 });
   }, 120_000);
 
   afterAll(async () => {
@@ -59,5 +60,28 @@ describe.skipIf(!!unavailable)('two instances on one PostgreSQL', () => {
     expect(first.statusCode).toBe(200);
     const again = await login(one, ZHANG, { uuid: c.uuid, code: c.code });
     expect(again.statusCode).toBe(428);
+  });
+
+  // Issue 35: a signed-in read writes nothing (the last use is written at most once a minute), and still a logout on
+  // one instance is refused on the other at the next request; the idle limit holds on both (the access tokens here
+  // live a day, so only the idle limit ends the session).
+  it('end a session at the next request on the other after a logout there, and count idle time from the last recorded use', async () => {
+    const token = String((await login(one, ZHANG)).headers.token);
+    const info = (app: FastifyInstance) => app.inject({ url: '/api/auth/v1/getUserInfo', headers: { token } });
+    expect((await info(one)).statusCode).toBe(200);
+    expect((await info(two)).statusCode).toBe(200);
+    expect((await one.inject({ method: 'POST', url: '/api/auth/v1/auth/token/logout', headers: { token } })).statusCode).toBe(200);
+    expect((await info(two)).statusCode).toBe(401);
+    expect((await info(one)).statusCode).toBe(401);
+
+    const other = String((await login(two, ZHANG)).headers.token);
+    const use = (app: FastifyInstance) => app.inject({ url: '/api/auth/v1/getUserInfo', headers: { token: other } });
+    clock += SESSION_TOUCH_INTERVAL_MS; // written by this use (one minute after the sign-in's)
+    expect((await use(one)).statusCode).toBe(200);
+    clock += SESSION_IDLE_MS - 1;
+    expect((await use(two)).statusCode).toBe(200);
+    clock += SESSION_IDLE_MS;
+    expect((await use(one)).statusCode).toBe(401);
+    expect((await use(two)).statusCode).toBe(401);
   });
 });
