@@ -4,13 +4,13 @@ import {
   LOAN_CALCULATION_PATH,
   LOAN_LIMITS_PATH,
   LOAN_MESSAGES,
-  calculateLoan,
   loanLimitProblems,
   loanRules,
   type LoanCalculationQuery,
   type LoanLimits,
   type LoanResult,
 } from '@gjj-hall/sdk/loan';
+import { calculateLoanFast } from '@gjj-hall/sdk/loan-fast';
 import { GjjError } from '@gjj-hall/sdk';
 import { ApiError, ok } from '../http/envelope';
 import { busyRetryAfter, costlyCall, createTurnQueue, FLOOD_DEFAULTS } from '../http/flood';
@@ -56,7 +56,7 @@ export function firstProblem(q: CalculatorQuery, limits: LoanLimits = CENTRE_LOA
 }
 
 function plan(amount: string, months: number, annualRate: string, method: '01' | '02', issueDate: string): LoanResult {
-  return calculateLoan({ amount, months, annualRate: Number(annualRate), method, issueDate });
+  return calculateLoanFast({ amount, months, annualRate: Number(annualRate), method, issueDate });
 }
 
 // Every text in a plan is a money figure (digits, '.', '-') or a date (digits, '-') made by the engine, so it goes into
