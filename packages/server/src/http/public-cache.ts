@@ -53,7 +53,7 @@ declare module 'fastify' {
 }
 
 /** Answers kept, at most (the oldest goes first): a few per route, times the policy pages people open. */
-const MAX_ENTRIES = 2_000;
+const MAX_ENTRIES = 500;
 /** Answers below this go uncompressed, as @fastify/compress does (its threshold in app.ts). */
 const COMPRESS_FROM = 1024;
 /** Even while notifications arrive, a topic's version is read again after this long (ms), should one be lost. */
@@ -109,7 +109,7 @@ export function createPublicCache(app: FastifyInstance, db: Db): PublicCache {
     app.addHook('onClose', async () => {
       listening = false;
       const stop = await ready;
-      await stop?.();
+      await stop?.().catch(() => undefined);
     });
   }
 

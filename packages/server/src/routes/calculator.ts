@@ -82,8 +82,13 @@ export function calculationJson(q: LoanCalculationQuery): string {
   );
 }
 
-/** Answers the calculator keeps (issue 35): about 0.4 MB each with its compressed forms, so at most ~200 MB. */
+/** Answers the calculator keeps for identical inputs (issue 35), at most. */
 export const CALCULATION_CACHE_SIZE = 500;
+/**
+ * And at most this many bytes of them, JSON and compressed forms together: a 360-month answer is about 0.2 MB with
+ * them, a 999-month one about 0.5 MB.
+ */
+export const CALCULATION_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** One kept answer: the JSON, and each compressed form once it was first asked for. */
 interface Answer {
@@ -91,6 +96,8 @@ interface Answer {
   br?: Buffer;
   gzip?: Buffer;
 }
+
+const sizeOf = (answer: Answer): number => answer.json.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
 
 /** The inputs an answer depends on, as sent (each was checked when the answer was made). */
 const inputKey = (q: CalculatorQuery): string => [q.htdkje, q.dkqs, q.dkffrq, q.dkhkfs, q.sdll, q.gjjll, q.sfstf, q.jkrnl ?? ''].join('|');
@@ -134,10 +141,22 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
   // the per-address limit and takes its turn in the queue.
   const answers = new Map<string, Answer>();
   const cacheSize = options.cacheSize ?? CALCULATION_CACHE_SIZE;
-  const keep = (key: string, answer: Answer) => {
+  // Bytes of the kept answers as they were when last kept (a compressed form made since is counted at its next use).
+  let bytes = 0;
+  const sizes = new Map<string, number>();
+  const forget = (key: string) => {
+    bytes -= sizes.get(key) ?? 0;
+    sizes.delete(key);
     answers.delete(key);
-    if (answers.size >= cacheSize) answers.delete(answers.keys().next().value as string);
-    if (cacheSize > 0) answers.set(key, answer);
+  };
+  const keep = (key: string, answer: Answer) => {
+    forget(key);
+    if (cacheSize <= 0) return;
+    const size = sizeOf(answer);
+    while (answers.size > 0 && (answers.size >= cacheSize || bytes + size > CALCULATION_CACHE_BYTES)) forget(answers.keys().next().value as string);
+    answers.set(key, answer);
+    sizes.set(key, size);
+    bytes += size;
   };
   // Public: the calculator shows the same bounds beside its fields as this server enforces below.
   app.get(
