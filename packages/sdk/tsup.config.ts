@@ -9,6 +9,7 @@ export default defineConfig({
     input: 'src/input/index.ts',
     crypto: 'src/crypto/index.ts',
     loan: 'src/loan/index.ts',
+    'loan-fast': 'src/loan/fast.ts',
     rates: 'src/rates/index.ts',
     public: 'src/public/index.ts',
     host: 'src/host/index.ts',

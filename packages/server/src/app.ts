@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
+import { createPublicCache } from './http/public-cache';
 import { DEFAULT_ERROR_MESSAGE, httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db } from './db/db';
 import { ok } from './http/envelope';
@@ -317,6 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // SMS sent after their reply finish before the database closes.
   app.addHook('onClose', () => smsSettled());
 
+  // Public answers kept in memory with an ETag until the centre changes their tables (issue 35).
+  app.decorate('publicCache', createPublicCache(app, options.db));
   rateRoutes(app, options.db, () => centreDate(now()));
   calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit, limits: options.loanLimits });
   // One sign-in counter per address for every sign-in method.

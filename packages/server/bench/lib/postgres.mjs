@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A throwaway cluster (the same recipe as test/support/postgres.ts), tuned a little for bulk loading. */
-export async function startPostgres(keep = false) {
+export async function startPostgres(keep = false, { durable = false } = {}) {
   const base = '/usr/lib/postgresql';
   const version = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a))[0] : undefined;
   const bin = version && join(base, version, 'bin');
@@ -25,11 +25,12 @@ export async function startPostgres(keep = false) {
       s.close(() => ok(p));
     });
   });
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c max_wal_size=8GB -c maintenance_work_mem=256MB -c work_mem=64MB`;
+  // durable: every commit flushed as a centre runs it (the load bench); otherwise fsync off for bulk loading.
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? '' : ' -c fsync=off'} -c shared_buffers=512MB -c max_wal_size=8GB -c maintenance_work_mem=256MB -c work_mem=64MB`;
   run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', settings, 'start']);
   return {
     url: `postgres://gjj@127.0.0.1:${port}/postgres`,
-    version: `PostgreSQL ${version}（临时集群，fsync=off，shared_buffers=512MB）`,
+    version: `PostgreSQL ${version}（临时集群，${durable ? 'fsync=on' : 'fsync=off'}，shared_buffers=512MB）`,
     stop() {
       if (keep) return console.log(`保留集群：${dir}（pg_ctl -D ${data} stop）`);
       run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

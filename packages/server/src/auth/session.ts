@@ -161,7 +161,7 @@ export async function refreshSession(
       return 'reused';
     }
     const t = at.getTime();
-    if (new Date(row.last_used_at).getTime() <= t - SESSION_IDLE_MS || new Date(row.created_at).getTime() <= t - SESSION_MAX_AGE_MS) return 'expired';
+    if (lastUse(db, row.session_hash, row.last_used_at) <= t - SESSION_IDLE_MS || new Date(row.created_at).getTime() <= t - SESSION_MAX_AGE_MS) return 'expired';
     if (!accessToken || !TOKEN.test(accessToken) || hashToken(accessToken) !== row.access_hash) return 'other-session';
     const tokens: SessionTokens = { token: newToken(), refreshToken: newToken(), expiresIn: Math.round(ttlMs / 1000) };
     await tx.query('update session_refresh set used_at = $2 where token_hash = $1', [hashToken(refreshToken), at]);
@@ -176,6 +176,7 @@ export async function refreshSession(
       row.session_hash,
       at,
     ]);
+    rememberUse(db, row.session_hash, t);
     return tokens;
   });
 }
@@ -212,8 +213,50 @@ export async function revokeSessionsOf(db: Queryable, userId: string, at: Date):
 }
 
 /**
- * The session of a token, touched in the same statement: only when it is not revoked, was used within the idle
- * limit and is younger than the maximum age. Null otherwise.
+ * How stale the stored last use of a session may get before a request writes it again: a signed-in read records its
+ * use at most once this often, not with a durable commit per call (issue 35). The uses in between are kept in memory
+ * (`recentUses`), so on one instance the idle limit stays exact; see `touchSession` for several instances.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** Sessions whose unrecorded last use one process remembers, at most (the oldest is forgotten first). */
+const MAX_REMEMBERED_USES = 100_000;
+
+/**
+ * Per database handle (one per server instance): session id -> the last use (ms) this instance saw that may be newer
+ * than the stored `last_used_at`. Bounded; forgetting an entry can only make a session end up to one
+ * SESSION_TOUCH_INTERVAL_MS early, never late.
+ */
+const recentUseMaps = new WeakMap<object, Map<string, number>>();
+
+function recentUses(db: object): Map<string, number> {
+  let uses = recentUseMaps.get(db);
+  if (!uses) recentUseMaps.set(db, (uses = new Map()));
+  return uses;
+}
+
+function rememberUse(db: object, tokenHash: string, at: number): void {
+  const uses = recentUses(db);
+  uses.delete(tokenHash);
+  if (uses.size >= MAX_REMEMBERED_USES) uses.delete(uses.keys().next().value as string);
+  uses.set(tokenHash, at);
+}
+
+/** The last use of a session: the stored one, or a newer one this instance saw and has not written. */
+function lastUse(db: object, tokenHash: string, stored: Date | string): number {
+  return Math.max(new Date(stored).getTime(), recentUses(db).get(tokenHash) ?? 0);
+}
+
+/**
+ * The session of a token, read (not written) on each call: only when it is not revoked, was used within the idle
+ * limit, is younger than the maximum age and its access token has not expired. Null otherwise.
+ *
+ * The use is recorded with a durable write only when the stored `last_used_at` is SESSION_TOUCH_INTERVAL_MS old or
+ * more (at most once a minute per session, whatever the traffic); the uses in between are remembered in memory by this
+ * instance, which counts the idle limit from the newest it knows. Revocation and logout are read from the database on
+ * every call, so they take effect at the next request on every instance. With several instances, an instance that has
+ * not served the session's last calls counts from the stored use, at most one interval older: a session can then end
+ * up to one minute before its 30 idle minutes, never after them.
  */
 export async function touchSession(db: Db, token: string, at: Date): Promise<SessionUser | null> {
   if (!TOKEN.test(token)) return null;
@@ -226,17 +269,23 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
     roles: string[];
     login_method: string;
     pwd_status: string;
+    last_used_at: Date;
   }>(
-    `update user_session s set last_used_at = $2
-       from app_user u, user_account a
-      where s.access_hash = $1 and s.revoked_at is null and s.last_used_at > $3 and s.created_at > $4
-        and (s.access_expires_at is null or s.access_expires_at > $2)
-        and u.id = s.user_id and a.id = s.account_id
-      returning s.token_hash, s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
-                u.pwd_status`,
-    [hashToken(token), at, new Date(at.getTime() - SESSION_IDLE_MS), new Date(at.getTime() - SESSION_MAX_AGE_MS)],
+    `select s.token_hash, s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
+            u.pwd_status, s.last_used_at
+       from user_session s join app_user u on u.id = s.user_id join user_account a on a.id = s.account_id
+      where s.access_hash = $1 and s.revoked_at is null and s.created_at > $3
+        and (s.access_expires_at is null or s.access_expires_at > $2)`,
+    [hashToken(token), at, new Date(at.getTime() - SESSION_MAX_AGE_MS)],
   );
   if (!row) return null;
+  const t = at.getTime();
+  if (lastUse(db, row.token_hash, row.last_used_at) <= t - SESSION_IDLE_MS) return null;
+  if (new Date(row.last_used_at).getTime() <= t - SESSION_TOUCH_INTERVAL_MS) {
+    // Never moves the stored use back (another instance may have written a newer one meanwhile).
+    await db.query('update user_session set last_used_at = $2 where token_hash = $1 and last_used_at < $2', [row.token_hash, at]);
+  }
+  rememberUse(db, row.token_hash, t);
   return {
     tokenHash: row.token_hash,
     userId: row.user_id,
@@ -250,7 +299,8 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
 }
 
 /**
- * Sessions for the API: every call with a `token` header touches its session (a public call too) and finds it on
+ * Sessions for the API: every call with a `token` header touches its session (a public call too: a read, with a write
+ * at most once a minute) and finds it on
  * `request.session`; `app.requireSession` is the preHandler of the calls that need one.
  */
 export function sessionHooks(app: FastifyInstance, db: Db, now: () => Date, accessTokenTtlMs = ACCESS_TOKEN_TTL_MS): void {

@@ -15,6 +15,12 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `fn` with the payload of every NOTIFY on `channel`, from any instance on the database (PostgreSQL: on a
+   * connection of its own; PGlite: in this process). `fn('')` without a payload also when the connection is lost: a
+   * listener can then no longer trust that it hears every change. Resolves to a function that stops listening.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as one file (a tarball), for `{ memory: true, from }`. */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -129,6 +135,7 @@ async function openPglite(dataDir: string | undefined, durable: boolean, from?: 
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    listen: (channel, fn) => pg.listen(channel, (payload) => fn(payload)),
     close: () => pg.close(),
     dumpDataDir: () => pg.dumpDataDir('none'),
   };
@@ -198,6 +205,23 @@ async function openPg(connectionString: string): Promise<Db> {
       } finally {
         client.release();
       }
+    },
+    async listen(channel, fn) {
+      const client = new pgModule.Client({ connectionString });
+      await client.connect();
+      let lost = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) fn(message.payload ?? '');
+      });
+      client.on('error', () => {
+        if (!lost) fn('');
+        lost = true;
+      });
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+      return async () => {
+        lost = true;
+        await client.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
+import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 // Issue 18, items 12 (security and cache headers), 13 (no source maps in production) and 14 (slow requests cut off,
 // Node's own refusals in Chinese). Only the API of before the issue is imported, so the file runs on the old code too.
@@ -17,6 +18,8 @@ let app: FastifyInstance;
 let hallDir: string;
 
 const P = '/api/izfgjj-zhfw/v1';
+// A public API answer without a cache rule of its own (the rates have one since issue 35: see below).
+const API = `${P}/tsjy/getTypes`;
 const RATES = `${P}/hkjh/getGjjDkzxll`;
 const NONE_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** The key that sealed this database's SM2 key (development's); absent before the issue, when nothing was sealed. */
@@ -58,7 +61,7 @@ describe('security headers on every answer (item 12)', () => {
 
   it('an API answer: no-store, a policy that runs and frames nothing, X-Frame-Options DENY', async () => {
     for (const res of [
-      await app.inject({ url: RATES }),
+      await app.inject({ url: API }),
       await app.inject({ url: `${P}/nothing` }),
       await app.inject({ url: `${P}/llgl/getDkllList` }),
     ]) {
@@ -68,6 +71,15 @@ describe('security headers on every answer (item 12)', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('a public answer the centre publishes for everyone (issue 35): its own cache rule, with the API policy and DENY', async () => {
+    const res = await app.inject({ url: RATES });
+    common(res.headers);
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(res.headers['content-security-policy']).toBe(NONE_CSP);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject({ url: RATES, headers: { token: 'f'.repeat(64) } })).headers['cache-control']).toBe('no-store');
   });
 
   it('personal data: every answer to a request with a session is no-store, whatever the route says', async () => {
@@ -116,7 +128,7 @@ describe('security headers on every answer (item 12)', () => {
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self'$/);
-      const api = await prod.inject({ url: RATES });
+      const api = await prod.inject({ url: API });
       expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(api.headers['cache-control']).toBe('no-store');
     } finally {

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   LOAN_CALCULATION_PATH,
   LOAN_LIMITS_PATH,
   LOAN_MESSAGES,
-  calculateLoan,
   loanLimitProblems,
   loanRules,
   type LoanCalculationQuery,
   type LoanLimits,
   type LoanResult,
 } from '@gjj-hall/sdk/loan';
+import { calculateLoanFast } from '@gjj-hall/sdk/loan-fast';
 import { GjjError } from '@gjj-hall/sdk';
 import { ApiError, ok } from '../http/envelope';
 import { busyRetryAfter, costlyCall, createTurnQueue, FLOOD_DEFAULTS } from '../http/flood';
@@ -55,7 +56,7 @@ export function firstProblem(q: CalculatorQuery, limits: LoanLimits = CENTRE_LOA
 }
 
 function plan(amount: string, months: number, annualRate: string, method: '01' | '02', issueDate: string): LoanResult {
-  return calculateLoan({ amount, months, annualRate: Number(annualRate), method, issueDate });
+  return calculateLoanFast({ amount, months, annualRate: Number(annualRate), method, issueDate });
 }
 
 // Every text in a plan is a money figure (digits, '.', '-') or a date (digits, '-') made by the engine, so it goes into
@@ -81,6 +82,41 @@ export function calculationJson(q: LoanCalculationQuery): string {
   );
 }
 
+/** Answers the calculator keeps for identical inputs (issue 35), at most. */
+export const CALCULATION_CACHE_SIZE = 500;
+/**
+ * And at most this many bytes of them, JSON and compressed forms together: a 360-month answer is about 0.2 MB with
+ * them, a 999-month one about 0.5 MB.
+ */
+export const CALCULATION_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** One kept answer: the JSON, and each compressed form once it was first asked for. */
+interface Answer {
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const sizeOf = (answer: Answer): number => answer.json.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
+
+/** The inputs an answer depends on, as sent (each was checked when the answer was made). */
+const inputKey = (q: CalculatorQuery): string => [q.htdkje, q.dkqs, q.dkffrq, q.dkhkfs, q.sdll, q.gjjll, q.sfstf, q.jkrnl ?? ''].join('|');
+
+/** Sends a kept answer, compressed as the client accepts (brotli at @fastify/compress's quality, else gzip), once. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    answer.br ??= brotliCompressSync(answer.json, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(answer.br);
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    answer.gzip ??= gzipSync(answer.json);
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  }
+  return reply.send(answer.json);
+}
+
 /** Settings of the calculator call. */
 export interface CalculatorOptions {
   /** Calls per client address and minute (CALC_RATE_LIMIT). @default 30 */
@@ -89,6 +125,8 @@ export interface CalculatorOptions {
   queueLimit?: number;
   /** The centre's bounds on a loan (routes/loan-limits.ts). @default CENTRE_LOAN_LIMITS */
   limits?: LoanLimits | undefined;
+  /** Answers kept for identical inputs, at most (the least recently asked goes first). @default CALCULATION_CACHE_SIZE */
+  cacheSize?: number;
 }
 
 /**
@@ -99,6 +137,27 @@ export interface CalculatorOptions {
 export function calculatorRoutes(app: FastifyInstance, options: CalculatorOptions = {}): void {
   const turns = createTurnQueue(options.queueLimit ?? FLOOD_DEFAULTS.calcQueueLimit);
   const limits = options.limits ?? CENTRE_LOAN_LIMITS;
+  // Identical inputs get the kept answer, compressed once (issue 35): no computation. Every call still counts against
+  // the per-address limit and takes its turn in the queue.
+  const answers = new Map<string, Answer>();
+  const cacheSize = options.cacheSize ?? CALCULATION_CACHE_SIZE;
+  // Bytes of the kept answers as they were when last kept (a compressed form made since is counted at its next use).
+  let bytes = 0;
+  const sizes = new Map<string, number>();
+  const forget = (key: string) => {
+    bytes -= sizes.get(key) ?? 0;
+    sizes.delete(key);
+    answers.delete(key);
+  };
+  const keep = (key: string, answer: Answer) => {
+    forget(key);
+    if (cacheSize <= 0) return;
+    const size = sizeOf(answer);
+    while (answers.size > 0 && (answers.size >= cacheSize || bytes + size > CALCULATION_CACHE_BYTES)) forget(answers.keys().next().value as string);
+    answers.set(key, answer);
+    sizes.set(key, size);
+    bytes += size;
+  };
   // Public: the calculator shows the same bounds beside its fields as this server enforces below.
   app.get(
     LOAN_LIMITS_PATH,
@@ -167,6 +226,19 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
     },
     async (request, reply) => {
       const q = request.query;
+      const key = inputKey(q);
+      const kept = answers.get(key);
+      if (kept) {
+        keep(key, kept); // the most recently asked goes last
+        // Through the queue all the same: it bounds how many calls a flood gets past the per-address count (a database
+        // write each) ahead of health and sign-in; a kept answer only takes its turn, no computation.
+        try {
+          return sendAnswer(request, reply, await turns.run(() => kept));
+        } catch (error) {
+          busyRetryAfter(reply, error);
+          throw error;
+        }
+      }
       const problem = firstProblem(q, limits);
       if (problem) throw new ApiError(400, problem);
       let json: string;
@@ -178,7 +250,9 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
         if (error instanceof GjjError) throw new ApiError(400, error.message);
         throw error;
       }
-      return reply.type('application/json; charset=utf-8').send(json);
+      const answer: Answer = { json: Buffer.from(json) };
+      keep(key, answer);
+      return sendAnswer(request, reply, answer);
     },
   );
 }

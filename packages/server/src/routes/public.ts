@@ -3,6 +3,7 @@ import { maskPhone } from '@gjj-hall/sdk/format';
 import { VALIDATE_MESSAGES, isLandline, isMobile, isOpinion } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { publicCacheResponse } from '../http/public-cache';
 import { centreDate, centreDateTime } from '../clock';
 import { idempotencyKeyOf, idempotencyOwner, idempotent } from '../public/idempotency';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
@@ -194,39 +195,46 @@ export function publicRoutes(app: FastifyInstance, options: PublicRouteOptions):
 function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRateLimit = 10 }: PublicRouteOptions): void {
   const limitSubmissions = limitByAddress(createRateLimiter(db, 'public-submit', submitRateLimit, 60_000), now);
   // ---- Introduction ----
-  app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags } }, async () => {
-    const [row] = await db.query<{ title: string; body: string; updated_at: Date }>('select title, body, updated_at from centre_intro where id = 1');
-    if (!row) throw new ApiError(404, '中心简介尚未发布');
-    return ok({ title: row.title, body: row.body, updatedAt: centreDateTime(new Date(row.updated_at)) });
-  });
+  // The introduction and the policies are answered from the instance's cache until the centre changes them (issue 35).
+  app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags, response: publicCacheResponse() } }, async (request, reply) =>
+    app.publicCache.send(request, reply, 'intro', async () => {
+      const [row] = await db.query<{ title: string; body: string; updated_at: Date }>('select title, body, updated_at from centre_intro where id = 1');
+      if (!row) throw new ApiError(404, '中心简介尚未发布');
+      return ok({ title: row.title, body: row.body, updatedAt: centreDateTime(new Date(row.updated_at)) });
+    }),
+  );
 
   // ---- Policies (zcxx) ----
-  app.get(`${P}/zcxx/getCategories`, { schema: { summary: '政策分类（含已发布条数）', tags } }, async () => {
-    const rows = await db.query<{ code: string; name: string; total: number }>(
-      `select c.code, c.name, count(p.id)::int as total
-         from policy_category c left join policy p on p.category = c.code and p.status = 'published'
-        group by c.code, c.name, c.sort order by c.sort, c.code`,
-    );
-    return ok(rows);
-  });
+  app.get(`${P}/zcxx/getCategories`, { schema: { summary: '政策分类（含已发布条数）', tags, response: publicCacheResponse() } }, async (request, reply) =>
+    app.publicCache.send(request, reply, 'policies', async () => {
+      const rows = await db.query<{ code: string; name: string; total: number }>(
+        `select c.code, c.name, count(p.id)::int as total
+           from policy_category c left join policy p on p.category = c.code and p.status = 'published'
+          group by c.code, c.name, c.sort order by c.sort, c.code`,
+      );
+      return ok(rows);
+    }),
+  );
 
-  app.get(`${P}/zcxx/getSummary`, { schema: { summary: '政策概览：已发布总数、最近发布日期、各分类条数、最新 5 条', tags } }, async () => {
-    const categories = await db.query<{ code: string; name: string; total: number }>(
-      `select c.code, c.name, count(p.id)::int as total
-         from policy_category c left join policy p on p.category = c.code and p.status = 'published'
-        group by c.code, c.name, c.sort order by c.sort, c.code`,
-    );
-    const latest = await db.query<{ id: string; title: string; category: string; publish_date: string }>(
-      `select id::text as id, title, category, to_char(publish_date, 'YYYY-MM-DD') as publish_date
-         from policy where status = 'published' order by publish_date desc, id desc limit 5`,
-    );
-    return ok({
-      total: categories.reduce((n, c) => n + c.total, 0),
-      latestDate: latest[0]?.publish_date ?? '',
-      categories,
-      latest: latest.map((r) => ({ id: r.id, title: r.title, category: r.category, publishDate: r.publish_date })),
-    });
-  });
+  app.get(`${P}/zcxx/getSummary`, { schema: { summary: '政策概览：已发布总数、最近发布日期、各分类条数、最新 5 条', tags, response: publicCacheResponse() } }, async (request, reply) =>
+    app.publicCache.send(request, reply, 'policies', async () => {
+      const categories = await db.query<{ code: string; name: string; total: number }>(
+        `select c.code, c.name, count(p.id)::int as total
+           from policy_category c left join policy p on p.category = c.code and p.status = 'published'
+          group by c.code, c.name, c.sort order by c.sort, c.code`,
+      );
+      const latest = await db.query<{ id: string; title: string; category: string; publish_date: string }>(
+        `select id::text as id, title, category, to_char(publish_date, 'YYYY-MM-DD') as publish_date
+           from policy where status = 'published' order by publish_date desc, id desc limit 5`,
+      );
+      return ok({
+        total: categories.reduce((n, c) => n + c.total, 0),
+        latestDate: latest[0]?.publish_date ?? '',
+        categories,
+        latest: latest.map((r) => ({ id: r.id, title: r.title, category: r.category, publishDate: r.publish_date })),
+      });
+    }),
+  );
 
   app.get<{ Querystring: Paging & { keyword?: string; category?: string } }>(
     `${P}/zcxx/getList`,
@@ -234,6 +242,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
       schema: {
         summary: '政策信息列表（已发布，新的在前；标题关键字、分类、分页）',
         tags,
+        response: publicCacheResponse(),
         querystring: {
           type: 'object',
           properties: {
@@ -244,47 +253,49 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
         },
       },
     },
-    async (request) => {
-      const { keyword, category } = request.query;
-      const params: unknown[] = [];
-      let where = `from policy p join policy_category c on c.code = p.category where p.status = 'published'`;
-      const kw = keyword?.trim();
-      if (kw) {
-        params.push(likePattern(kw));
-        where += ` and p.title ilike $${params.length}`;
-      }
-      if (category) {
-        params.push(category);
-        where += ` and p.category = $${params.length}`;
-      }
-      return ok(
-        await page<{ id: string; title: string; category: string; category_name: string; doc_no: string; publish_date: string }, unknown>(
-          db,
-          request.query,
-          where,
-          params,
-          `p.id::text as id, p.title, p.category, c.name as category_name, p.doc_no, to_char(p.publish_date, 'YYYY-MM-DD') as publish_date`,
-          'p.publish_date desc, p.id desc',
-          (r) => ({ id: r.id, title: r.title, category: r.category, categoryName: r.category_name, docNo: r.doc_no, publishDate: r.publish_date }),
-        ),
-      );
-    },
+    async (request, reply) =>
+      app.publicCache.send(request, reply, 'policies', async () => {
+        const { keyword, category } = request.query;
+        const params: unknown[] = [];
+        let where = `from policy p join policy_category c on c.code = p.category where p.status = 'published'`;
+        const kw = keyword?.trim();
+        if (kw) {
+          params.push(likePattern(kw));
+          where += ` and p.title ilike $${params.length}`;
+        }
+        if (category) {
+          params.push(category);
+          where += ` and p.category = $${params.length}`;
+        }
+        return ok(
+          await page<{ id: string; title: string; category: string; category_name: string; doc_no: string; publish_date: string }, unknown>(
+            db,
+            request.query,
+            where,
+            params,
+            `p.id::text as id, p.title, p.category, c.name as category_name, p.doc_no, to_char(p.publish_date, 'YYYY-MM-DD') as publish_date`,
+            'p.publish_date desc, p.id desc',
+            (r) => ({ id: r.id, title: r.title, category: r.category, categoryName: r.category_name, docNo: r.doc_no, publishDate: r.publish_date }),
+          ),
+        );
+      }),
   );
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/zcxx/getInfo`,
-    { schema: { summary: '政策详情（body 为中心发布的原样 HTML，须净化后显示）', tags, querystring: idQuery } },
-    async (request) => {
-      const [r] = await db.query<{ id: string; title: string; category: string; category_name: string; doc_no: string; source: string; body: string; publish_date: string; status: string }>(
-        `select p.id::text as id, p.title, p.category, c.name as category_name, p.doc_no, p.source, p.body,
-                to_char(p.publish_date, 'YYYY-MM-DD') as publish_date, p.status
-           from policy p join policy_category c on c.code = p.category where p.id = $1`,
-        [request.query.id],
-      );
-      if (!r) throw new ApiError(404, '该政策不存在');
-      if (r.status !== 'published') throw new ApiError(410, '该政策已撤回，不再公开');
-      return ok({ id: r.id, title: r.title, category: r.category, categoryName: r.category_name, docNo: r.doc_no, source: r.source, body: r.body, publishDate: r.publish_date });
-    },
+    { schema: { summary: '政策详情（body 为中心发布的原样 HTML，须净化后显示）', tags, querystring: idQuery, response: publicCacheResponse() } },
+    async (request, reply) =>
+      app.publicCache.send(request, reply, 'policies', async () => {
+        const [r] = await db.query<{ id: string; title: string; category: string; category_name: string; doc_no: string; source: string; body: string; publish_date: string; status: string }>(
+          `select p.id::text as id, p.title, p.category, c.name as category_name, p.doc_no, p.source, p.body,
+                  to_char(p.publish_date, 'YYYY-MM-DD') as publish_date, p.status
+             from policy p join policy_category c on c.code = p.category where p.id = $1`,
+          [request.query.id],
+        );
+        if (!r) throw new ApiError(404, '该政策不存在');
+        if (r.status !== 'published') throw new ApiError(410, '该政策已撤回，不再公开');
+        return ok({ id: r.id, title: r.title, category: r.category, categoryName: r.category_name, docNo: r.doc_no, source: r.source, body: r.body, publishDate: r.publish_date });
+      }),
   );
 
   // ---- Partner developments (kfslpxx), session ----

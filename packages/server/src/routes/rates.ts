@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RATE_PATHS, type LoanRate } from '@gjj-hall/sdk/rates';
 import type { Db } from '../db/db';
 import { ok } from '../http/envelope';
+import { PUBLIC_CACHE_HEADERS, PUBLIC_NOT_MODIFIED } from '../http/public-cache';
 
 /** The rate in force today for each code of a category, in code order. */
 async function currentRates(db: Db, category: 'provident' | 'commercial', today: string): Promise<LoanRate[]> {
@@ -33,11 +34,16 @@ const rateItem = {
 const rateListResponse = {
   200: {
     type: 'object',
+    headers: PUBLIC_CACHE_HEADERS,
     properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'array', items: rateItem } },
   },
+  304: PUBLIC_NOT_MODIFIED,
 } as const;
 
-/** Loan rate calls of spec 7.1. */
+/**
+ * Loan rate calls of spec 7.1: public, answered from the instance's cache (http/public-cache.ts) until the centre
+ * changes loan_rate or the day changes (a rate takes effect on its date).
+ */
 export function rateRoutes(app: FastifyInstance, db: Db, today: () => string): void {
   app.get(
     RATE_PATHS.commercial,
@@ -61,12 +67,18 @@ export function rateRoutes(app: FastifyInstance, db: Db, today: () => string): v
         response: rateListResponse,
       },
     },
-    async () => ok(await currentRates(db, 'commercial', today())),
+    async (request, reply) => {
+      const day = today();
+      return app.publicCache.send(request, reply, 'rates', async () => ok(await currentRates(db, 'commercial', day)), day);
+    },
   );
 
   app.get(
     RATE_PATHS.provident,
     { schema: { summary: '公积金贷款利率列表', tags: ['贷款试算与利率'], response: rateListResponse } },
-    async () => ok(await currentRates(db, 'provident', today())),
+    async (request, reply) => {
+      const day = today();
+      return app.publicCache.send(request, reply, 'rates', async () => ok(await currentRates(db, 'provident', day)), day);
+    },
   );
 }
