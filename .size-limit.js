@@ -350,7 +350,10 @@ export default [
     // lazy token refresher and the portal's route entries inside).
     // Issue 24: GJ0313 loads SM2 lazily on its password path; the hall's vite config keeps sm-crypto in one chunk
     // with the sign-in text field (group 'sm2'), as before, so /login is unchanged: 121.49 KB measured (as before).
-    limit: '121.6 KB',
+    // Issue 37: the check that is not a puzzle: the form's hook and its status line (ALTCHA's solver and the calls
+    // are the lazy chunk pow-solver, 1.9 KB; the picture, now an escalation, the lazy chunk picture-check; the account
+    // form's own copy of the picture's markup is gone): 121.58 -> 122.07 KB measured; re-based (docs/decisions.md).
+    limit: '122.1 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
