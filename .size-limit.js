@@ -352,8 +352,10 @@ export default [
     // with the sign-in text field (group 'sm2'), as before, so /login is unchanged: 121.49 KB measured (as before).
     // Issue 37: the check that is not a puzzle: the form's hook and its status line (ALTCHA's solver and the calls
     // are the lazy chunk pow-solver, 1.9 KB; the picture, now an escalation, the lazy chunk picture-check; the account
-    // form's own copy of the picture's markup is gone): 121.58 -> 122.07 KB measured; re-based (docs/decisions.md).
-    limit: '122.1 KB',
+    // form's own copy of the picture's markup is gone): 121.58 -> 122.07 KB measured; the idle watcher leaving the
+    // entry for a chunk loaded with the session (-0.46 KB on every page) and the login page's idle sign-out notice:
+    // 121.79 KB measured; re-based by that (docs/decisions.md).
+    limit: '121.8 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
