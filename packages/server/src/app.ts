@@ -21,6 +21,7 @@ import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsG
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
 import { twoCheckRoutes } from './routes/two-check';
+import { twoCheckSmsRoutes } from './routes/two-check-sms';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { DEV_ROUTES_ENV, devRoutes, guardDevRoutes } from './dev/dev-routes';
@@ -329,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   humanCheckRoutes(app, { db: options.db, now, challengeRateLimit: options.captchaRateLimit, pictureAfterFailures: options.pictureAfterFailures });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   twoCheckRoutes(app, { db: options.db, now });
+  twoCheckSmsRoutes(app, { db: options.db, now });
   tokenRoutes(app, { db: options.db, now, rateLimit: options.refreshRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);

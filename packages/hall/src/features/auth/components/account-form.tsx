@@ -47,6 +47,7 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
     const found = validateLogin(values);
     delete found.code; // the picture's answer is the check's (its own field, its own message)
     setErrors(found);
+    check.validate();
     const first = TYPED.find((f) => found[f]);
     if (first) {
       fields.current[first]?.focus();

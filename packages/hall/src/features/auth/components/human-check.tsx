@@ -28,6 +28,8 @@ export interface HumanCheckState {
    * ('' when the picture's own field shows it, focused).
    */
   take(): Promise<CaptchaAnswer | string>;
+  /** Shows the picture's message now, if there is a picture and its answer is not right (with the form's other checks). */
+  validate(): void;
   /** After each call: the check was spent; the next one is prepared (a new picture, or a new proof of work). */
   refresh(): void;
 }
@@ -97,6 +99,9 @@ export function useHumanCheck(action: HumanCheckAction): HumanCheckState {
           void again();
           return HUMAN_CHECK_FAILED;
         }
+      },
+      validate() {
+        if (mode === 'picture') picture.current?.blur();
       },
       refresh() {
         if (mode === 'picture') picture.current?.refresh();
