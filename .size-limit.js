@@ -354,8 +354,9 @@ export default [
     // are the lazy chunk pow-solver, 1.9 KB; the picture, now an escalation, the lazy chunk picture-check; the account
     // form's own copy of the picture's markup is gone): 121.58 -> 122.07 KB measured; the idle watcher leaving the
     // entry for a chunk loaded with the session (-0.46 KB on every page) and the login page's idle sign-out notice:
-    // 121.79 KB measured; re-based by that (docs/decisions.md).
-    limit: '121.8 KB',
+    // 121.79 KB measured; the toasts' focus rule (moved out of the focused element's way, Esc closes; in the entry)
+    // and the 12329 hotline in the footer (+0.24 KB on every page): 122.05 KB; re-based (docs/decisions.md).
+    limit: '122.1 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
