@@ -22,7 +22,8 @@ export function ToastHost() {
       if (!box || !(focused instanceof HTMLElement) || host.current?.contains(focused)) return;
       const f = focused.getBoundingClientRect();
       const overlaps = f.bottom > box.top && f.top < box.bottom && f.right > box.left && f.left < box.right;
-      if (overlaps) setBelow((b) => !b);
+      // To the half of the window the focused element is not in.
+      if (overlaps) setBelow(f.top + f.height / 2 < innerHeight / 2);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !document.querySelector('dialog[open]')) toast.close();
