@@ -350,7 +350,13 @@ export default [
     // lazy token refresher and the portal's route entries inside).
     // Issue 24: GJ0313 loads SM2 lazily on its password path; the hall's vite config keeps sm-crypto in one chunk
     // with the sign-in text field (group 'sm2'), as before, so /login is unchanged: 121.49 KB measured (as before).
-    limit: '121.6 KB',
+    // Issue 37: the check that is not a puzzle: the form's hook and its status line (ALTCHA's solver and the calls
+    // are the lazy chunk pow-solver, 1.9 KB; the picture, now an escalation, the lazy chunk picture-check; the account
+    // form's own copy of the picture's markup is gone): 121.58 -> 122.07 KB measured; the idle watcher leaving the
+    // entry for a chunk loaded with the session (-0.46 KB on every page) and the login page's idle sign-out notice:
+    // 121.79 KB measured; the toasts' focus rule (moved out of the focused element's way, Esc closes; in the entry)
+    // and the 12329 hotline in the footer (+0.24 KB on every page): 122.05 KB; re-based (docs/decisions.md).
+    limit: '122.1 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.

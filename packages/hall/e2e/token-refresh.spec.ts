@@ -17,7 +17,7 @@ const TTL_S = 8;
 const LI: DemoLogin = { type: '个人', account: '110105199506205040', name: '李短信', home: '/grwt/home', screens: [] };
 const REFRESH = '/api/auth/v1/auth/oauth/token';
 const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
-const IDLE_MESSAGE = '您已长时间未操作，将自动退出系统';
+const IDLE_MESSAGE = '您已超过 30 分钟未操作，为保护账户安全已自动退出，请重新登录。';
 
 let server: ChildProcess;
 let dataDir: string;
@@ -154,11 +154,13 @@ test('an idle user is not renewed: signed out by the idle rule (spec 4.6), the s
   const before = refreshes.length;
 
   // Away for 31 minutes (the laptop lid closed): the timers find the user idle; nothing is renewed.
-  await page.clock.fastForward('31:00');
-  await expect(page.getByRole('alert').filter({ hasText: IDLE_MESSAGE })).toBeVisible();
+  // Issue 37: the warning two minutes before (28 idle minutes), then the sign-out at 30, and the login page says why.
+  await page.clock.fastForward('28:10');
+  await expect(page.getByRole('alertdialog', { name: '即将自动退出' })).toBeVisible();
   const token = await tokenOf(page);
-  await page.clock.fastForward(3_500);
+  await page.clock.fastForward('02:50');
   await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: IDLE_MESSAGE })).toBeVisible();
   expect(refreshes.length).toBe(before);
   expect(await tokenOf(page)).toBe('');
   // Signed out on the server too: the token of the idle session opens nothing.

@@ -22,6 +22,7 @@ import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsG
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
 import { twoCheckRoutes } from './routes/two-check';
+import { twoCheckSmsRoutes } from './routes/two-check-sms';
 import { shellRoutes } from './routes/shell';
 import { accountRoutes } from './routes/account';
 import { DEV_ROUTES_ENV, devRoutes, guardDevRoutes } from './dev/dev-routes';
@@ -30,6 +31,7 @@ import { HTTP_TIMEOUTS, listeningUrl, parsePublicUrl, securityHeaders, serverOpt
 import { createRateLimiter } from './auth/rate-limit';
 import { SMS_LIMITS, smsSettled, type SmsLimits } from './auth/sms-code';
 import { smsAuthRoutes } from './routes/sms-auth';
+import { humanCheckRoutes } from './routes/human-check';
 import { caRoutes } from './routes/ca';
 import { ssoRoutes } from './routes/sso';
 import { registerPersonRoutes } from './routes/register-person';
@@ -112,6 +114,8 @@ export interface AppOptions extends FloodGuardOptions {
   smsLimits?: Partial<SmsLimits>;
   /** Picture captchas a client address may fetch a minute. @default 60 */
   captchaRateLimit?: number;
+  /** Refused sign-ins and checks of a client address after which it must solve the picture captcha (issue 37). @default 3; 0: always */
+  pictureAfterFailures?: number;
   /**
    * Origins besides the hall itself and the configured government platform that may show the hall's pages in a
    * frame (CSP frame-ancestors), e.g. `['https://portal.example.gov.cn']`; checked with `parseFrameAncestors`.
@@ -326,8 +330,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });
   smsAuthRoutes(app, { db: options.db, now, keys, loginLimiter, sendRateLimit: options.loginRateLimit });
+  humanCheckRoutes(app, { db: options.db, now, challengeRateLimit: options.captchaRateLimit, pictureAfterFailures: options.pictureAfterFailures });
   qrLoginRoutes(app, { db: options.db, now, keys, loginLimiter });
   twoCheckRoutes(app, { db: options.db, now });
+  twoCheckSmsRoutes(app, { db: options.db, now });
   tokenRoutes(app, { db: options.db, now, rateLimit: options.refreshRateLimit });
   shellRoutes(app, options.db);
   accountRoutes(app, options.db, now);

@@ -13,6 +13,7 @@ import { HTTP_TIMEOUTS, parsePublicUrl, type HttpTimeouts } from './http/hardeni
 import { DEV_ROUTES_ENV } from './dev/dev-routes';
 import { DEMO_CERTIFICATES } from './seed/ca';
 import { demoKeyDir } from './routes/ca';
+import { PICTURE_AFTER_FAILURES } from './auth/human-check';
 
 /** Settings read from the environment, each with its default. */
 export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> {
@@ -34,6 +35,8 @@ export interface ServerSettings extends ReturnType<typeof floodSettingsFromEnv> 
   refreshRateLimit: number;
   /** Picture captchas a client address may fetch a minute (CAPTCHA_RATE_LIMIT; 60). */
   captchaRateLimit: number;
+  /** Refused sign-ins and checks of a client address (15 minutes) after which it must solve the picture (PICTURE_AFTER_FAILURES; 3; 0: always the picture). */
+  pictureAfterFailures: number;
   /** Origins besides the hall and the government platform that may frame the hall (HALL_FRAME_ANCESTORS). */
   frameAncestors: string[];
   /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); none by default. */
@@ -115,7 +118,7 @@ function secretKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATA_DIR, DB_UNSAFE_NO_FSYNC, HALL_DIR, SEED_DEMO, NODE_ENV, LOG_LEVEL,
- * LOGIN_RATE_LIMIT, SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT,
+ * LOGIN_RATE_LIMIT, SUBMIT_RATE_LIMIT, SMS_CLIENT_HOURLY_LIMIT, SMS_CLIENT_DAILY_LIMIT, CAPTCHA_RATE_LIMIT, PICTURE_AFTER_FAILURES,
  * ACCESS_TOKEN_TTL_SECONDS, REFRESH_RATE_LIMIT, HALL_FRAME_ANCESTORS, TRUSTED_PROXIES, HALL_PUBLIC_URL, GJJ_SECRET_KEY, GJJ_SECRET_KEY_FILE, GJJ_DEV_ROUTES, CENTRE_API_KEY,
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; CALC_RATE_LIMIT and MAX_EVENT_LOOP_DELAY through
  * floodSettingsFromEnv. With NODE_ENV=production it throws, saying what to do,
@@ -143,6 +146,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     clientPerDay: positive('SMS_CLIENT_DAILY_LIMIT', 30, '每个客户端地址每天可请求的短信数'),
   };
   const captchaRateLimit = positive('CAPTCHA_RATE_LIMIT', 60, '每个客户端地址每分钟可获取的图形验证码数');
+  const pictureAfterFailures = Number(env.PICTURE_AFTER_FAILURES ?? PICTURE_AFTER_FAILURES);
+  if (!Number.isInteger(pictureAfterFailures) || pictureAfterFailures < 0) {
+    throw new Error(`PICTURE_AFTER_FAILURES 必须是非负整数（同一客户端地址 15 分钟内登录或验证失败几次后改用图形验证码，0 为始终使用），当前为 ${env.PICTURE_AFTER_FAILURES}`);
+  }
   const accessTokenTtlMs = positive('ACCESS_TOKEN_TTL_SECONDS', 1800, '访问令牌的有效秒数') * 1000;
   const refreshRateLimit = positive('REFRESH_RATE_LIMIT', 30, '每个客户端地址每分钟可续期令牌的次数');
   const production = env.NODE_ENV === 'production';
@@ -181,6 +188,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     submitRateLimit,
     smsClientLimits,
     captchaRateLimit,
+    pictureAfterFailures,
     accessTokenTtlMs,
     refreshRateLimit,
     frameAncestors: parseFrameAncestors(env.HALL_FRAME_ANCESTORS),
@@ -272,6 +280,7 @@ export async function startServer(settings: ServerSettings): Promise<{ app: Fast
       submitRateLimit: settings.submitRateLimit,
       smsLimits: settings.smsClientLimits,
       captchaRateLimit: settings.captchaRateLimit,
+      pictureAfterFailures: settings.pictureAfterFailures,
       accessTokenTtlMs: settings.accessTokenTtlMs,
       refreshRateLimit: settings.refreshRateLimit,
       frameAncestors: settings.frameAncestors,

@@ -1,13 +1,22 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HashRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { useStore } from '@nanostores/react';
-import { $systemEvent } from '../shared/services';
+import { $systemEvent, stores } from '../shared/services';
 import { toast } from '../shared/toast';
 import { ToastHost } from '../shared/ui/toast-host';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { BackToTop } from './back-to-top';
 import { guard } from './guard';
-import { IdleWatcher } from './idle-watcher';
+
+// The idle watcher and its warning (spec 4.6, issue 37) load with the session: a signed-out page never needs them.
+const IdleWatcher = lazy(async () => ({ default: (await import('./idle-watcher')).IdleWatcher }));
+function SignedInIdleWatcher() {
+  return useStore(stores.session.$signedIn) ? (
+    <Suspense fallback={null}>
+      <IdleWatcher />
+    </Suspense>
+  ) : null;
+}
 import { AppRoutes } from './routes';
 
 const SystemDialogs = lazy(async () => ({ default: (await import('./system-dialogs')).SystemDialogs }));
@@ -93,7 +102,7 @@ export function App() {
   return (
     <HashRouter>
       <GuardedRoutes />
-      <IdleWatcher />
+      <SignedInIdleWatcher />
       <BackToTop />
       <ToastHost />
       <SystemDialogHost />

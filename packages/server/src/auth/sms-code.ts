@@ -53,7 +53,7 @@ export const SMS_CODE_EXPIRED_MESSAGE = '验证码已失效，请重新获取';
 export const SMS_CODE_INVALID_MESSAGE = '验证码错误或已失效，请重新获取';
 
 /** What a code is for: a code sent for one purpose never serves another (`sign:<uuid>`: one QR signing link). */
-export type SmsPurpose = 'login' | 'phoneOld' | 'phoneNew' | 'register' | 'unitPassword' | 'otherUnitPassword' | 'recover' | 'updatePwd' | 'unitDeposit' | `sign:${string}`;
+export type SmsPurpose = 'login' | 'phoneOld' | 'phoneNew' | 'register' | 'unitPassword' | 'otherUnitPassword' | 'recover' | 'updatePwd' | 'unitDeposit' | `sign:${string}` | `two:${string}`;
 
 /** What sends: the gateway and the limits (the Fastify app carries both, as `sms` and `smsLimits`), and a log. */
 export interface SmsSender {

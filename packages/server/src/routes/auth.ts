@@ -138,7 +138,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
 
       // The captcha first, spent whatever follows.
       const [captcha] = await db.query<{ answer: string }>(
-        'update captcha set used_at = $2 where uuid = $1 and used_at is null and expires_at > $2 returning answer',
+        // A picture's captcha (action null) or a proof of work solved for signing in (issue 37).
+        `update captcha set used_at = $2 where uuid = $1 and used_at is null and expires_at > $2 and (action is null or action = 'login') returning answer`,
         [body.uuid, at],
       );
       if (!captcha || !captchaMatches(body.code, captcha.answer)) throw new ApiError(428);

@@ -101,7 +101,7 @@ const infoSchema = {
 } as const;
 
 /** The menu of a second check, and whether the session's roles see it. */
-async function menuFor(db: Queryable, menuId: number, roles: string[]): Promise<MenuRow | undefined> {
+export async function menuFor(db: Queryable, menuId: number, roles: string[]): Promise<MenuRow | undefined> {
   return (
     await db.query<MenuRow>(
       `select m.id, m.title, m.enable,

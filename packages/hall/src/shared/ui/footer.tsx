@@ -3,6 +3,9 @@ import { useStore } from '@nanostores/react';
 import { stores } from '../services';
 import { FOOTER_LABELS, SITE } from '../site';
 
+/** The national housing provident fund hotline, on every page (issue 37: consistent help, WCAG 3.2.6). */
+export const HOTLINE = '12329';
+
 /** Footer keys shown on the first line (who runs the site), the rest on the second (registrations). */
 const FIRST_LINE = ['zxmc', 'jszc', 'wzym'];
 
@@ -21,6 +24,9 @@ export function Footer() {
   const second = items.filter((i) => !FIRST_LINE.includes(i.key) && i.key !== 'sydw');
   return (
     <footer className="footer">
+      <p className="footer__help">
+        服务热线：<a href={`tel:${HOTLINE}`}>{HOTLINE}</a>
+      </p>
       {items.length === 0 ? (
         <p>{SITE.hallName}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createQrAuth, QR_PENDING_STATUS, type QrAuth, type QrAuthState, type QrCode } from '@gjj-hall/sdk/auth';
 import { Dialog } from './dialog';
 
@@ -19,6 +19,8 @@ export interface QrAuthDialogProps {
   /** Status 10: the dialog has stopped; the parent closes it and continues the verification (spec 4.4). */
   onSuccess: (codeId: string) => void;
   onClose: () => void;
+  /** Under the code: another way to do the same (the second check's 改用短信验证, issue 37). */
+  extra?: ReactNode;
 }
 
 const TERMINAL = new Set<QrAuthState['phase']>(['expired', 'invalid', 'failed', 'error']);
@@ -49,6 +51,7 @@ export function QrAuthDialog({
   poll,
   onSuccess,
   onClose,
+  extra,
 }: QrAuthDialogProps) {
   const [state, setState] = useState<QrAuthState | null>(null);
   const [scanned, setScanned] = useState(false);
@@ -121,6 +124,7 @@ export function QrAuthDialog({
         <p className="visually-hidden" role="status">
           {state ? announcement(state, scanned, scannedText) : ''}
         </p>
+        {extra}
       </div>
     </Dialog>
   );

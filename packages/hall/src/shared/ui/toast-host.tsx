@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toast, toast } from '../toast';
 
@@ -10,6 +11,31 @@ const LABELS = { error: '错误', success: '成功', info: '提示', warning: '�
  */
 export function ToastHost() {
   const current = useStore($toast);
+  const host = useRef<HTMLDivElement>(null);
+  // Issue 37 (WCAG 2.4.11): a toast never covers what has focus: when they overlap it moves to the bottom; Esc closes it.
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    if (!current) return;
+    const place = () => {
+      const focused = document.activeElement;
+      const box = host.current?.querySelector('.toast')?.getBoundingClientRect();
+      if (!box || !(focused instanceof HTMLElement) || host.current?.contains(focused)) return;
+      const f = focused.getBoundingClientRect();
+      const overlaps = f.bottom > box.top && f.top < box.bottom && f.right > box.left && f.left < box.right;
+      // To the half of the window the focused element is not in.
+      if (overlaps) setBelow(f.top + f.height / 2 < innerHeight / 2);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) toast.close();
+    };
+    addEventListener('focusin', place);
+    addEventListener('keydown', onKey);
+    place();
+    return () => {
+      removeEventListener('focusin', place);
+      removeEventListener('keydown', onKey);
+    };
+  }, [current]);
   const urgent = current && (current.type === 'error' || current.type === 'warning');
   const body = current && (
     <div key={current.id} className={`toast toast--${current.type}`}>
@@ -30,7 +56,7 @@ export function ToastHost() {
     </div>
   );
   return (
-    <div className="toasts">
+    <div ref={host} className={below ? 'toasts toasts--below' : 'toasts'}>
       <div role="alert" className="toasts__region">
         {urgent ? body : null}
       </div>

@@ -1,7 +1,9 @@
 import { fetchTwoCheckCode, fetchTwoCheckGrant, fetchTwoCheckStatus } from '@gjj-hall/sdk/auth';
 import { client } from '../services';
 import { toast } from '../toast';
+import { useState } from 'react';
 import { QrAuthDialog } from './qr-auth-dialog';
+import { prefersSmsCheck, TwoCheckSmsDialog } from './two-check-sms';
 
 /** The dialog's title (spec 2.7: scan with the messaging app to authenticate). */
 export const TWO_CHECK_TITLE = '请使用政务 App 扫码验证身份';
@@ -39,6 +41,9 @@ export interface TwoCheckDialogProps {
  * <TwoCheckDialog open menuId="1112" menuTitle="个人明细查询" onVerified={() => navigate(to)} onClose={close} />
  */
 export function TwoCheckDialog({ open, menuId, menuTitle, onVerified, onClose }: TwoCheckDialogProps) {
+  // Issue 37: on a phone-sized or touch device the SMS code first (the phone in hand cannot scan itself); a desktop
+  // starts with the QR code and offers the SMS code as a link.
+  const [way, setWay] = useState<'qr' | 'sms'>(() => (prefersSmsCheck() ? 'sms' : 'qr'));
   const verified = async () => {
     try {
       if ((await fetchTwoCheckGrant(client, menuId)).granted) onVerified();
@@ -51,6 +56,9 @@ export function TwoCheckDialog({ open, menuId, menuTitle, onVerified, onClose }:
       onClose();
     }
   };
+  if (way === 'sms') {
+    return <TwoCheckSmsDialog open={open} menuId={menuId} menuTitle={menuTitle} onVerified={onVerified} onClose={onClose} onUseQr={() => setWay('qr')} />;
+  }
   return (
     <QrAuthDialog
       open={open}
@@ -62,6 +70,11 @@ export function TwoCheckDialog({ open, menuId, menuTitle, onVerified, onClose }:
       poll={(codeId) => fetchTwoCheckStatus(client, codeId)}
       onSuccess={() => void verified()}
       onClose={onClose}
+      extra={
+        <button type="button" className="link-button qr-auth__other" onClick={() => setWay('sms')}>
+          没有另一台手机？改用短信验证
+        </button>
+      }
     />
   );
 }

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Captcha } from '@gjj-hall/sdk/auth';
 import type { LoginType } from '@gjj-hall/sdk';
-import { loadCaptcha, signIn } from '../api/login';
+import { signIn } from '../api/login';
 import {
   afterSignInPath,
   LOGIN_RULES,
@@ -14,13 +13,16 @@ import {
   type LoginValues,
 } from '../login-form';
 import { TextField } from './text-field';
+import { HumanCheckField, useHumanCheck } from './human-check';
 
 const EMPTY: LoginValues = { username: '', password: '', code: '' };
+const TYPED: readonly LoginField[] = ['username', 'password'];
 
 /**
  * The account and password method (spec 2.6): account, password and picture captcha, each checked with its Chinese
  * message on leaving the field and on submit. A failed attempt keeps what was typed, shows the server's message and
- * fetches a new captcha (each is single use).
+ * prepares a new check (each is single use). The check is the browser's proof of work (issue 37), the picture
+ * captcha only when the server asks for it.
  */
 export function AccountForm({ loginType }: { loginType: LoginType }) {
   const navigate = useNavigate();
@@ -29,20 +31,8 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const check = useHumanCheck('login');
   const fields = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
-
-  const showCaptcha = useCallback((loading: Promise<Captcha>) => {
-    loading
-      .then((next) => {
-        setCaptcha(next);
-        setCaptchaFailed(false);
-      })
-      .catch(() => setCaptchaFailed(true));
-  }, []);
-  const refreshCaptcha = () => showCaptcha(loadCaptcha());
-  useEffect(() => showCaptcha(loadCaptcha()), [showCaptcha]);
 
   const set = (field: LoginField, value: string) => {
     setValues((v) => ({ ...v, [field]: value.replace(/\s/g, '') }));
@@ -55,26 +45,29 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
     event.preventDefault();
     if (busy) return;
     const found = validateLogin(values);
+    delete found.code; // the picture's answer is the check's (its own field, its own message)
     setErrors(found);
-    const first = (Object.keys(LOGIN_RULES) as LoginField[]).find((f) => found[f]);
+    check.validate();
+    const first = TYPED.find((f) => found[f]);
     if (first) {
       fields.current[first]?.focus();
       return;
     }
-    if (!captcha) {
-      setFailure('验证码加载失败，请点击“看不清，换一张”重新获取');
-      return;
-    }
     setBusy(true);
     setFailure('');
+    const answer = await check.take();
+    if (typeof answer === 'string') {
+      setFailure(answer);
+      setBusy(false);
+      return;
+    }
     try {
-      await signIn({ loginType, username: values.username, password: values.password, code: values.code, uuid: captcha.uuid });
+      await signIn({ loginType, username: values.username, password: values.password, code: answer.code, uuid: answer.uuid });
       navigate(afterSignInPath(search), { replace: true });
     } catch (error) {
       setFailure(loginFailureMessage(error));
-      // The captcha is spent by any attempt: a new one, and its answer typed again.
-      setValues((v) => ({ ...v, code: '' }));
-      refreshCaptcha();
+      // The check is spent by any attempt: a new one (and a picture's answer typed again).
+      check.refresh();
       setBusy(false);
     }
   };
@@ -112,33 +105,9 @@ export function AccountForm({ loginType }: { loginType: LoginType }) {
         onChange={(e) => set('password', e.target.value)}
         onBlur={() => blur('password')}
       />
-      <TextField
-        id="login-code"
-        label="验证码"
-        ref={(el) => void (fields.current.code = el)}
-        name="code"
-        autoComplete="off"
-        maxLength={6}
-        placeholder="请输入图形验证码"
-        value={values.code}
-        error={errors.code}
-        onChange={(e) => set('code', e.target.value)}
-        onBlur={() => blur('code')}
-        addon={
-          <span className="captcha">
-            {captcha ? (
-              <img className="captcha__image" src={captcha.img} alt="图形验证码" width={120} height={40} />
-            ) : (
-              <span className="captcha__image captcha__image--empty">{captchaFailed ? '加载失败' : '加载中'}</span>
-            )}
-            <button type="button" className="link-button" onClick={refreshCaptcha}>
-              看不清，换一张
-            </button>
-          </span>
-        }
-      />
+      <HumanCheckField id="login-code" state={check} label="验证码" />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? '正在登录…' : '登录'}
+        {busy ? (check.mode === 'pow' && check.status === 'solving' ? '正在安全验证…' : '正在登录…') : '登录'}
       </button>
       <p className="login-form__links">
         <Link to="/forgotPwd">忘记密码？</Link>

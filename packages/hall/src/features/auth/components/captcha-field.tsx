@@ -129,6 +129,7 @@ export function CaptchaPicture({ captcha, failed, onRefresh }: { captcha: Captch
       <button type="button" className="link-button" onClick={onRefresh}>
         看不清，换一张
       </button>
+      <span className="captcha__hint">2 分钟内有效</span>
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { signInBySms } from '../api/login';
 import { sendLoginCode } from '../api/password';
 import { loginFailureMessage } from '../login-form';
 import { digitsOnly, loginPhoneRule, smsCodeLength, smsCodeRule } from '../password-form';
-import { CaptchaField, useCaptcha } from './captcha-field';
+import { HumanCheckField, useHumanCheck } from './human-check';
 import { TextField } from './text-field';
 
 type Field = 'phone' | 'code';
@@ -27,7 +27,7 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  const captcha = useCaptcha();
+  const check = useHumanCheck('sms');
   const rules: Record<Field, (v: string) => string> = { phone: loginPhoneRule, code: smsCodeRule(length) };
 
   const set = (field: Field, value: string) => {
@@ -44,11 +44,12 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
       fields.current.phone?.focus();
       return false;
     }
-    const answer = captcha.take();
-    if (!answer) return false;
     setFailure('');
-    // The picture serves one send, right or wrong.
-    return sendLoginCode(loginType, values.phone, answer).finally(captcha.refresh);
+    // The check (proof of work, or the picture when the server asks for it) serves one send, right or wrong.
+    return check.take().then((answer) => {
+      if (typeof answer === 'string') throw new Error(answer || '请输入图形验证码');
+      return sendLoginCode(loginType, values.phone, answer).finally(check.refresh);
+    });
   };
 
   const submit = async (event: FormEvent) => {
@@ -92,7 +93,7 @@ export function SmsForm({ loginType }: { loginType: LoginType }) {
         onChange={(e) => set('phone', e.target.value)}
         onBlur={() => blur('phone')}
       />
-      <CaptchaField id="sms-captcha" state={captcha} />
+      <HumanCheckField id="sms-captcha" state={check} />
       <TextField
         id="sms-code"
         label="短信验证码"

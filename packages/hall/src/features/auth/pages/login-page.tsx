@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { LoginType } from '@gjj-hall/sdk';
 import { useStore } from '@nanostores/react';
@@ -11,6 +11,11 @@ import { GovLoginLink } from '../components/gov-login-link';
 import { LoginLinks } from '../components/login-links';
 import { LOGIN_METHODS, LOGIN_TYPE_OPTIONS, type LoginMethodKey } from '../login-form';
 import '../register.css';
+
+/** Session storage key the idle watcher sets (app/idle-watcher.tsx; a string here, so this page does not import it). */
+const IDLE_SIGNED_OUT_KEY = 'gjj-idle-signed-out';
+/** What the login page says after an idle sign-out. */
+export const IDLE_SIGNED_OUT_MESSAGE = '您已超过 30 分钟未操作，为保护账户安全已自动退出，请重新登录。';
 
 /** What each login method's tab shows. Each form takes the chosen login type. */
 const PANELS: Readonly<Record<LoginMethodKey, ComponentType<{ loginType: LoginType }>>> = {
@@ -41,6 +46,9 @@ export function LoginPage() {
   const current = LOGIN_METHODS[method] ?? LOGIN_METHODS[0];
   // Forms are mounted when their tab is first opened (a QR code or a certificate prompt only then).
   const [opened, setOpened] = useState<LoginMethodKey[]>(['account']);
+  // Signed out for idleness (app/idle-watcher.tsx): said once, here, so the person knows why (issue 37).
+  const [idle] = useState(() => sessionStorage.getItem(IDLE_SIGNED_OUT_KEY) === '1');
+  useEffect(() => sessionStorage.removeItem(IDLE_SIGNED_OUT_KEY), []);
   const choose = (index: number) => {
     setMethod(index);
     const key = LOGIN_METHODS[index]?.key;
@@ -52,6 +60,11 @@ export function LoginPage() {
       <h1 id="login-title" className="login__title">
         用户登录
       </h1>
+      {idle && (
+        <p className="login__idle" role="status">
+          {IDLE_SIGNED_OUT_MESSAGE}
+        </p>
+      )}
       <fieldset className="login__types">
         <legend className="visually-hidden">登录类型</legend>
         {LOGIN_TYPE_OPTIONS.map((option) => (
