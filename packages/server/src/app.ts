@@ -46,6 +46,7 @@ import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { createHeavyPool } from './archive/heavy';
 import { personalChangeRoutes } from './business/personal/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -353,8 +354,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
-  await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
-  certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });
+  // Decoding and drawing documents runs in worker threads, never on this event loop (docs/security.md › Archive bombs).
+  const heavy = createHeavyPool(options.archive?.pool);
+  app.addHook('onClose', () => heavy.close());
+  await archiveRoutes(app, { db: options.db, now, centreApiKey, heavy, options: options.archive });
+  certificateRoutes(app, { db: options.db, now, heavy, parameters: options.certificate, devRoutes: withDevRoutes });
   if (withDevRoutes) devRoutes(app, options.db, now);
   openApiRoutes(app);
 

@@ -6,7 +6,8 @@ import { STATUS } from '../applications/status';
 import type { ApplicationRow } from '../applications/model';
 import { anyMaterialOf, materialsOf, type Material } from './materials';
 import { keptName, sniff, type ArchiveMime } from './sniff';
-import { pdfPageCount } from './pdf';
+import { BOUND_MESSAGES, pixelsWithin, type DecodeBounds } from './bounds';
+import { heavyError, type HeavyPool } from './heavy';
 import type { FileStore } from './storage';
 
 /**
@@ -99,11 +100,13 @@ export interface ArchiveFilesDeps {
   store: FileStore;
   now: () => Date;
   maxFileBytes: number;
+  bounds: DecodeBounds;
+  heavy: HeavyPool;
 }
 
 /** The archive's file operations over one database and store. */
 export function createArchiveFiles(deps: ArchiveFilesDeps) {
-  const { db, store, now, maxFileBytes } = deps;
+  const { db, store, now, maxFileBytes, bounds, heavy } = deps;
 
   /** The files of an application, oldest first. */
   async function filesOf(q: Queryable, applicationId: string, clbh?: string): Promise<FileRow[]> {
@@ -119,10 +122,20 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
     if (bytes.length > maxFileBytes) throw new ApiError(413, ARCHIVE_MESSAGES.tooLarge(maxFileBytes));
     const type = sniff(bytes);
     if (!type) throw new ApiError(400, ARCHIVE_MESSAGES.wrongType);
+    // Bounds before any decode: an image's pixels from its header; a PDF measured in a worker (bounded inflation and
+    // page objects) before pdf-lib builds it there.
+    if (type.mimeType !== 'application/pdf' && !pixelsWithin(type, bounds.maxPixels)) throw new ApiError(400, BOUND_MESSAGES.tooManyPixels(bounds.maxPixels));
     let pages: number | null = null;
     if (type.mimeType === 'application/pdf') {
-      pages = await pdfPageCount(bytes);
-      if (pages === null) throw new ApiError(400, ARCHIVE_MESSAGES.badPdf);
+      const seen = await heavy.inspectPdf(bytes, bounds).catch((error: unknown) => {
+        throw heavyError(error, 400);
+      });
+      if (!seen.ok) {
+        if (seen.reason === 'inflate') throw new ApiError(400, BOUND_MESSAGES.inflatesTooMuch);
+        if (seen.reason === 'pages') throw new ApiError(400, BOUND_MESSAGES.tooManyPages(bounds.maxPdfPages));
+        throw new ApiError(400, ARCHIVE_MESSAGES.badPdf);
+      }
+      pages = seen.pages;
     }
     return { type, pages };
   }
