@@ -17,6 +17,7 @@ import { loadSm2KeyPair } from './auth/keys';
 import { ACCESS_TOKEN_TTL_MS, SESSION_HEADERS, sessionHooks } from './auth/session';
 import { tokenRoutes } from './routes/token';
 import { identityHooks } from './auth/identity';
+import { verifiedGroups } from './auth/verified-groups';
 import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
@@ -312,6 +313,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
   identityHooks(app, options.db);
+  // Before the routes: every business call requires a verified identity (auth/verified-groups.ts).
+  verifiedGroups(app);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
   app.decorate('smsLimits', { ...SMS_LIMITS, ...options.smsLimits });
