@@ -33,6 +33,7 @@ export const ARCHIVE_MESSAGES = {
   noFile: '请选择要上传的文件',
   oneFile: '一次只能上传一个文件',
   notMultipart: '请以 multipart/form-data 方式上传文件',
+  badMultipart: '上传内容格式不正确',
   badBase64: '文件内容不是有效的 Base64 编码',
 } as const;
 

@@ -93,7 +93,7 @@ export async function archiveRoutes(
       if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.notMultipart, data: null });
       if (error.code === 'FST_FILES_LIMIT') return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.oneFile, data: null });
       if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT' || error.code === 'FST_PROTO_VIOLATION') {
-        return reply.status(400).send({ code: 400, msg: '上传内容格式不正确', data: null });
+        return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.badMultipart, data: null });
       }
       throw error;
     });
@@ -185,17 +185,24 @@ export async function archiveRoutes(
         const caller = callerOfRequest(request);
         const fields: Record<string, string> = {};
         let file: { name: string; bytes: Buffer } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              part.file.resume();
-              continue;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                part.file.resume();
+                continue;
+              }
+              // Up to the limit in memory; past it @fastify/multipart throws FST_REQ_FILE_TOO_LARGE (413 above).
+              file = { name: part.filename ?? '', bytes: await part.toBuffer() };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
             }
-            // Up to the limit in memory; past it @fastify/multipart throws FST_REQ_FILE_TOO_LARGE (413 above).
-            file = { name: part.filename ?? '', bytes: await part.toBuffer() };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
           }
+        } catch (error) {
+          // The parser's own refusals (limits, sizes) keep their answers above; what busboy throws for a body it
+          // cannot read (no boundary, a boundary over its limit, a truncated body) is the sender's fault: 400.
+          if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
+          throw new ApiError(400, ARCHIVE_MESSAGES.badMultipart);
         }
         const { ywbh, clbh } = fields;
         if (!ywbh) throw new ApiError(400, FIELDS.ywbh['x-required-msg']);
