@@ -8,7 +8,7 @@ import type { Applicant, Business } from '../business/types';
 import { businessOf } from '../business/registry';
 import { promisedDate } from './calendar';
 import { checkPayload } from './payload';
-import { checkRestrictions } from './restrictions';
+import { checkRestrictions, loginTypeRefusal } from './restrictions';
 import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind, type Status } from './status';
 import { nextYwbh } from './ywbh';
 import { DRAFT_YWBH_FIELD } from './draftbox';
@@ -293,6 +293,12 @@ export function createApplications(deps: ApplicationsDeps) {
     return row!;
   }
 
+  /** A draft or a number only for a business the login may apply for (issue 31 item 7): 403 with the restriction's words. */
+  const requireLoginType = (applicant: Applicant, business: Business): void => {
+    const refusal = loginTypeRefusal(business, applicant.loginType);
+    if (refusal) throw new ApiError(403, refusal);
+  };
+
   const applicantActor = (applicant: Applicant, name: string): Actor => ({ kind: 'applicant', id: applicant.login, name });
 
   return {
@@ -302,6 +308,7 @@ export function createApplications(deps: ApplicationsDeps) {
     /** Reserves a business number for `ywlx` (id/getYthptYwbh). */
     async reserve(applicant: Applicant, ywlx: string): Promise<string> {
       const business = requireBusiness(ywlx);
+      requireLoginType(applicant, business);
       return db.transaction(async (tx) => {
         const at = now();
         const ywbh = await nextYwbh(tx, business.ywlx, at);
@@ -318,6 +325,7 @@ export function createApplications(deps: ApplicationsDeps) {
     /** Saves a draft: a new one, or the applicant's own draft (zt 00) of `ywbh` again. */
     async saveDraft(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const business = requireBusiness(ywlx);
+      requireLoginType(applicant, business);
       return db.transaction(async (tx) => {
         const at = now();
         if (ywbh) {
