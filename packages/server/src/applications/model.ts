@@ -12,6 +12,7 @@ import { checkRestrictions, loginTypeRefusal } from './restrictions';
 import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind, type Status } from './status';
 import { nextYwbh } from './ywbh';
 import { DRAFT_YWBH_FIELD } from './draftbox';
+import { requireDraftRoom, requireReservationRoom } from './quotas';
 
 /**
  * The applications spine (docs/api-applications.md): saving drafts, submitting, the centre's decisions and the
@@ -311,6 +312,9 @@ export function createApplications(deps: ApplicationsDeps) {
       requireLoginType(applicant, business);
       return db.transaction(async (tx) => {
         const at = now();
+        // The account's row locked: two reservations at once cannot both pass the quota.
+        await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        await requireReservationRoom(tx, applicant.accountId, new Date(at.getTime() - RESERVATION_TTL_MS));
         const ywbh = await nextYwbh(tx, business.ywlx, at);
         await tx.query('insert into ywbh_reservation (ywbh, ywlx, account_id, reserved_at) values ($1, $2, $3, $4)', [ywbh, ywlx, applicant.accountId, at]);
         // Numbers reserved long ago and never used go (at most a thousand a call, oldest first, through the index).
@@ -345,6 +349,8 @@ export function createApplications(deps: ApplicationsDeps) {
             return row!;
           }
         }
+        await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        await requireDraftRoom(tx, applicant.accountId);
         return insertApplication(tx, applicant, business, ywbh, '00', payload, at, applicantActor(applicant, applicantName));
       });
     },

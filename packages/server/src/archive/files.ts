@@ -8,6 +8,7 @@ import { anyMaterialOf, materialsOf, type Material } from './materials';
 import { keptName, sniff, type ArchiveMime } from './sniff';
 import { BOUND_MESSAGES, pixelsWithin, type DecodeBounds } from './bounds';
 import { heavyError, type HeavyPool } from './heavy';
+import { requireFileRoom } from '../applications/quotas';
 import type { FileStore } from './storage';
 
 /**
@@ -191,6 +192,8 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return db.transaction(async (tx) => {
         await tx.query('select 1 from application where id = $1 for update', [app.id]);
+        // What one login may store (issue 31 item 7): the applicant's own files count, the centre's and the signed letter do not.
+        if (source === 'applicant') await requireFileRoom(tx, app.account_id, bytes.length);
         if (replace) {
           const old = await tx.query<{ id: string }>('delete from archive_file where application_id = $1 and clbh = $2 returning id::text as id', [app.id, clbh]);
           for (const o of old) await store.remove(tx, o.id);
