@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', index: 'src/index.ts', centre: 'src/applications/centre-cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    centre: 'src/applications/centre-cli.ts',
+    // The worker threads that decode and draw PDFs (src/archive/heavy.ts looks for it beside the entries).
+    'heavy-worker': 'src/archive/heavy-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

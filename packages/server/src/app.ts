@@ -18,6 +18,7 @@ import { loadSm2KeyPair } from './auth/keys';
 import { ACCESS_TOKEN_TTL_MS, SESSION_HEADERS, sessionHooks } from './auth/session';
 import { tokenRoutes } from './routes/token';
 import { identityHooks } from './auth/identity';
+import { verifiedGroups } from './auth/verified-groups';
 import { createDevOutbox, createDevSmsGateway, isDevSmsGateway, unconfiguredSmsGateway, type SmsGateway } from './outbox/outbox';
 import { authRoutes } from './routes/auth';
 import { qrLoginRoutes } from './routes/qr-login';
@@ -49,6 +50,7 @@ import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
+import { createHeavyPool } from './archive/heavy';
 import { personalChangeRoutes } from './business/personal/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -316,6 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
   identityHooks(app, options.db);
+  // Before the routes: every business call requires a verified identity (auth/verified-groups.ts).
+  verifiedGroups(app);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
   app.decorate('smsLimits', { ...SMS_LIMITS, ...options.smsLimits });
@@ -362,8 +366,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
-  await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
-  certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });
+  // Decoding and drawing documents runs in worker threads, never on this event loop (docs/security.md › Archive bombs).
+  const heavy = createHeavyPool(options.archive?.pool);
+  app.addHook('onClose', () => heavy.close());
+  await archiveRoutes(app, { db: options.db, now, centreApiKey, heavy, options: options.archive });
+  certificateRoutes(app, { db: options.db, now, heavy, parameters: options.certificate, devRoutes: withDevRoutes });
   if (withDevRoutes) devRoutes(app, options.db, now);
   openApiRoutes(app);
 

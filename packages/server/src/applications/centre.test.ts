@@ -4,6 +4,7 @@ import { buildApp, BUILD_PRODUCTION_MESSAGES } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
+import { grantSecondCheck } from '../test-support/two-check';
 import { CENTRE_KEY_HEADER, CENTRE_KEY_MESSAGE, centreKeyMatches } from './centre';
 import { USAGE, centreKeyFrom, runCentre } from './centre-cli';
 
@@ -17,6 +18,8 @@ beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
   app = await buildApp({ db, centreApiKey: KEY });
   zhang = await signIn(app, '110101199003072316');
+  // GD0101 is filed by an enable-10 page: its calls need the second check's grant (issue 31 item 2).
+  await grantSecondCheck(app, db, zhang, '110101199003072316', '/grwt/dkSys/dkyw/dksq');
 });
 afterAll(() => app.close());
 

@@ -8,10 +8,11 @@ import type { Applicant, Business } from '../business/types';
 import { businessOf } from '../business/registry';
 import { promisedDate } from './calendar';
 import { checkPayload } from './payload';
-import { checkRestrictions } from './restrictions';
+import { checkRestrictions, loginTypeRefusal } from './restrictions';
 import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind, type Status } from './status';
 import { nextYwbh } from './ywbh';
 import { DRAFT_YWBH_FIELD } from './draftbox';
+import { requireDraftRoom, requireReservationRoom } from './quotas';
 
 /**
  * The applications spine (docs/api-applications.md): saving drafts, submitting, the centre's decisions and the
@@ -293,6 +294,12 @@ export function createApplications(deps: ApplicationsDeps) {
     return row!;
   }
 
+  /** A draft or a number only for a business the login may apply for (issue 31 item 7): 403 with the restriction's words. */
+  const requireLoginType = (applicant: Applicant, business: Business): void => {
+    const refusal = loginTypeRefusal(business, applicant.loginType);
+    if (refusal) throw new ApiError(403, refusal);
+  };
+
   const applicantActor = (applicant: Applicant, name: string): Actor => ({ kind: 'applicant', id: applicant.login, name });
 
   return {
@@ -302,8 +309,12 @@ export function createApplications(deps: ApplicationsDeps) {
     /** Reserves a business number for `ywlx` (id/getYthptYwbh). */
     async reserve(applicant: Applicant, ywlx: string): Promise<string> {
       const business = requireBusiness(ywlx);
+      requireLoginType(applicant, business);
       return db.transaction(async (tx) => {
         const at = now();
+        // The account's row locked: two reservations at once cannot both pass the quota.
+        await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        await requireReservationRoom(tx, applicant.accountId, new Date(at.getTime() - RESERVATION_TTL_MS));
         const ywbh = await nextYwbh(tx, business.ywlx, at);
         await tx.query('insert into ywbh_reservation (ywbh, ywlx, account_id, reserved_at) values ($1, $2, $3, $4)', [ywbh, ywlx, applicant.accountId, at]);
         // Numbers reserved long ago and never used go (at most a thousand a call, oldest first, through the index).
@@ -318,6 +329,7 @@ export function createApplications(deps: ApplicationsDeps) {
     /** Saves a draft: a new one, or the applicant's own draft (zt 00) of `ywbh` again. */
     async saveDraft(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const business = requireBusiness(ywlx);
+      requireLoginType(applicant, business);
       return db.transaction(async (tx) => {
         const at = now();
         if (ywbh) {
@@ -337,6 +349,8 @@ export function createApplications(deps: ApplicationsDeps) {
             return row!;
           }
         }
+        await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        await requireDraftRoom(tx, applicant.accountId);
         return insertApplication(tx, applicant, business, ywbh, '00', payload, at, applicantActor(applicant, applicantName));
       });
     },

@@ -30,6 +30,19 @@ export interface Restriction {
 const LOGIN_TYPE_NAMES = { 1: '个人', 2: '单位', 3: '开发商' } as const;
 
 /**
+ * Why a login of this type may not use the business, or null: also refused when a draft is saved or a number reserved
+ * (issue 31 item 7), not only on submit.
+ *
+ * @example
+ * loginTypeRefusal(businessOf('TQ0101')!, 2) // '“住房公积金提取…”仅限个人办理'
+ */
+export function loginTypeRefusal(business: Pick<Business, 'ywmc' | 'loginTypes'>, loginType: 1 | 2 | 3): string | null {
+  if (business.loginTypes.includes(loginType)) return null;
+  const who = business.loginTypes.map((t) => LOGIN_TYPE_NAMES[t]).join('、');
+  return `“${business.ywmc}”仅限${who}办理`;
+}
+
+/**
  * The restriction table, in the order its messages are shown.
  *
  * @example
@@ -40,9 +53,7 @@ export const RESTRICTIONS: readonly Restriction[] = [
     code: 'LOGIN_TYPE',
     description: '业务只对其登录类型开放（个人、单位、开发商）',
     async check({ applicant, business }) {
-      if (business.loginTypes.includes(applicant.loginType)) return null;
-      const who = business.loginTypes.map((t) => LOGIN_TYPE_NAMES[t]).join('、');
-      return `“${business.ywmc}”仅限${who}办理`;
+      return loginTypeRefusal(business, applicant.loginType);
     },
   },
   {

@@ -10,6 +10,7 @@ import { eventsOf, ownApplication, requireBusiness, type ApplicationRow, type Ap
 import { STATUS } from './status';
 import { YWBH_PATTERN } from './ywbh';
 import { deleteDraftOf } from './draftbox';
+import { requireTwoCheckForBusiness } from '../routes/two-check-calls';
 
 const tags = ['办件'] as const;
 
@@ -63,7 +64,10 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
         response: envelope({ type: 'string' }),
       },
     },
-    async (request) => ok(await applications.reserve(await me(request), request.query.ywlx)),
+    async (request) => {
+      await requireTwoCheckForBusiness(db, request, request.query.ywlx, now());
+      return ok(await applications.reserve(await me(request), request.query.ywlx));
+    },
   );
 
   app.get<{ Querystring: { ywlx: string } }>(
@@ -104,6 +108,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
     `${ZHFW_PREFIX}/ywsq/submit`,
     { ...pre, schema: { summary: '提交业务申请（表单按业务类型的 JSON Schema 校验，再查业务办理限制）', tags, body: submitBody, response: outcomeSchema } },
     async (request) => {
+      await requireTwoCheckForBusiness(db, request, request.body.ywlx, now());
       const applicant = await me(request);
       const { ywlx, ywbh, payload } = request.body;
       const row = await applications.submit(applicant, applicant.name, ywlx, ywbh, payload);
@@ -117,6 +122,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
     `${ZHFW_PREFIX}/ywsq/saveDraft`,
     { ...pre, schema: { summary: '保存草稿', tags, body: submitBody, response: outcomeSchema } },
     async (request) => {
+      await requireTwoCheckForBusiness(db, request, request.body.ywlx, now());
       const applicant = await me(request);
       const { ywlx, ywbh, payload } = request.body;
       return ok(outcome(await applications.saveDraft(applicant, applicant.name, ywlx, ywbh, payload)), '草稿已保存');
@@ -260,6 +266,9 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
     },
     async (request) => {
       const applicant = await me(request);
+      // The business of the login's own application (another's number is refused below, as before).
+      const [own] = await db.query<{ ywlx: string }>('select ywlx from application where ywbh = $1 and user_id = $2', [request.body.ywbh, applicant.userId]);
+      if (own) await requireTwoCheckForBusiness(db, request, own.ywlx, now());
       return ok(outcome(await applications.resubmit(applicant, applicant.name, request.body.ywbh, request.body.payload)), '提交成功');
     },
   );

@@ -6,7 +6,9 @@ import { STATUS } from '../applications/status';
 import type { ApplicationRow } from '../applications/model';
 import { anyMaterialOf, materialsOf, type Material } from './materials';
 import { keptName, sniff, type ArchiveMime } from './sniff';
-import { pdfPageCount } from './pdf';
+import { BOUND_MESSAGES, pixelsWithin, type DecodeBounds } from './bounds';
+import { heavyError, type HeavyPool } from './heavy';
+import { requireFileRoom } from '../applications/quotas';
 import type { FileStore } from './storage';
 
 /**
@@ -32,6 +34,7 @@ export const ARCHIVE_MESSAGES = {
   noFile: '请选择要上传的文件',
   oneFile: '一次只能上传一个文件',
   notMultipart: '请以 multipart/form-data 方式上传文件',
+  badMultipart: '上传内容格式不正确',
   badBase64: '文件内容不是有效的 Base64 编码',
 } as const;
 
@@ -99,11 +102,13 @@ export interface ArchiveFilesDeps {
   store: FileStore;
   now: () => Date;
   maxFileBytes: number;
+  bounds: DecodeBounds;
+  heavy: HeavyPool;
 }
 
 /** The archive's file operations over one database and store. */
 export function createArchiveFiles(deps: ArchiveFilesDeps) {
-  const { db, store, now, maxFileBytes } = deps;
+  const { db, store, now, maxFileBytes, bounds, heavy } = deps;
 
   /** The files of an application, oldest first. */
   async function filesOf(q: Queryable, applicationId: string, clbh?: string): Promise<FileRow[]> {
@@ -119,10 +124,20 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
     if (bytes.length > maxFileBytes) throw new ApiError(413, ARCHIVE_MESSAGES.tooLarge(maxFileBytes));
     const type = sniff(bytes);
     if (!type) throw new ApiError(400, ARCHIVE_MESSAGES.wrongType);
+    // Bounds before any decode: an image's pixels from its header; a PDF measured in a worker (bounded inflation and
+    // page objects) before pdf-lib builds it there.
+    if (type.mimeType !== 'application/pdf' && !pixelsWithin(type, bounds.maxPixels)) throw new ApiError(400, BOUND_MESSAGES.tooManyPixels(bounds.maxPixels));
     let pages: number | null = null;
     if (type.mimeType === 'application/pdf') {
-      pages = await pdfPageCount(bytes);
-      if (pages === null) throw new ApiError(400, ARCHIVE_MESSAGES.badPdf);
+      const seen = await heavy.inspectPdf(bytes, bounds).catch((error: unknown) => {
+        throw heavyError(error, 400);
+      });
+      if (!seen.ok) {
+        if (seen.reason === 'inflate') throw new ApiError(400, BOUND_MESSAGES.inflatesTooMuch);
+        if (seen.reason === 'pages') throw new ApiError(400, BOUND_MESSAGES.tooManyPages(bounds.maxPdfPages));
+        throw new ApiError(400, ARCHIVE_MESSAGES.badPdf);
+      }
+      pages = seen.pages;
     }
     return { type, pages };
   }
@@ -177,6 +192,8 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return db.transaction(async (tx) => {
         await tx.query('select 1 from application where id = $1 for update', [app.id]);
+        // What one login may store (issue 31 item 7): the applicant's own files count, the centre's and the signed letter do not.
+        if (source === 'applicant') await requireFileRoom(tx, app.account_id, bytes.length);
         if (replace) {
           const old = await tx.query<{ id: string }>('delete from archive_file where application_id = $1 and clbh = $2 returning id::text as id', [app.id, clbh]);
           for (const o of old) await store.remove(tx, o.id);

@@ -7,7 +7,8 @@ import { centreApplication, ownApplication, type ApplicationRow } from '../appli
 import { SCHEMA_PARTS } from '../applications/routes';
 import { applicantOf } from '../applications/applicant';
 import { ARCHIVE_MESSAGES, DEFAULT_MAX_FILE_BYTES, createArchiveFiles, requireChangeable, type FileSource } from './files';
-import { mergeToPdf } from './pdf';
+import { heavyError, type HeavyPool, type HeavyPoolOptions } from './heavy';
+import { DEFAULT_DECODE_BOUNDS, boundsFromEnv, type DecodeBounds } from './bounds';
 import { databaseStore, type FileStore } from './storage';
 import { signingRoutes, SIGN_LINK_TTL_SECONDS, type ArchiveCaller } from './signing';
 
@@ -22,6 +23,10 @@ export interface ArchiveOptions {
   signTtlSeconds?: number;
   /** Where file content is kept. @default the database (archive_blob) */
   store?: FileStore;
+  /** What a file may decode to. @default ARCHIVE_MAX_PIXELS, ARCHIVE_MAX_INFLATED_BYTES, ARCHIVE_MAX_PDF_PAGES (bounds.ts) */
+  bounds?: Partial<DecodeBounds>;
+  /** The worker pool that decodes and draws. @default ARCHIVE_WORKER_* (heavy.ts) */
+  pool?: HeavyPoolOptions;
 }
 
 
@@ -67,11 +72,12 @@ export function parseMaxFileBytes(text: string | undefined): number | undefined 
 /** Registers the archive's calls and QR signing (docs/api-archive.md). */
 export async function archiveRoutes(
   app: FastifyInstance,
-  deps: { db: Db; now: () => Date; centreApiKey?: string | undefined; options?: ArchiveOptions },
+  deps: { db: Db; now: () => Date; centreApiKey?: string | undefined; heavy: HeavyPool; options?: ArchiveOptions },
 ): Promise<void> {
-  const { db, now, centreApiKey } = deps;
+  const { db, now, centreApiKey, heavy } = deps;
   const maxFileBytes = deps.options?.maxFileBytes ?? parseMaxFileBytes(process.env.ARCHIVE_MAX_FILE_BYTES) ?? DEFAULT_MAX_FILE_BYTES;
-  const files = createArchiveFiles({ db, store: deps.options?.store ?? databaseStore, now, maxFileBytes });
+  const bounds: DecodeBounds = { ...DEFAULT_DECODE_BOUNDS, ...boundsFromEnv(), ...deps.options?.bounds };
+  const files = createArchiveFiles({ db, store: deps.options?.store ?? databaseStore, now, maxFileBytes, bounds, heavy });
   const tooLarge = ARCHIVE_MESSAGES.tooLarge(maxFileBytes);
 
   await app.register(async (archive) => {
@@ -87,7 +93,7 @@ export async function archiveRoutes(
       if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.notMultipart, data: null });
       if (error.code === 'FST_FILES_LIMIT') return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.oneFile, data: null });
       if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT' || error.code === 'FST_PROTO_VIOLATION') {
-        return reply.status(400).send({ code: 400, msg: '上传内容格式不正确', data: null });
+        return reply.status(400).send({ code: 400, msg: ARCHIVE_MESSAGES.badMultipart, data: null });
       }
       throw error;
     });
@@ -179,17 +185,24 @@ export async function archiveRoutes(
         const caller = callerOfRequest(request);
         const fields: Record<string, string> = {};
         let file: { name: string; bytes: Buffer } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              part.file.resume();
-              continue;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                part.file.resume();
+                continue;
+              }
+              // Up to the limit in memory; past it @fastify/multipart throws FST_REQ_FILE_TOO_LARGE (413 above).
+              file = { name: part.filename ?? '', bytes: await part.toBuffer() };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
             }
-            // Up to the limit in memory; past it @fastify/multipart throws FST_REQ_FILE_TOO_LARGE (413 above).
-            file = { name: part.filename ?? '', bytes: await part.toBuffer() };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
           }
+        } catch (error) {
+          // The parser's own refusals (limits, sizes) keep their answers above; what busboy throws for a body it
+          // cannot read (no boundary, a boundary over its limit, a truncated body) is the sender's fault: 400.
+          if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
+          throw new ApiError(400, ARCHIVE_MESSAGES.badMultipart);
         }
         const { ywbh, clbh } = fields;
         if (!ywbh) throw new ApiError(400, FIELDS.ywbh['x-required-msg']);
@@ -302,7 +315,9 @@ export async function archiveRoutes(
         const application = await applicationOf(callerOfRequest(request), request.body.ywbh);
         const items = await files.everything(application);
         if (items.length === 0) throw new ApiError(400, ARCHIVE_MESSAGES.nothing);
-        const pdf = await mergeToPdf(items, `电子档案 ${application.ywbh}`);
+        const pdf = await heavy.render({ op: 'merge', items, title: `电子档案 ${application.ywbh}` }).catch((error: unknown) => {
+          throw heavyError(error);
+        });
         return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(`${application.ywbh}.pdf`)).send(Buffer.from(pdf));
       },
     );
@@ -339,6 +354,8 @@ export async function archiveRoutes(
       db,
       now,
       files,
+      heavy,
+      maxPixels: bounds.maxPixels,
       pre,
       callerOf: callerOfRequest,
       applicationOf,

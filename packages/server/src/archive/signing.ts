@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { maskIdCard, maskName } from '@gjj-hall/sdk/format';
@@ -9,7 +9,9 @@ import { businessOf } from '../business/registry';
 import type { ApplicationRow } from '../applications/model';
 import { SMS_CODE_WRONG_MESSAGE, sendSms, useSmsCode } from '../auth/sms-code';
 import { LETTER_CLBH } from './materials';
-import { renderLetter } from './pdf';
+import { heavyError, type HeavyPool } from './heavy';
+import { pixelsWithin } from './bounds';
+import { createRateLimiter, limitByAddress, TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit';
 import { LETTER_TITLE, letterLines, type LetterData } from './letter';
 import { sniff } from './sniff';
 import { requireChangeable, type ArchiveFiles } from './files';
@@ -30,6 +32,13 @@ export const SIGN_LINK_TTL_SECONDS = 600;
 export const SIGN_MAX_FAILURES = 5;
 /** Largest signature image. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+/** Largest signature in pixels (a phone screen drawn at 3×: about 1 300 × 2 800). */
+export const SIGNATURE_MAX_PIXELS = 4_000_000;
+/** Previews (qmInfo) one link may draw a minute, and one address may ask for a minute. */
+export const PREVIEW_PER_LINK_PER_MINUTE = 10;
+export const PREVIEW_PER_ADDRESS_PER_MINUTE = 30;
+/** Drawn previews kept in memory, by letter version (the hash of what the letter says). */
+export const PREVIEW_CACHE_ENTRIES = 200;
 
 /** qsztcx answers (spec 4.4: 9 invalid, 10 success, 11 failed; 0 waiting and 1 opened keep the desktop polling). */
 export const SIGN_STATUS = Object.freeze({ waiting: 0, opened: 1, expired: 9, signed: 10, failed: 11 } as const);
@@ -57,6 +66,10 @@ export interface SigningDeps {
   db: Db;
   now: () => Date;
   files: ArchiveFiles;
+  /** The worker pool the letter is drawn in (heavy.ts). */
+  heavy: HeavyPool;
+  /** Largest image in pixels (bounds.ts): the signature is held to it too. */
+  maxPixels: number;
   pre: { preValidation: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
   callerOf: (request: FastifyRequest) => ArchiveCaller;
   applicationOf: (caller: ArchiveCaller, ywbh: string) => Promise<ApplicationRow>;
@@ -107,8 +120,25 @@ async function letterData(q: Queryable, app: ApplicationRow, at: Date): Promise<
 
 /** Registers the signing calls on the archive's plugin (its multipart, error handler and caller check). */
 export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void {
-  const { db, now, files, pre, callerOf, applicationOf, ttlSeconds } = deps;
+  const { db, now, files, heavy, maxPixels, pre, callerOf, applicationOf, ttlSeconds } = deps;
   const prefix = '/api/dzda/v1/zhcjyw';
+  const previewsByAddress = limitByAddress(createRateLimiter(db, 'qm-info-address', PREVIEW_PER_ADDRESS_PER_MINUTE, 60_000), now);
+  const previewsByLink = createRateLimiter(db, 'qm-info-link', PREVIEW_PER_LINK_PER_MINUTE, 60_000);
+  /** The drawn preview by letter version: a flood of one link draws once (the promise is shared while it draws). */
+  const previews = new Map<string, Promise<Uint8Array>>();
+  const previewOf = (data: LetterData): Promise<Uint8Array> => {
+    const version = createHash('sha256').update(JSON.stringify(data)).digest('hex');
+    let drawn = previews.get(version);
+    if (!drawn) {
+      drawn = heavy.render({ op: 'letter', data });
+      drawn.catch(() => previews.delete(version));
+      previews.set(version, drawn);
+      while (previews.size > PREVIEW_CACHE_ENTRIES) previews.delete(previews.keys().next().value!);
+    }
+    return drawn.catch((error: unknown) => {
+      throw heavyError(error);
+    });
+  };
 
   const find = async (q: Queryable, uuid: string, lock = false): Promise<SignRow | null> => {
     const [row] = await q.query<SignRow>(
@@ -235,6 +265,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
   archive.get<{ Querystring: { uuid: string } }>(
     `${prefix}/qmInfo`,
     {
+      onRequest: previewsByAddress,
       schema: {
         summary: '手机签署页：授权委托书预览（姓名、证件号码已脱敏）',
         tags,
@@ -248,12 +279,13 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
     async (request) => {
       const at = now();
       const link = await live(db, request.query.uuid);
+      if (!(await previewsByLink.hit(link.uuid, at.getTime()))) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
       await db.query(`update sign_request set status = 'opened', opened_at = $2 where uuid = $1 and status = 'waiting'`, [link.uuid, at]);
       const app = await applicationById(db, link.application_id);
       const { phone: _phone, ...data } = await letterData(db, app, at);
       // Whoever sees the QR learns nothing: the preview masks the name and the number; the stored letter does not.
       const masked = { ...data, name: maskName(data.name), idNumber: maskIdCard(data.idNumber) };
-      const preview = await renderLetter(masked);
+      const preview = await previewOf(masked);
       return ok({
         applicantName: maskName(data.name),
         ywbh: app.ywbh,
@@ -315,7 +347,13 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
       if (!match) throw new ApiError(400, SIGN_MESSAGES.badSignature);
       const png = Buffer.from(match[1]!, 'base64');
       const type = sniff(png);
-      if (png.length > SIGNATURE_MAX_BYTES || type?.mimeType !== 'image/png' || (type.width ?? 0) < 50 || (type.height ?? 0) < 20) {
+      if (
+        png.length > SIGNATURE_MAX_BYTES ||
+        type?.mimeType !== 'image/png' ||
+        (type.width ?? 0) < 50 ||
+        (type.height ?? 0) < 20 ||
+        !pixelsWithin(type, Math.min(maxPixels, SIGNATURE_MAX_PIXELS))
+      ) {
         throw new ApiError(400, SIGN_MESSAGES.badSignature);
       }
       const app = await applicationById(db, link.application_id);
@@ -335,9 +373,10 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
       const signedAt = centreDateTime(at);
       let pdf: Uint8Array;
       try {
-        pdf = await renderLetter(data, { signaturePng: png, signedAt });
-      } catch {
-        throw new ApiError(400, SIGN_MESSAGES.badSignature);
+        pdf = await heavy.render({ op: 'letter', data, signed: { signaturePng: png, signedAt } });
+      } catch (error) {
+        const refused = heavyError(error);
+        throw refused instanceof ApiError ? refused : new ApiError(400, SIGN_MESSAGES.badSignature);
       }
       const file = await files.save(app, LETTER_CLBH, `授权委托书-${app.ywbh}.pdf`, pdf, 'signing', {
         replace: true,

@@ -24,7 +24,7 @@ import {
   type Purpose,
 } from './facts';
 import { CERTIFICATE_PARAMETERS, defaultPeriod, validUntil, type CertificateParameters } from './parameters';
-import { renderCertificate } from './pdf';
+import { heavyError, type HeavyPool } from '../archive/heavy';
 
 /**
  * Where the certificate's calls live.
@@ -89,6 +89,8 @@ const summarySchema = {
 export interface CertificateRouteOptions {
   db: Db;
   now: () => Date;
+  /** The worker pool the PDF is drawn in (archive/heavy.ts). */
+  heavy: HeavyPool;
   parameters?: Partial<CertificateParameters> | undefined;
   /** Adds POST /dev/jczm/age, which ages a certificate for the end-to-end tests (development only). */
   devRoutes?: boolean;
@@ -99,7 +101,7 @@ export interface CertificateRouteOptions {
  * the period they allow, issue (PDF facts frozen in deposit_certificate), the login's list, download, revoke, and
  * the public verification by code, limited per client address.
  */
-export function certificateRoutes(app: FastifyInstance, { db, now, parameters, devRoutes = false }: CertificateRouteOptions): void {
+export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parameters, devRoutes = false }: CertificateRouteOptions): void {
   const p: CertificateParameters = { ...CERTIFICATE_PARAMETERS, ...parameters };
 
   const individual = (request: FastifyRequest) => {
@@ -295,7 +297,9 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
       const session = individual(request);
       const row = await ownCertificate(session.userId, request.query.zmbh);
       if (!(await downloads.hit(session.userId, now().getTime()))) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
-      const pdf = await renderCertificate(row.facts);
+      const pdf = await heavy.render({ op: 'certificate', facts: row.facts }).catch((error: unknown) => {
+        throw heavyError(error);
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(`缴存证明_${row.zmbh}.pdf`))

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
+import { grantSecondCheck } from '../test-support/two-check';
 import { yuanToFen } from '../records';
 
 // 个人明细查询 on a real PostgreSQL (docs/api-personal.md): the keyset pages and the summary as on PGlite, and the
@@ -23,6 +24,7 @@ describe.skipIf(!!unavailable)('个人明细 on PostgreSQL', () => {
     db = await prepareDatabase({ databaseUrl: pg.url }, true);
     app = await buildApp({ db, now: () => new Date('2026-11-26T02:00:00Z') });
     token = await signIn(app, '110101199003072316');
+    await grantSecondCheck(app, db, token, '110101199003072316', '/grwt/zhxx/zhcx/grmxcx');
   }, 180_000);
   afterAll(async () => {
     await app?.close();

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
+import { grantSecondCheck } from '../test-support/two-check';
 import { checkLedger, yuanToFen } from '../records';
 import { defaultPeriod, DETAIL_MESSAGES } from './detail';
 
@@ -29,6 +30,9 @@ beforeAll(async () => {
   zhang = await signIn(app, ZHANG);
   qian = await signIn(app, QIAN);
   unit = await signIn(app, '100200300001', 2);
+  // The page is enable 10: its calls need the second check's grant (issue 31; routes/two-check-calls.test.ts).
+  await grantSecondCheck(app, db, zhang, ZHANG, '/grwt/zhxx/zhcx/grmxcx');
+  await grantSecondCheck(app, db, qian, QIAN, '/grwt/zhxx/zhcx/grmxcx');
 }, 120_000);
 afterAll(() => app.close());
 

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/db';
 import { centreDate, centreDateTime } from '../clock';
 import { ApiError, ok } from '../http/envelope';
 import { ZHFW_PREFIX } from '../routes/shell';
+import { twoCheckGuard } from '../routes/two-check-calls';
 import { fenToYuan, listJournal, type JournalCursor, type JournalRow } from '../records';
 import { GRZHZT_SCHEMA } from '../records/schemas';
 import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../table/export';
@@ -226,6 +227,8 @@ const summarySchema = {
  */
 export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
   const base = `${ZHFW_PREFIX}/grmx`;
+  // The page is enable 10: its calls check the second-check grant too (docs/two-check-calls.md).
+  const granted = [app.requireVerified, twoCheckGuard(db, now)];
 
   app.get(
     `${base}/accounts`,
@@ -260,7 +263,7 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
   app.get<{ Querystring: { grzh: string; startTime: string; endTime: string; after?: string; pageSize?: number } }>(
     `${base}/list`,
     {
-      preHandler: app.requireVerified,
+      preHandler: granted,
       schema: {
         summary: '个人明细：一页（新的在前，按位置翻页）及查询期间的合计（首页）',
         tags,
@@ -318,7 +321,7 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
   app.get<{ Querystring: { grzh: string; startTime: string; endTime: string; format: 'xlsx' | 'csv' } }>(
     `${base}/export`,
     {
-      preHandler: app.requireVerified,
+      preHandler: granted,
       schema: {
         summary: '导出个人明细（xlsx 或 CSV，查询期间的全部记录及合计）',
         tags,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { PUTIL_PREFIX } from '../routes/shell';
+import { requireColumnRoom } from '../applications/quotas';
 
 const tags = ['表格'] as const;
 
@@ -137,6 +138,9 @@ export function columnRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
         isShow: c.isShow,
         ...(c.disabled === undefined ? {} : { disabled: c.disabled }),
       }));
+      const [userId, accountId] = keyOf(request) as [string, string];
+      // What one login may store (issue 31 item 7): a new page's setting only within the quota.
+      await requireColumnRoom(db, userId, accountId, p, nav);
       await db.query(
         `insert into column_individuation (user_id, account_id, path, nav_name, name, rule, updated_at)
          values ($1, $2, $3, $4, $5, $6::jsonb, $7)

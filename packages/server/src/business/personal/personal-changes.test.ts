@@ -239,6 +239,19 @@ describe('GJ0313 个人手机号码变更: codes to both numbers, the proof, the
     expect(body(await submit(sun, 'GJ0313', { sjhm: '13300131115' }))).toMatchObject({ code: 400, msg: PHONE_UNPROVEN_MESSAGE });
   });
 
+  it('20 wrong passwords sent at once with one code: one is judged, the others find the code spent (issue 31 item 5)', async () => {
+    const key = await publicKey(app);
+    later(61_000);
+    expect(body(await sendNew(sun, '13300131116')).code).toBe(0);
+    const newCode = await lastCode('13300131116');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(sun, 'sjhbg/verify', { mode: 'password', sjhm: '13300131116', newCode, pwdDec: sm2Encrypt(`Wrong@${i}`, key) })),
+    );
+    const codes = answers.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 400)).toHaveLength(1);
+    expect(codes.filter((c) => c === 428)).toHaveLength(19);
+  });
+
   it('is for individuals only', async () => {
     expect((await get(unit, 'sjhbg/current')).statusCode).toBe(403);
   });

@@ -163,17 +163,17 @@ export function personalChangeRoutes(app: FastifyInstance, options: PersonalChan
         const old = await phoneOf(session.userId);
         if (!old) throw new ApiError(400, PHONE_CHANGE_MESSAGES.noPhone);
         await useSmsCode(db, { phone: old, purpose: PHONE_CHANGE_PARAMS.oldPurpose, code: oldCode, at });
+        await useSmsCode(db, { phone, purpose: PHONE_CHANGE_PARAMS.newPurpose, code: newCode, at });
       } else {
         if (!pwdDec) throw new ApiError(400, '请输入登录密码');
         const password = decrypt(pwdDec, keys);
+        // Each guess of the password costs a new code to the new number (a picture captcha and the SMS limits): the
+        // code is spent before the password is judged (one statement that only an unused code passes), so guesses
+        // sent at once find it spent and are never judged (issue 31 item 5).
+        await useSmsCode(db, { phone, purpose: PHONE_CHANGE_PARAMS.newPurpose, code: newCode, at });
         const [user] = await db.query<{ password_hash: string }>('select password_hash from app_user where id = $1', [session.userId]);
-        if (!user || !(await verifyPassword(password, user.password_hash))) {
-          // Each guess of the password costs a new code to the new number (a picture captcha and the SMS limits).
-          await db.query('update sms_code set used_at = $3 where phone = $1 and purpose = $2 and used_at is null', [phone, PHONE_CHANGE_PARAMS.newPurpose, at]);
-          throw new ApiError(400, PHONE_CHANGE_MESSAGES.wrongPassword);
-        }
+        if (!user || !(await verifyPassword(password, user.password_hash))) throw new ApiError(400, PHONE_CHANGE_MESSAGES.wrongPassword);
       }
-      await useSmsCode(db, { phone, purpose: PHONE_CHANGE_PARAMS.newPurpose, code: newCode, at });
       const expiresAt = new Date(at.getTime() + PHONE_CHANGE_PARAMS.proofTtlMs);
       await db.transaction(async (tx) => {
         // One live proof per login: an earlier one (another number) no longer counts; old rows go through the index.
