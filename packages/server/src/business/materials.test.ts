@@ -65,9 +65,9 @@ describe('the other tables', () => {
   });
 
   it('a personal business without its own table takes the default: 身份证 required, 其他材料 and the letter optional', () => {
-    expect(businessOf('TQ0101')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
-    expect(codes(materialsFor(businessOf('TQ0101')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
-    expect(required(materialsFor(businessOf('TQ0101')!, {}))).toEqual(['SFZ']);
+    expect(businessOf('TQ0102')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
+    expect(codes(materialsFor(businessOf('TQ0102')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
+    expect(required(materialsFor(businessOf('TQ0102')!, {}))).toEqual(['SFZ']);
   });
 
   it('every row of every table has a code, a name, numbers, a positive file count, and no code twice', () => {

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import { getAccount } from './accounts';
 import { postMovement } from './journal';
-import { ACCOUNT_STATUS } from './kinds';
+import { ACCOUNT_STATUS, type WithdrawalReason } from './kinds';
 import { RecordsError } from './money';
 
 /**
@@ -224,7 +224,7 @@ export async function settleBatch(
 export async function closeAccount(
   tx: Queryable,
   grzh: string,
-  c: { date: string; ywbh: string; reason: 'withdrawal' | 'transfer' | 'merge' },
+  c: { date: string; ywbh: string; reason: 'withdrawal' | 'transfer' | 'merge'; withdrawalReason?: WithdrawalReason },
 ): Promise<{ interestFen: bigint; paidFen: bigint }> {
   const account = await getAccount(tx, grzh, { forUpdate: true });
   if (!account) throw new RecordsError('个人账户不存在');
@@ -238,7 +238,8 @@ export async function closeAccount(
   if (balance > 0n) {
     await postMovement(
       tx,
-      { accountNo: grzh, amountFen: -balance, kind: c.reason === 'withdrawal' ? '12' : '22', ywbh: c.ywbh, line: 2, valueDate: c.date, note: '销户' },
+      { accountNo: grzh, amountFen: -balance, kind: c.reason === 'withdrawal' ? '12' : '22', ywbh: c.ywbh, line: 2, valueDate: c.date, note: '销户',
+        ...(c.reason === 'withdrawal' && c.withdrawalReason ? { reason: c.withdrawalReason } : {}) },
       { internal: true },
     );
   }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { getAccount } from './accounts';
-import { ACCOUNT_STATUS, MOVEMENT_KINDS, type MovementKind } from './kinds';
+import { ACCOUNT_STATUS, MOVEMENT_KINDS, WITHDRAWAL_REASONS, type MovementKind, type WithdrawalReason } from './kinds';
 import { RecordsError } from './money';
 
 /** One movement of money on a personal account. */
@@ -17,6 +17,8 @@ export interface Movement {
   /** The month a remittance or supplementary payment is for, YYYYMM. */
   period?: string;
   note?: string;
+  /** The withdrawal reason (TQYY) of a 部分提取 (11) or 销户提取 (12), stored as journal_entry.tqyy; refused on other kinds. */
+  reason?: WithdrawalReason;
 }
 
 export interface Posted {
@@ -48,6 +50,10 @@ export async function postMovement(tx: Queryable, m: Movement, options: { intern
   if (amount === 0n) throw new RecordsError('发生额不能为零');
   if ((kind.sign === 1 && amount < 0n) || (kind.sign === -1 && amount > 0n)) {
     throw new RecordsError(`${kind.name}的发生额方向不正确`);
+  }
+  if (m.reason !== undefined) {
+    if (m.kind !== '11' && m.kind !== '12') throw new RecordsError(`${kind.name}不能带提取原因`);
+    if (!Object.hasOwn(WITHDRAWAL_REASONS, m.reason)) throw new RecordsError(`未知的提取原因：${String(m.reason)}`);
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(m.valueDate)) throw new RecordsError('记账日期格式不正确');
   // The row lock serializes every movement of one account, replays included.
@@ -85,9 +91,9 @@ export async function postMovement(tx: Queryable, m: Movement, options: { intern
   if (balance < 0n) throw new RecordsError('账户余额不足');
 
   const [entry] = await tx.query<{ id: string }>(
-    `insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text as id`,
-    [m.accountNo, kind.contra, String(amount), m.kind, m.ywbh, m.line, m.valueDate, m.period ?? null, String(balance), m.note ?? ''],
+    `insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, period, balance_after_fen, note, tqyy)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text as id`,
+    [m.accountNo, kind.contra, String(amount), m.kind, m.ywbh, m.line, m.valueDate, m.period ?? null, String(balance), m.note ?? '', m.reason ?? null],
   );
   await tx.query('update personal_account set balance_fen = $2, last_value_date = $3 where grzh = $1', [m.accountNo, String(balance), m.valueDate]);
   await tx.query('update centre_account set balance_fen = balance_fen - $2 where code = $1', [kind.contra, String(amount)]);
@@ -111,6 +117,8 @@ export interface JournalRow {
   line: number;
   period: string | null;
   note: string;
+  /** The withdrawal reason of a 部分提取 / 销户提取 line, null on others. */
+  tqyy: WithdrawalReason | null;
 }
 
 /**
@@ -132,7 +140,7 @@ export async function listJournal(
   }
   const rows = await q.query<Record<string, string>>(
     `select id::text as id, value_date::text as value_date, kind, amount_fen::text as amount_fen,
-            balance_after_fen::text as balance_after_fen, ywbh, line, period, note
+            balance_after_fen::text as balance_after_fen, ywbh, line, period, note, tqyy
        from journal_entry
       where account_no = $1 and value_date >= $2::date and value_date <= $3::date ${keyset}
       order by value_date desc, id desc
@@ -151,6 +159,7 @@ export async function listJournal(
       line: Number(r.line),
       period: r.period ?? null,
       note: r.note ?? '',
+      tqyy: (r.tqyy ?? null) as WithdrawalReason | null,
     }),
   );
   const last = page[page.length - 1];

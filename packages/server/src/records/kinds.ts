@@ -30,6 +30,13 @@ export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS]
  */
 export const ACCOUNT_STATUS_NAMES: Readonly<Record<AccountStatus, string>> = { '01': '正常', '02': '封存', '03': '冻结', '99': '销户' };
 
+/** Withdrawal reasons (提取原因, dictionary TQYY). */
+export const WITHDRAWAL_REASONS = {
+  '01': '购房', '02': '建造翻修大修', '03': '离退休', '04': '丧失劳动能力', '05': '户口迁出/出境定居',
+  '06': '还贷', '07': '房租', '08': '死亡', '09': '大病医疗', '99': '其他',
+} as const;
+export type WithdrawalReason = keyof typeof WITHDRAWAL_REASONS;
+
 /**
  * The centre's own accounts (centre_account.code), the other side of every entry.
  * @example CENTRE_ACCOUNTS.interest // 'C200'

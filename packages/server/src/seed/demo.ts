@@ -17,6 +17,7 @@ import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
 import { seedOffice } from './office';
+import { seedWithdrawals } from './withdrawals';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -206,6 +207,12 @@ const STEPS: SeedStep[] = [
     // The data lives in office.ts (issue 24): the individual whose name change 我的业务's end-to-end test completes.
     name: 'an individual whose name change the 我的业务 test sees completed by the centre (周晓明)',
     run: (tx) => seedOffice(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 21,
+    // The data lives in withdrawals.ts (issue 33): the depositor whose account 离休退休提取 closes.
+    name: 'withdrawals: 严退休, past the retirement age, whose account the retirement withdrawal closes',
+    run: (tx) => seedWithdrawals(tx, DEMO_PASSWORD),
   },
 ];
 
