@@ -52,10 +52,11 @@ describe('the other tables', () => {
     expect(materialsFor(businessOf('GJ0313')!, { sjhm: '13912345678' })).toEqual([]);
   });
 
-  it('TQ0106 has its own list, the same for every answer', () => {
-    const list = materialsFor(businessOf('TQ0106')!, {});
+  it('TQ0106 has its own list: the contract and the repayments for a bank’s loan, not for the centre’s own (its records hold them)', () => {
+    const list = materialsFor(businessOf('TQ0106')!, { dklx: '2' });
     expect(codes(list)).toEqual(['SFZ', 'DKHT', 'HKPZ', 'SQS']);
     expect(required(list)).toEqual(['SFZ', 'DKHT', 'HKPZ']);
+    expect(required(materialsFor(businessOf('TQ0106')!, { dklx: '1' }))).toEqual(['SFZ']);
   });
 
   it('a unit business without its own table takes the unit list, with the letter required', () => {

@@ -17,7 +17,7 @@ import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
 import { seedOffice } from './office';
-import { seedWithdrawals } from './withdrawals';
+import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -213,6 +213,12 @@ const STEPS: SeedStep[] = [
     // The data lives in withdrawals.ts (issue 33): the depositor whose account 离休退休提取 closes.
     name: 'withdrawals: 严退休, past the retirement age, whose account the retirement withdrawal closes',
     run: (tx) => seedWithdrawals(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 22,
+    // The data lives in withdrawals.ts (issue 33, TQ0106).
+    name: 'withdrawals: a loan of the centre to 钱找回 and his home on the property register',
+    run: seedLoanAndHome,
   },
 ];
 

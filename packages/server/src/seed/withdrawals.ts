@@ -37,3 +37,23 @@ export async function seedWithdrawals(tx: Queryable, password: string): Promise<
     });
   }
 }
+
+/**
+ * Seed step 22 (issue 33, TQ0106): a loan of the centre's own to 钱找回 (paid out 1 May 2024, 2,500 yuan a month),
+ * so 偿还住房贷款提取 can be completed at once against the centre's records; and his home on the property register
+ * (he owns the home he bought, so he may not withdraw for rent).
+ */
+export const DEMO_LOAN = { jkhtbh: 'GJJDK2024050001', zjhm: '110105199208153027', xingming: '钱找回', yhkeFen: 250_000n } as const;
+
+export async function seedLoanAndHome(tx: Queryable): Promise<void> {
+  await tx.query(
+    `insert into loan_contract (jkhtbh, zjhm, xingming, dkje_fen, yhke_fen, ffrq, dqrq, dkye_fen, fwzl)
+     values ($1, $2, $3, 50000000, $4, '2024-05-01', '2044-05-01', 45600000, '示范市历下区山大路 1 号 2-3-501')
+     on conflict (jkhtbh) do nothing`,
+    [DEMO_LOAN.jkhtbh, DEMO_LOAN.zjhm, DEMO_LOAN.xingming, String(DEMO_LOAN.yhkeFen)],
+  );
+  await tx.query(
+    `insert into property_record (zjhm, fwzl, registered_on) values ($1, '示范市历下区山大路 1 号 2-3-501', '2024-06-15') on conflict do nothing`,
+    [DEMO_LOAN.zjhm],
+  );
+}

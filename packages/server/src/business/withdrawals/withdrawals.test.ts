@@ -13,6 +13,8 @@ import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
 import { ageOf, dateMonthsBefore, hasContinuousMonths, luhnValid } from './common';
 import { WITHDRAWAL_PARAMS, withdrawalParams } from './params';
 import { quarterOf } from './tq0107';
+import { monthsRepaid } from './tq0106';
+import { DEMO_LOAN } from '../../seed/withdrawals';
 import { withdrawalOf } from '.';
 
 // One database for the file. The clock stands on Thursday 26 November 2026, 10:00 in Shanghai. 张三 (married, his
@@ -129,7 +131,7 @@ describe('TQ0107 租赁住房提取', () => {
     const feng = await check(FENG.account, 'TQ0107');
     expect(feng.pass).toBe(false);
     expect(feng.messages.map((m) => m.msg)).toContain('连续缴存满 3 个月后才能办理租房提取');
-    await db.query(`insert into property_record (zjhm, fwzl, registered_on) values ($1, '示范市历下区山大路 1 号', '2020-05-01')`, [QIAN.account]);
+    // 钱找回's home is on the register (seed step 22).
     const qian = await check(QIAN.account, 'TQ0107');
     expect(qian.messages.map((m) => m.msg)).toContain('房产登记显示您或配偶在本市有自有住房，不能办理租房提取');
   });
@@ -262,6 +264,43 @@ describe('TQ0103 离休退休提取', () => {
     expect((await checkLedger(db, [who.grzh])).ok).toBe(true);
     const [pay] = await db.query<{ amount_fen: string }>('select amount_fen::text as amount_fen from payment_instruction where ywbh = $1', [ywbh]);
     expect(pay!.amount_fen).toBe(String(-BigInt(posted[1]!.amount_fen)));
+  });
+});
+
+describe('TQ0106 偿还住房贷款提取', () => {
+  const repay = (extra: Record<string, unknown> = {}) => ({ dklx: '1', jkhtbh: DEMO_LOAN.jkhtbh, skrxm: QIAN.name, ...CARD, ...extra });
+
+  it('repayWindowMonths: the instalments due in the last 12 months, none in the month of the loan', () => {
+    expect(monthsRepaid('2024-05-01', '2026-11-26', 12)).toBe(12);
+    expect(monthsRepaid('2026-06-15', '2026-11-26', 12)).toBe(5);
+    expect(monthsRepaid('2026-11-02', '2026-11-26', 12)).toBe(0);
+  });
+
+  it('another person’s contract answers 403 and says nothing', async () => {
+    const res = await submit(ZHANG.account, 'TQ0106', repay({ skrxm: ZHANG.name, tqje: '100' }));
+    expect(res.statusCode).toBe(403);
+    expect((await limit(ZHANG.account, 'TQ0106', repay())).yy.join()).not.toContain('2500');
+  });
+
+  it('the centre’s own loan: twelve instalments; one fen over refused; exactly the limit completes at once with reason 06', async () => {
+    const l = await limit(QIAN.account, 'TQ0106', repay());
+    expect(l.ktqje).toBe('30000.00');
+    expect(l.yy[0]).toContain('近 12 个月应还 12 期，每期 2500.00 元');
+    expect(body(await submit(QIAN.account, 'TQ0106', repay({ tqje: '30000.01' }))).msg).toBe('提取金额超过本次最多可提取的 30000.00 元');
+    const { ywbh, zt } = body(await submit(QIAN.account, 'TQ0106', repay({ tqje: '30000.00' }))).data;
+    expect(zt).toBe('03');
+    expect(await lines(ywbh)).toEqual([{ kind: '11', amount_fen: '-3000000', tqyy: '06' }]);
+    expect((await checkLedger(db, [QIAN.grzh])).ok).toBe(true);
+    // Once a year per contract.
+    expect(body(await submit(QIAN.account, 'TQ0106', repay({ tqje: '1' }))).msg).toBe('这笔贷款近 12 个月内已办理过还贷提取，请满 12 个月后再申请');
+  });
+
+  it('a bank’s loan: the declared instalment since it was paid out, left to the centre', async () => {
+    const bank = { dklx: '2', jkhtbh: 'SD-2026-88', yhke: '3000', ffrq: '2026-06-15', skrxm: SUN.name, ...CARD };
+    expect((await limit(SUN.account, 'TQ0106', bank)).ktqje).toBe('15000.00');
+    expect(body(await submit(SUN.account, 'TQ0106', { ...bank, ffrq: '2026-12-01', tqje: '1' })).msg).toBe('商业银行贷款请填写月还款额和放款日期，放款日期不能晚于今天');
+    const { zt } = body(await submit(SUN.account, 'TQ0106', { ...bank, tqje: '15000.00' })).data;
+    expect(zt).toBe('01');
   });
 });
 
