@@ -14,6 +14,7 @@ import {
 import { COMMON_MATERIALS } from '../materials';
 import type { Applicant, AutomaticRule, Business, BusinessGuide, BusinessMaterial, BusinessRule, JsonSchema, RuleContext } from '../types';
 import { withdrawalParams } from './params';
+import { freezeReceipt } from './receipt';
 
 /**
  * What the eight withdrawal kinds share (docs/api-withdrawals.md): the applicant's account as the records hold it,
@@ -422,15 +423,18 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
     },
 
     async complete({ tx, at, application }) {
-      const [w] = await tx.query<{ grzh: string; amount_fen: string; skyh: string; skzh: string; skrxm: string }>(
-        'select grzh, amount_fen::text as amount_fen, skyh, skzh, skrxm from withdrawal where ywbh = $1',
+      const [w] = await tx.query<{ grzh: string; amount_fen: string; skyh: string; skyhmc: string; skzh: string; skrxm: string }>(
+        'select grzh, amount_fen::text as amount_fen, skyh, skyhmc, skzh, skrxm from withdrawal where ywbh = $1',
         [application.ywbh],
       );
       if (!w) throw new ApiError(409, '提取申请缺少提取信息，请退回申请人重新提交');
       const today = centreDate(at);
       let paid: bigint;
+      let interest = 0n;
       if (spec.closing) {
-        paid = (await closeAccount(tx, w.grzh, { date: today, ywbh: application.ywbh, reason: 'withdrawal', withdrawalReason: spec.tqyy })).paidFen;
+        const closed = await closeAccount(tx, w.grzh, { date: today, ywbh: application.ywbh, reason: 'withdrawal', withdrawalReason: spec.tqyy });
+        paid = closed.paidFen;
+        interest = closed.interestFen;
       } else {
         paid = BigInt(w.amount_fen);
         await postMovement(tx, {
@@ -452,6 +456,11 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
           [application.ywbh, w.grzh, String(paid), w.skyh, w.skzh, w.skrxm, at],
         );
       }
+      await freezeReceipt(
+        tx,
+        { ywbh: application.ywbh, ywmc: spec.ywmc, tqyy: spec.tqyy, closing: spec.closing, grzh: w.grzh, skyhmc: w.skyhmc, skzh: w.skzh },
+        { amountFen: paid, interestFen: interest, paidOn: today, at },
+      );
     },
   };
 }

@@ -304,6 +304,40 @@ describe('TQ0106 偿还住房贷款提取', () => {
   });
 });
 
+describe('lists and papers: 提取进度, 提取历史, the home’s counts, the receipt and its public check', () => {
+  it('孙改密: the bank-loan withdrawal in progress, the purchase in history, the withdrawn one in neither; the counts agree', async () => {
+    const progress = body(await get(SUN.account, 'tq/jd?pageSize=10')).data;
+    expect(progress.total).toBe(1);
+    expect(progress.list[0]).toMatchObject({ ywlx: 'TQ0106', ywmc: '偿还住房贷款提取', zt: '01', tqje: '15000.00', canWithdraw: true, skzh: '6222***********0128', hasReceipt: false });
+    expect(progress.list[0].events.map((e: { ztmc: string }) => e.ztmc)).toEqual(['已提交']);
+    const history = body(await get(SUN.account, 'tq/ls')).data;
+    expect(history.total).toBe(1);
+    expect(history.list[0]).toMatchObject({ ywlx: 'TQ0101', zt: '03', tqyymc: '购房', tqje: '10000.00', paidOn: '2026-11-26', skyhmc: '中国工商银行', hasReceipt: true });
+    expect(body(await get(SUN.account, 'tq/sl')).data).toEqual({ jxz: progress.total, ybj: history.total });
+  });
+
+  it('the receipt: a PDF drawn from the frozen facts for its owner, 403 for anyone else; the public check by code', async () => {
+    const [row] = await db.query<{ ywbh: string; receipt_code: string }>(`select ywbh, receipt_code from withdrawal where grzh = $1 and paid_fen is not null`, [SUN.grzh]);
+    const pdf = await get(SUN.account, `tq/hd?ywbh=${row!.ywbh}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(ZHANG.account, `tq/hd?ywbh=${row!.ywbh}`)).statusCode).toBe(403);
+    expect((await get(ZHANG.account, 'tq/hd?ywbh=TQ01012026112699999999')).statusCode).toBe(403);
+    const check = body(await app.inject({ url: `${ZHFW}/tq/hdVerify?code=${row!.receipt_code.toLowerCase()}` })).data;
+    expect(check).toMatchObject({ valid: true, message: '该提取回单真实有效', receipt: { hdbh: row!.ywbh, xingming: '孙**', tqje: '10000.00', skzh: '6222***********0128', tqyymc: '购房' } });
+    expect(JSON.stringify(check)).not.toContain(SUN.account);
+    const wrong = body(await app.inject({ url: `${ZHFW}/tq/hdVerify?code=AAAAAAAAAAAAAAAA` })).data;
+    expect(wrong).toEqual({ valid: false, message: '验证码不存在，请核对后重新输入', receipt: null });
+  });
+
+  it('the closing receipt says the interest and the closed account', async () => {
+    const [row] = await db.query<{ receipt: { closing: boolean; interestFen: string; tqyymc: string } }>(`select receipt from withdrawal where grzh = $1`, [RETIREE_DEMO_LOGIN.grzh]);
+    expect(row!.receipt).toMatchObject({ closing: true, tqyymc: '离退休' });
+    expect(BigInt(row!.receipt.interestFen)).toBeGreaterThan(0n);
+  });
+});
+
 describe('the whole ledger', () => {
   it('still balances after every completion above', async () => {
     clock = new Date('2026-11-26T02:00:00Z');
