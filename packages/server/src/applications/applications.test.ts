@@ -222,7 +222,7 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
   });
 
   it('holds when the same applicant submits twice at once (a double click): one goes through, the other is refused', async () => {
-    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0104', { a: '3' })]);
+    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0199', { a: '3' })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const done = body(answers.find((r) => r.statusCode === 200)!).data;
     await post(li, 'ywsq/withdraw', { ywbh: done.ywbh });
@@ -240,13 +240,13 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
 
 describe('the applicant and the centre through the status machine', () => {
   it('draft, submit, return with reasons, resubmit, accept, reject: each change an event and an SMS', async () => {
-    const draft = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'TQ0106', payload: { zfdz: '示范市' } })).data;
+    const draft = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'GD0605', payload: { zfdz: '示范市' } })).data;
     expect(draft).toMatchObject({ zt: '00', promisedDate: null });
-    const again = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'TQ0106', ywbh: draft.ywbh, payload: { zfdz: '示范市历城区' } })).data;
+    const again = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'GD0605', ywbh: draft.ywbh, payload: { zfdz: '示范市历城区' } })).data;
     expect(again.ywbh).toBe(draft.ywbh);
     expect((await detail(zhang, draft.ywbh)).canDelete).toBe(true);
 
-    const submitted = body(await submit(zhang, 'TQ0106', { zfdz: '示范市历城区', yzj: 2000 }, draft.ywbh)).data;
+    const submitted = body(await submit(zhang, 'GD0605', { zfdz: '示范市历城区', yzj: 2000 }, draft.ywbh)).data;
     expect(submitted).toMatchObject({ ywbh: draft.ywbh, zt: '01', promisedDate: '2026-10-10' });
 
     expect(body(await centre(draft.ywbh, 'return'))).toMatchObject({ code: 400, msg: '请填写退回原因' });
@@ -254,7 +254,7 @@ describe('the applicant and the centre through the status machine', () => {
     const returned = await detail(zhang, draft.ywbh);
     expect(returned).toMatchObject({ zt: '04', canResubmit: true, canWithdraw: true, canDelete: false });
     expect(returned.events.at(-1)).toMatchObject({ zt: '04', ztmc: '已退回', actor: 'centre', reasons: ['租赁合同未上传'] });
-    expect(body(await get(zhang, 'todo/list')).data).toContainEqual(expect.objectContaining({ kind: 'returned', ywbh: draft.ywbh, ywlx: 'TQ0106' }));
+    expect(body(await get(zhang, 'todo/list')).data).toContainEqual(expect.objectContaining({ kind: 'returned', ywbh: draft.ywbh, ywlx: 'GD0605' }));
 
     expect(body(await post(zhang, 'ywsq/resubmit', { ywbh: draft.ywbh, payload: { zfdz: '示范市历城区', yzj: 2000, htbh: 'ZL-1' } })).data.zt).toBe('01');
     expect((await detail(zhang, draft.ywbh)).payload).toEqual({ zfdz: '示范市历城区', yzj: 2000, htbh: 'ZL-1' });
@@ -309,7 +309,7 @@ describe('the applicant and the centre through the status machine', () => {
     expect(page1.list).toEqual(all.list.slice(0, 2));
     expect(all.list[0]).toMatchObject({ ywlx: 'GD0405', ywmc: '还款账户变更', zt: '01', ztmc: '已提交', promisedDate: '2026-10-10', submittedAt: '2026-09-30 10:00:00' });
     const rejected = body(await get(zhang, 'ywsq/list?zt=05,06')).data;
-    expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['TQ0106']);
+    expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['GD0605']);
     expect(body(await get(zhang, 'ywsq/list?zt=7'))).toMatchObject({ code: 400, msg: '状态只能是 00 至 06，多个以逗号分隔' });
     // The hall's empty filter fields mean no filter; a number finds its one application.
     expect(body(await get(zhang, 'ywsq/list?zt=&ywbh=&pageNum=1&pageSize=50')).data).toEqual(all);

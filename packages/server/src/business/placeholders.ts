@@ -56,8 +56,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
   ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', PERSON, 5],
-  ['TQ0105', '出境定居提取', 'withdrawal', PERSON, 5, true],
-  ['TQ0104', '丧失劳动能力提取', 'withdrawal', PERSON, 5, true],
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
   ['GD0101', '住房公积金贷款申请', 'loan', PERSON, 15],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],

@@ -6,7 +6,7 @@ import type { Applicant } from './types';
 
 const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
 /** The withdrawals built so far (issue 33, business/withdrawals); the other TQ codes are still placeholders. */
-const WITHDRAWAL_CODES = ['TQ0107', 'TQ0101', 'TQ0103', 'TQ0106'];
+const WITHDRAWAL_CODES = ['TQ0107', 'TQ0101', 'TQ0103', 'TQ0106', 'TQ0104', 'TQ0105'];
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206

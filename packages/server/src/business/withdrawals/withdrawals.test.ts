@@ -29,6 +29,7 @@ const CARD = { skyh: '102', skzh: '6222021234567890128' };
 const ZHANG = { account: '110101199003072316', grzh: '201000000101', name: '张三' };
 const SUN = { account: '110105198503014033', grzh: '201000000403', name: '孙改密' };
 const QIAN = { account: '110105199208153027', grzh: '201000000402', name: '钱找回' };
+const LI = { account: '110105199506205040', grzh: '201000000404', name: '李短信' };
 const FENG = { account: '110105199202026027', grzh: '201000000601', name: '冯信息' };
 
 const tokens: Record<string, string> = {};
@@ -37,7 +38,7 @@ const sent: string[] = [];
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
   app = await buildApp({ db, now: () => clock, centreApiKey: KEY, sms: { send: async () => undefined, notify: async (_phone: string, text: string) => void sent.push(text) } });
-  for (const who of [ZHANG, SUN, QIAN, FENG, { account: RETIREE_DEMO_LOGIN.account }]) tokens[who.account] = await signIn(app, who.account);
+  for (const who of [ZHANG, SUN, QIAN, FENG, LI, { account: RETIREE_DEMO_LOGIN.account }]) tokens[who.account] = await signIn(app, who.account);
 }, 120_000);
 afterAll(() => app.close());
 
@@ -301,6 +302,33 @@ describe('TQ0106 偿还住房贷款提取', () => {
     expect(body(await submit(SUN.account, 'TQ0106', { ...bank, ffrq: '2026-12-01', tqje: '1' })).msg).toBe('商业银行贷款请填写月还款额和放款日期，放款日期不能晚于今天');
     const { zt } = body(await submit(SUN.account, 'TQ0106', { ...bank, tqje: '15000.00' })).data;
     expect(zt).toBe('01');
+  });
+});
+
+describe('TQ0104 丧失劳动能力提取 and TQ0105 出境定居提取 (closing kinds)', () => {
+  it('TQ0104: a date after today is refused; rejected by the centre, its hold is released and nothing moves', async () => {
+    const payload = { jdjl: '01', jdrq: '2026-10-08', jcrq: '2026-10-31', skrxm: QIAN.name, ...CARD };
+    expect(body(await submit(QIAN.account, 'TQ0104', { ...payload, jcrq: '2026-11-27' })).msg).toBe('鉴定日期和解除劳动关系日期不能晚于今天');
+    const before = await balance(QIAN.grzh);
+    const { ywbh, zt } = body(await submit(QIAN.account, 'TQ0104', payload)).data;
+    expect(zt).toBe('01');
+    // The whole balance is held: nothing else may be withdrawn meanwhile.
+    expect((await limit(QIAN.account, 'TQ0106', { dklx: '1', jkhtbh: DEMO_LOAN.jkhtbh })).yy).toContain(`在办提取已占用 ${(Number(before) / 100).toFixed(2)} 元`);
+    expect((await app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/reject`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办', reasons: ['鉴定结论不符合条件'] } })).statusCode).toBe(200);
+    expect(await balance(QIAN.grzh)).toBe(before);
+    expect((await limit(QIAN.account, 'TQ0104')).yy.join()).not.toContain('在办提取已占用');
+  });
+
+  it('TQ0105: completed by the centre, the account closes with 销户提取 reason 05 and the interest to the day', async () => {
+    expect(body(await submit(LI.account, 'TQ0105', { djgj: '新西兰', zxrq: '2026-12-01', skrxm: LI.name, ...CARD })).msg).toBe('户口注销日期不能晚于今天，户口注销后才能办理出境定居提取');
+    const { ywbh } = body(await submit(LI.account, 'TQ0105', { djgj: '新西兰', zxrq: '2026-11-20', skrxm: LI.name, ...CARD })).data;
+    for (const action of ['accept', 'complete']) expect((await centre(ywbh, action)).statusCode).toBe(200);
+    expect((await lines(ywbh)).map((l) => [l.kind, l.tqyy])).toEqual([
+      ['10', null],
+      ['12', '05'],
+    ]);
+    expect(await balance(LI.grzh)).toBe(0n);
+    expect((await checkLedger(db, [LI.grzh])).ok).toBe(true);
   });
 });
 
