@@ -17,7 +17,7 @@ export const RETIREE_DEMO_LOGIN = {
 } as const;
 
 /** Months he has paid (汇缴 of 1,920 yuan on the 10th). */
-const PAID = ['202607', '202608', '202609', '202610'];
+const PAID = ['202607', '202608', '202609', '202610', '202611'];
 
 export async function seedWithdrawals(tx: Queryable, password: string): Promise<void> {
   await seedDemoIndividual(tx, RETIREE_DEMO_LOGIN, password, {

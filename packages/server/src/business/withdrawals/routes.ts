@@ -7,7 +7,7 @@ import { eventsOf, notYours } from '../../applications/model';
 import { STATUS, type Status } from '../../applications/status';
 import { contentDisposition } from '../../archive/routes';
 import { createRateLimiter, limitByAddress } from '../../auth/rate-limit';
-import { normaliseCode } from '../../certificate/facts';
+import { groupCode, normaliseCode } from '../../certificate/facts';
 import { centreDateTime } from '../../clock';
 import { fenToYuan, WITHDRAWAL_REASONS, type WithdrawalReason } from '../../records';
 import { ZHFW_PREFIX } from '../../routes/shell';
@@ -39,7 +39,7 @@ const listRow = {
     ywbh: str, ywlx: str, ywmc: str, zt: str, ztmc: str, submittedAt: { type: ['string', 'null'] }, promisedDate: { type: ['string', 'null'] },
     tqyymc: str, tqje: { type: ['string', 'null'], description: '提取金额（元；在办为占用金额，历史为实付金额）' },
     paidOn: { type: ['string', 'null'] }, skyhmc: str, skzh: { type: 'string', description: '收款账号（前 4 后 4 位）' },
-    canWithdraw: { type: 'boolean' }, hasReceipt: { type: 'boolean' },
+    canWithdraw: { type: 'boolean' }, hasReceipt: { type: 'boolean' }, hdyzm: { type: 'string', description: '提取回单的验证码（本人的已办结提取；未办结为空）' },
     events: { type: 'array', items: { type: 'object', properties: { at: str, zt: str, ztmc: str, actor: str, actorName: str, note: str, reasons: { type: 'array', items: str } } } },
   },
 } as const;
@@ -104,13 +104,13 @@ export function withdrawalRoutes(app: FastifyInstance, db: Db, now: () => Date):
     },
   );
 
-  type ListRow = { id: string; ywbh: string; ywlx: string; zt: Status; submitted_at: Date | null; promised_date: string | null; tqyy: WithdrawalReason | null; amount_fen: string | null; paid_fen: string | null; paid_on: string | null; skyhmc: string | null; skzh: string | null; has_receipt: boolean };
+  type ListRow = { id: string; ywbh: string; ywlx: string; zt: Status; submitted_at: Date | null; promised_date: string | null; tqyy: WithdrawalReason | null; amount_fen: string | null; paid_fen: string | null; paid_on: string | null; skyhmc: string | null; skzh: string | null; has_receipt: boolean; receipt_code: string | null };
   /** One page of the session account's withdrawals in the statuses, newest first, through application_account_list. */
   const page = async (accountId: string, statuses: readonly Status[], pageNum: number, pageSize: number) => {
     const rows = await db.query<ListRow>(
       `select a.id::text as id, a.ywbh, a.ywlx, a.zt, a.submitted_at, to_char(a.promised_date, 'YYYY-MM-DD') as promised_date,
               w.tqyy, w.amount_fen::text as amount_fen, w.paid_fen::text as paid_fen, w.paid_on::text as paid_on, w.skyhmc, w.skzh,
-              (w.receipt is not null) as has_receipt
+              (w.receipt is not null) as has_receipt, w.receipt_code
          from application a left join withdrawal w on w.ywbh = a.ywbh
         where a.account_id = $1 and a.ywlx like 'TQ%' and a.zt = any($2::text[])
         order by a.id desc limit $3 offset $4`,
@@ -137,6 +137,7 @@ export function withdrawalRoutes(app: FastifyInstance, db: Db, now: () => Date):
     skzh: r.skzh ? maskBankCard(r.skzh) : '',
     canWithdraw: r.zt === '01' || r.zt === '04',
     hasReceipt: r.has_receipt,
+    hdyzm: r.receipt_code ? groupCode(r.receipt_code) : '',
   });
   const listResponse = envelope({
     type: 'object',

@@ -99,9 +99,9 @@ describe('parameters (WITHDRAWAL_PARAMS, one row each, at its edges)', () => {
     expect(await hasContinuousMonths(db, ZHANG.grzh, '2026-11-26', 3)).toBe(true);
     // In January 2027 the last paid months (Oct) are not the month before: not continuous up to now.
     expect(await hasContinuousMonths(db, ZHANG.grzh, '2027-01-05', 3)).toBe(false);
-    // 严退休 paid July–October: 4 months, not 5.
-    expect(await hasContinuousMonths(db, RETIREE_DEMO_LOGIN.grzh, '2026-11-26', 4)).toBe(true);
-    expect(await hasContinuousMonths(db, RETIREE_DEMO_LOGIN.grzh, '2026-11-26', 5)).toBe(false);
+    // 严退休 paid July–November: 5 months, not 6.
+    expect(await hasContinuousMonths(db, RETIREE_DEMO_LOGIN.grzh, '2026-11-26', 5)).toBe(true);
+    expect(await hasContinuousMonths(db, RETIREE_DEMO_LOGIN.grzh, '2026-11-26', 6)).toBe(false);
   });
 
   it('retireAgeMale: the day before the 60th birthday is too early, the birthday is not', () => {
@@ -247,8 +247,8 @@ describe('TQ0103 离休退休提取', () => {
     expect((await check(who.account, 'TQ0103')).pass).toBe(true);
     const l = await limit(who.account, 'TQ0103');
     expect(l.xh).toBe(true);
-    expect(l.ye).toBe('7680.00');
-    expect(Number(l.ktqje)).toBeGreaterThan(7680);
+    expect(l.ye).toBe('9600.00');
+    expect(Number(l.ktqje)).toBeGreaterThan(9600);
     const { ywbh, zt } = body(await submit(who.account, 'TQ0103', { txrq: '2025-03-31', skrxm: who.name, ...CARD })).data;
     expect(zt).toBe('01');
     for (const action of ['accept', 'complete']) expect((await centre(ywbh, action)).statusCode).toBe(200);
