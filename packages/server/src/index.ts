@@ -55,3 +55,5 @@ export { CERTIFICATE_MESSAGES } from './certificate/facts';
 export type { CertificateFacts } from './certificate/facts';
 export { CERTIFICATE_PREFIX, VERIFY_ROUTE } from './certificate/routes';
 export { renderCertificate } from './certificate/pdf';
+export { payStandingOrders, signStandingOrder, stopStandingOrder } from './business/withdrawals/standing';
+export type { StandingRunReport } from './business/withdrawals/standing';

@@ -46,7 +46,7 @@ describe.skipIf(!!unavailable)('applications on PostgreSQL, two instances', () =
   it('let one of twelve simultaneous withdrawal submissions through, and refuse the others with the restriction', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        (i % 2 ? one : two).inject({ method: 'POST', url: `${ZHZH}/ywsq/submit`, headers: { token }, payload: { ywlx: i % 3 ? 'TQ0101' : 'TQ0107', payload: { i } } }),
+        (i % 2 ? one : two).inject({ method: 'POST', url: `${ZHZH}/ywsq/submit`, headers: { token }, payload: { ywlx: i % 3 ? 'TQ0102' : 'TQ0199', payload: { i } } }),
       ),
     );
     const statuses = answers.map((r) => r.statusCode).sort();

@@ -150,8 +150,8 @@ describe('business rules and payload schemas', () => {
     ['GJ0313', {}, '请输入新手机号码'],
     ['GJ0313', { sjhm: '1380013800' }, '请输入正确的 11 位手机号码'],
     ['GJ0313', { sjhm: LI.phone }, '新手机号码与原手机号码相同，无需变更'],
-    ['TQ0101', { amount: { nested: true } }, '业务表单的每一项只能是文字（至多 2000 字）、数字、是否或文字列表'],
-    ['TQ0101', { '1x': 'a' }, '业务表单的字段名只能由字母开头的字母、数字和下划线组成'],
+    ['TQ0102', { amount: { nested: true } }, '业务表单的每一项只能是文字（至多 2000 字）、数字、是否或文字列表'],
+    ['TQ0102', { '1x': 'a' }, '业务表单的字段名只能由字母开头的字母、数字和下划线组成'],
   ])('%s with %j answers 400 %s and saves nothing', async (ywlx, payload, msg) => {
     const before = await db.query('select count(*)::int as n from application');
     const res = await submit(li, ywlx, payload);
@@ -174,11 +174,11 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
 
   it('USER_BLOCK: the centre stops one login from a business with its own message', async () => {
     expect((await check(li, 'GJ0802')).messages.map((m) => m.code)).not.toContain('USER_BLOCK');
-    await db.query(`insert into business_block (user_id, ywlx, msg) select id, 'TQ0107', '您有未结清的核查事项，请到柜台办理' from app_user where account = $1`, [LI.account]);
-    expect(await check(li, 'TQ0107')).toEqual({ pass: false, messages: [{ code: 'USER_BLOCK', msg: '您有未结清的核查事项，请到柜台办理' }] });
-    expect(body(await submit(li, 'TQ0107', { fz: 1500 }))).toMatchObject({ code: 409, msg: '您有未结清的核查事项，请到柜台办理' });
-    expect((await check(li, 'TQ0101')).pass).toBe(true);
-    await db.query(`delete from business_block where ywlx = 'TQ0107'`);
+    await db.query(`insert into business_block (user_id, ywlx, msg) select id, 'TQ0199', '您有未结清的核查事项，请到柜台办理' from app_user where account = $1`, [LI.account]);
+    expect(await check(li, 'TQ0199')).toEqual({ pass: false, messages: [{ code: 'USER_BLOCK', msg: '您有未结清的核查事项，请到柜台办理' }] });
+    expect(body(await submit(li, 'TQ0199', { fz: 1500 }))).toMatchObject({ code: 409, msg: '您有未结清的核查事项，请到柜台办理' });
+    expect((await check(li, 'TQ0102')).pass).toBe(true);
+    await db.query(`delete from business_block where ywlx = 'TQ0199'`);
   });
 
   it('ACCOUNT_SEALED: a sealed personal account may not apply, but for the withdrawals a sealed account may make', async () => {
@@ -187,7 +187,7 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
     const msg = '您的个人账户已封存，不能办理“个人账户信息变更”。如有疑问请致电 12329 或到住房公积金管理中心柜台咨询';
     expect(await check(li, 'GJ0302')).toEqual({ pass: false, messages: [{ code: 'ACCOUNT_SEALED', msg }] });
     expect(body(await submit(li, 'GJ0302', { txdz: '某地' }))).toMatchObject({ code: 409, msg });
-    expect((await check(li, 'TQ0103')).pass).toBe(true); // 离休退休提取
+    expect((await check(li, 'TQ0105')).pass).toBe(true); // 出境定居提取
     await db.query(`update personal_account set grzhzt = '01' where grzh = $1 and zjhm = $2`, [LI.grzh, LI.account]);
     expect((await check(li, 'GJ0302')).pass).toBe(true);
   });
@@ -210,19 +210,19 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
   });
 
   it('WITHDRAWAL_IN_PROGRESS: one withdrawal at a time, whatever its kind', async () => {
-    const first = body(await submit(li, 'TQ0101', { fwzl: '示范市某小区 1-101', tqje: 120000 })).data;
+    const first = body(await submit(li, 'TQ0102', { fwzl: '示范市某小区 1-101', tqje: 120000 })).data;
     expect(first.zt).toBe('01');
     const msg = `您已有一笔提取业务正在办理（业务编号 ${first.ywbh}），办结或撤回后才能再申请提取`;
-    expect(await check(li, 'TQ0107')).toEqual({ pass: false, messages: [{ code: 'WITHDRAWAL_IN_PROGRESS', msg }] });
-    expect(body(await submit(li, 'TQ0107', {}))).toMatchObject({ code: 409, msg });
+    expect(await check(li, 'TQ0199')).toEqual({ pass: false, messages: [{ code: 'WITHDRAWAL_IN_PROGRESS', msg }] });
+    expect(body(await submit(li, 'TQ0199', {}))).toMatchObject({ code: 409, msg });
     expect(body(await post(li, 'ywsq/withdraw', { ywbh: first.ywbh })).data.zt).toBe('06');
-    expect((await check(li, 'TQ0107')).pass).toBe(true);
-    expect((await notices(LI.phone)).filter((t) => t.includes(first.ywbh)).at(-1)).toBe(`【住房公积金】您的“购买自住住房提取”（业务编号 ${first.ywbh}）已撤回。`);
+    expect((await check(li, 'TQ0199')).pass).toBe(true);
+    expect((await notices(LI.phone)).filter((t) => t.includes(first.ywbh)).at(-1)).toBe(`【住房公积金】您的“建造翻建大修自住住房提取”（业务编号 ${first.ywbh}）已撤回。`);
     expect((await detail(li, first.ywbh)).events.at(-1)).toMatchObject({ zt: '06', ztmc: '已撤回', actor: 'applicant', actorName: '李短信' });
   });
 
   it('holds when the same applicant submits twice at once (a double click): one goes through, the other is refused', async () => {
-    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0104', { a: '3' })]);
+    const answers = await Promise.all([submit(li, 'TQ0102', { a: '1' }), submit(li, 'TQ0102', { a: '2' }), submit(li, 'TQ0199', { a: '3' })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const done = body(answers.find((r) => r.statusCode === 200)!).data;
     await post(li, 'ywsq/withdraw', { ywbh: done.ywbh });
@@ -240,13 +240,13 @@ describe('restrictions (ywblxz/check, and again on submit)', () => {
 
 describe('the applicant and the centre through the status machine', () => {
   it('draft, submit, return with reasons, resubmit, accept, reject: each change an event and an SMS', async () => {
-    const draft = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'TQ0107', payload: { zfdz: '示范市' } })).data;
+    const draft = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'GD0605', payload: { zfdz: '示范市' } })).data;
     expect(draft).toMatchObject({ zt: '00', promisedDate: null });
-    const again = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'TQ0107', ywbh: draft.ywbh, payload: { zfdz: '示范市历城区' } })).data;
+    const again = body(await post(zhang, 'ywsq/saveDraft', { ywlx: 'GD0605', ywbh: draft.ywbh, payload: { zfdz: '示范市历城区' } })).data;
     expect(again.ywbh).toBe(draft.ywbh);
     expect((await detail(zhang, draft.ywbh)).canDelete).toBe(true);
 
-    const submitted = body(await submit(zhang, 'TQ0107', { zfdz: '示范市历城区', yzj: 2000 }, draft.ywbh)).data;
+    const submitted = body(await submit(zhang, 'GD0605', { zfdz: '示范市历城区', yzj: 2000 }, draft.ywbh)).data;
     expect(submitted).toMatchObject({ ywbh: draft.ywbh, zt: '01', promisedDate: '2026-10-10' });
 
     expect(body(await centre(draft.ywbh, 'return'))).toMatchObject({ code: 400, msg: '请填写退回原因' });
@@ -254,7 +254,7 @@ describe('the applicant and the centre through the status machine', () => {
     const returned = await detail(zhang, draft.ywbh);
     expect(returned).toMatchObject({ zt: '04', canResubmit: true, canWithdraw: true, canDelete: false });
     expect(returned.events.at(-1)).toMatchObject({ zt: '04', ztmc: '已退回', actor: 'centre', reasons: ['租赁合同未上传'] });
-    expect(body(await get(zhang, 'todo/list')).data).toContainEqual(expect.objectContaining({ kind: 'returned', ywbh: draft.ywbh, ywlx: 'TQ0107' }));
+    expect(body(await get(zhang, 'todo/list')).data).toContainEqual(expect.objectContaining({ kind: 'returned', ywbh: draft.ywbh, ywlx: 'GD0605' }));
 
     expect(body(await post(zhang, 'ywsq/resubmit', { ywbh: draft.ywbh, payload: { zfdz: '示范市历城区', yzj: 2000, htbh: 'ZL-1' } })).data.zt).toBe('01');
     expect((await detail(zhang, draft.ywbh)).payload).toEqual({ zfdz: '示范市历城区', yzj: 2000, htbh: 'ZL-1' });
@@ -309,7 +309,7 @@ describe('the applicant and the centre through the status machine', () => {
     expect(page1.list).toEqual(all.list.slice(0, 2));
     expect(all.list[0]).toMatchObject({ ywlx: 'GD0405', ywmc: '还款账户变更', zt: '01', ztmc: '已提交', promisedDate: '2026-10-10', submittedAt: '2026-09-30 10:00:00' });
     const rejected = body(await get(zhang, 'ywsq/list?zt=05,06')).data;
-    expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['TQ0107']);
+    expect(rejected.list.map((r: { ywlx: string }) => r.ywlx)).toEqual(['GD0605']);
     expect(body(await get(zhang, 'ywsq/list?zt=7'))).toMatchObject({ code: 400, msg: '状态只能是 00 至 06，多个以逗号分隔' });
     // The hall's empty filter fields mean no filter; a number finds its one application.
     expect(body(await get(zhang, 'ywsq/list?zt=&ywbh=&pageNum=1&pageSize=50')).data).toEqual(all);

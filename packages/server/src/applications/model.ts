@@ -386,6 +386,7 @@ export function createApplications(deps: ApplicationsDeps) {
             const row = await ownApplication(tx, ywbh!, applicant, true);
             if (row.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
             await checkStops(tx, applicant, business, row.ywbh);
+            await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
             return row;
           },
           ['submit'],
@@ -395,7 +396,9 @@ export function createApplications(deps: ApplicationsDeps) {
       } else {
         app = await db.transaction(async (tx) => {
           await checkStops(tx, applicant, business);
-          return insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor);
+          const row = await insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor);
+          await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
+          return row;
         });
         await notify(app, [{ zt: '01', promisedDate: app.promised_date }]);
       }
@@ -412,6 +415,7 @@ export function createApplications(deps: ApplicationsDeps) {
         async (tx) => {
           const row = await ownApplication(tx, ywbh, applicant, true);
           await checkStops(tx, applicant, business, ywbh);
+          await business.hold?.({ tx, applicant, ywbh, payload, now: now() });
           return row;
         },
         ['resubmit'],

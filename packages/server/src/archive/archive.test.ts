@@ -286,7 +286,7 @@ describe('the merged archive (hcPdfWj)', () => {
 
 describe('finishing (cjtj, sfczdzyx)', () => {
   it('names every required material missing, then finishes; a later change clears it', async () => {
-    const ywbh = await draft(zhang, 'TQ0106');
+    const ywbh = await draft(zhang, 'TQ0106', { dklx: '2' });
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: false, completed: false });
     expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：身份证（正反面）、借款合同、还款凭证' });
     await upload(zhang, ywbh, 'SFZ', 'a.png', image('png'));

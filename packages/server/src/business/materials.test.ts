@@ -52,10 +52,11 @@ describe('the other tables', () => {
     expect(materialsFor(businessOf('GJ0313')!, { sjhm: '13912345678' })).toEqual([]);
   });
 
-  it('TQ0106 has its own list, the same for every answer', () => {
-    const list = materialsFor(businessOf('TQ0106')!, {});
+  it('TQ0106 has its own list: the contract and the repayments for a bank’s loan, not for the centre’s own (its records hold them)', () => {
+    const list = materialsFor(businessOf('TQ0106')!, { dklx: '2' });
     expect(codes(list)).toEqual(['SFZ', 'DKHT', 'HKPZ', 'SQS']);
     expect(required(list)).toEqual(['SFZ', 'DKHT', 'HKPZ']);
+    expect(required(materialsFor(businessOf('TQ0106')!, { dklx: '1' }))).toEqual(['SFZ']);
   });
 
   it('a unit business without its own table takes the unit list, with the letter required', () => {
@@ -65,9 +66,9 @@ describe('the other tables', () => {
   });
 
   it('a personal business without its own table takes the default: 身份证 required, 其他材料 and the letter optional', () => {
-    expect(businessOf('TQ0101')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
-    expect(codes(materialsFor(businessOf('TQ0101')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
-    expect(required(materialsFor(businessOf('TQ0101')!, {}))).toEqual(['SFZ']);
+    expect(businessOf('TQ0102')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
+    expect(codes(materialsFor(businessOf('TQ0102')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
+    expect(required(materialsFor(businessOf('TQ0102')!, {}))).toEqual(['SFZ']);
   });
 
   it('every row of every table has a code, a name, numbers, a positive file count, and no code twice', () => {

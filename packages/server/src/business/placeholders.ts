@@ -1,4 +1,4 @@
-import { COMMON_MATERIALS, DEFAULT_PERSONAL_MATERIALS, UNIT_MATERIALS } from './materials';
+import { DEFAULT_PERSONAL_MATERIALS, UNIT_MATERIALS } from './materials';
 import { defineBusiness, type Business, type BusinessMaterial, type JsonSchema } from './types';
 
 /**
@@ -56,13 +56,7 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0109', '付款账户信息维护', 'unit', UNIT, 1],
   ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
-  ['TQ0106', '偿还住房贷款提取', 'withdrawal', PERSON, 3],
-  ['TQ0101', '购买自住住房提取', 'withdrawal', PERSON, 3],
-  ['TQ0103', '离休退休提取', 'withdrawal', PERSON, 3, true],
-  ['TQ0107', '租赁住房提取', 'withdrawal', PERSON, 3],
   ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', PERSON, 5],
-  ['TQ0105', '出境定居提取', 'withdrawal', PERSON, 5, true],
-  ['TQ0104', '丧失劳动能力提取', 'withdrawal', PERSON, 5, true],
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
   ['GD0101', '住房公积金贷款申请', 'loan', PERSON, 15],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
@@ -75,15 +69,11 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];
 
-/** Placeholders with a materials table of their own; the others take the personal or unit default. */
-export const PLACEHOLDER_MATERIALS: Readonly<Record<string, ReadonlyArray<BusinessMaterial>>> = {
-  TQ0106: [
-    COMMON_MATERIALS.SFZ,
-    { wjlxId: 'DKHT', wjmc: '借款合同', jdbh: 'TQ0106-01', mlbh: '0101', zstj: '住房贷款借款合同（含签字页）', required: true, maxFiles: 20 },
-    { wjlxId: 'HKPZ', wjmc: '还款凭证', jdbh: 'TQ0106-01', mlbh: '0102', zstj: '近期还款凭证或银行流水', required: true, maxFiles: 10 },
-    COMMON_MATERIALS.SQS,
-  ],
-};
+/**
+ * Placeholders with a materials table of their own; the others take the personal or unit default. (TQ0106's moved
+ * with it to business/withdrawals/tq0106.ts.)
+ */
+export const PLACEHOLDER_MATERIALS: Readonly<Record<string, ReadonlyArray<BusinessMaterial>>> = {};
 
 /** The placeholder businesses, one per row. */
 export const PLACEHOLDERS: readonly Business[] = PLACEHOLDER_ROWS.map(([ywlx, ywmc, area, loginTypes, timeLimitDays, allowsSealed]) =>

@@ -6,6 +6,8 @@ import { GJ0302_DETAIL_FIELDS, GJ0302_KEY_FIELDS } from './personal/gj0302';
 import type { Applicant } from './types';
 
 const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
+/** The withdrawals built so far (issue 33, business/withdrawals); the other TQ codes are still placeholders. */
+const WITHDRAWAL_CODES = ['TQ0107', 'TQ0101', 'TQ0103', 'TQ0106', 'TQ0104', 'TQ0105'];
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206
@@ -75,8 +77,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302, GJ0313, GJ0314 and the flexible ones (GJ08xx, issue 24) as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES]);
+  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24) and the withdrawals built (issue 33) as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES]);
   });
 });
 
@@ -95,7 +97,8 @@ describe('the automatic rules table', () => {
   });
 
   it('every other business waits for the centre', () => {
-    // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts.
-    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815']);
+    // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts,
+    // the rent and loan-repayment withdrawals' (TQ0107, TQ0106) in withdrawals/withdrawals.test.ts.
+    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', 'TQ0107', 'TQ0106']);
   });
 });

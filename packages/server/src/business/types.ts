@@ -128,6 +128,15 @@ export interface BusinessMaterial<P = Record<string, unknown>> {
   when?: (answers: Partial<P>) => boolean;
 }
 
+/** What a business's hold sees: the transaction that submits or resubmits, and the application's number. */
+export interface HoldContext<P> {
+  tx: Queryable;
+  applicant: Applicant;
+  ywbh: string;
+  payload: P;
+  now: Date;
+}
+
 export interface Business<P = Record<string, unknown>> {
   ywlx: string;
   ywmc: string;
@@ -153,6 +162,11 @@ export interface Business<P = Record<string, unknown>> {
   /** The handling notice (须知, spec 2.12 `pznr`) as plain text; without one a generic notice. */
   notice?: string;
   automatic?: AutomaticRule<P>;
+  /**
+   * Runs in the transaction that submits or resubmits the application, after the restrictions: a withdrawal holds its
+   * amount on the account here (throw an ApiError to refuse; nothing of the submission stays).
+   */
+  hold?(ctx: HoldContext<P>): Promise<void>;
   /** Changes the records, in the transaction of the status change to 已办结; throwing undoes both. */
   complete(ctx: CompletionContext<P>): Promise<void>;
 }

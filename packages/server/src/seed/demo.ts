@@ -17,6 +17,7 @@ import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
 import { seedOffice } from './office';
+import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -217,6 +218,18 @@ const STEPS: SeedStep[] = [
           where title = '业务提醒：请核对预留手机号码' and body like '%“个人信息变更”%'`,
       );
     },
+  },
+  {
+    version: 21,
+    // The data lives in withdrawals.ts (issue 33): the depositor whose account 离休退休提取 closes.
+    name: 'withdrawals: 严退休, past the retirement age, whose account the retirement withdrawal closes',
+    run: (tx) => seedWithdrawals(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 22,
+    // The data lives in withdrawals.ts (issue 33, TQ0106).
+    name: 'withdrawals: a loan of the centre to 钱找回 and his home on the property register',
+    run: seedLoanAndHome,
   },
 ];
 

@@ -149,7 +149,7 @@ describe('the GJ0314 rule table, row by row', () => {
 
   it('no-withdrawal: a withdrawal in progress on the account stops the move', async () => {
     expect(await holds('no-withdrawal', zhangApplicant, { grzh: '201000000101' })).toBe(true);
-    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0101', payload: { fwzj: 1 } });
+    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0102', payload: { fwzj: 1 } });
     expect(tq.statusCode).toBe(200);
     expect(await holds('no-withdrawal', zhangApplicant, { grzh: '201000000101' })).toBe(false);
     await post('ywsq/withdraw', zhang, { ywbh: tq.json<{ data: { ywbh: string } }>().data.ywbh });

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db';
+import { prepareDatabase } from '../../start';
+import { checkLedger } from '../../records';
+import { payStandingOrders, signStandingOrder, stopStandingOrder } from './standing';
+
+// Rent by standing order (按月/按季租房提取): one set-based command per period, idempotent; it stops by itself at the
+// lease's end, when the account is sealed or when the year's quota is used.
+let db: Db;
+const at = new Date('2026-12-10T02:00:00Z');
+const CARD = { skyh: '102', skzh: '6222021234567890128' };
+const ZHANG = '201000000101';
+const SUN = '201000000403';
+const QIAN = '201000000402';
+
+beforeAll(async () => {
+  db = await prepareDatabase({ memory: true }, true);
+}, 120_000);
+afterAll(() => db.close());
+
+const rent = (ywbhPrefix: string) =>
+  db.query<{ account_no: string; amount_fen: string; tqyy: string }>(
+    `select account_no, amount_fen::text as amount_fen, tqyy from journal_entry where ywbh like $1 order by id`,
+    [`${ywbhPrefix}%`],
+  );
+
+describe('payStandingOrders', () => {
+  it('pays a period once, with a 部分提取 line of reason 07, a payment instruction and an SMS; a second run pays nothing', async () => {
+    await db.transaction((tx) => signStandingOrder(tx, { grzh: ZHANG, zlht: 'ZL-1', zlzzrq: '2027-02-28', pl: 'M', amountFen: 200_000n, ...CARD, skrxm: '张三' }, at));
+    await expect(db.transaction((tx) => signStandingOrder(tx, { grzh: ZHANG, zlht: 'ZL-2', zlzzrq: '2027-02-28', pl: 'M', amountFen: 1n, ...CARD, skrxm: '张三' }, at))).rejects.toThrow(
+      '您已有一份生效的按月/按季租房提取协议，请先终止后再签订',
+    );
+    const first = await payStandingOrders(db, '2026-12-10', at);
+    expect(first).toEqual({ paid: 1, paidFen: 200_000n, stopped: 0 });
+    expect(await rent('ZFDK202612')).toEqual([{ account_no: ZHANG, amount_fen: '-200000', tqyy: '07' }]);
+    expect(await payStandingOrders(db, '2026-12-20', at)).toEqual({ paid: 0, paidFen: 0n, stopped: 0 });
+    expect((await checkLedger(db)).ok).toBe(true);
+    const [sms] = await db.query<{ phone: string; text: string }>('select phone, text from sms_notice_queue order by id desc limit 1');
+    expect(sms).toEqual({ phone: '13800138000', text: expect.stringContaining('按月/按季租房提取 2000.00 元已于 2026-12-10 转入尾号 0128 的银行卡') });
+    const [pay] = await db.query<{ n: string }>(`select count(*)::text as n from payment_instruction where ywbh like 'ZFDK202612%'`);
+    expect(pay!.n).toBe('1');
+  });
+
+  it('stops by itself at the lease’s end', async () => {
+    expect((await payStandingOrders(db, '2027-01-10', at)).paid).toBe(1);
+    expect(await payStandingOrders(db, '2027-03-10', at)).toEqual({ paid: 0, paidFen: 0n, stopped: 1 });
+    const [o] = await db.query<{ state: string; stop_reason: string }>(`select state, stop_reason from rent_standing_order where grzh = $1`, [ZHANG]);
+    expect(o).toEqual({ state: 'stopped', stop_reason: 'lease_end' });
+  });
+
+  it('pays no more than the year’s quota, then stops for the quota; a sealed account stops it; the depositor stops it', async () => {
+    await db.transaction(async (tx) => {
+      await signStandingOrder(tx, { grzh: SUN, zlht: 'ZL-S', zlzzrq: '2027-12-31', pl: 'M', amountFen: 3_000_000n, ...CARD, skrxm: '孙改密' }, at);
+      await signStandingOrder(tx, { grzh: QIAN, zlht: 'ZL-Q', zlzzrq: '2027-12-31', pl: 'Q', amountFen: 100_000n, ...CARD, skrxm: '钱找回' }, at);
+    });
+    // December: 孙改密 takes the year's 21,600 (not 30,000); 钱找回's quarterly agreement waits for January.
+    expect(await payStandingOrders(db, '2026-12-12', at)).toEqual({ paid: 1, paidFen: 2_160_000n, stopped: 0 });
+    // The quota is used: a later run this year stops it (a run of the same month pays nothing again either way).
+    await db.query(`delete from rent_standing_payment where period = '202612' and order_id in (select id from rent_standing_order where grzh = $1)`, [SUN]);
+    expect(await payStandingOrders(db, '2026-12-13', at)).toEqual({ paid: 0, paidFen: 0n, stopped: 1 });
+    expect((await db.query<{ stop_reason: string }>(`select stop_reason from rent_standing_order where grzh = $1`, [SUN]))[0]!.stop_reason).toBe('quota');
+    await db.transaction((tx) => signStandingOrder(tx, { grzh: SUN, zlht: 'ZL-S2', zlzzrq: '2027-12-31', pl: 'M', amountFen: 100_000n, ...CARD, skrxm: '孙改密' }, at));
+    // January: 孙改密's new year quota; then 钱找回's account is sealed.
+    await db.query(`update personal_account set grzhzt = '02' where grzh = $1`, [QIAN]);
+    const jan = await payStandingOrders(db, '2027-01-12', at);
+    expect(jan.stopped).toBe(1);
+    expect(jan.paid).toBe(1); // 孙改密's new agreement, in the new year
+    const reasons = await db.query<{ grzh: string; stop_reason: string | null }>(`select grzh, stop_reason from rent_standing_order where state = 'active' or grzh = $1 order by id`, [QIAN]);
+    expect(reasons).toEqual([
+      { grzh: QIAN, stop_reason: 'sealed' },
+      { grzh: SUN, stop_reason: null },
+    ]);
+    expect(await db.transaction((tx) => stopStandingOrder(tx, SUN, at))).toBe(true);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+import type { Db, Queryable } from '../../db/db';
+import { ApiError } from '../../http/envelope';
+import { withdrawalParams, yuanParamFen } from './params';
+
+/**
+ * Rent by standing order (按月/按季租房提取, docs/api-withdrawals.md): the agreement and the command that pays a period
+ * for every active agreement in one set-based statement. A run is idempotent: a second run of the same period pays
+ * nothing (rent_standing_payment's key is the agreement and the period). Each payment is a 部分提取 journal line with
+ * reason 07 (balance and centre account moved in the same transaction), a payment instruction and an SMS notice.
+ */
+
+export interface StandingOrderInput {
+  grzh: string;
+  zlht: string;
+  zlzzrq: string;
+  pl: 'M' | 'Q';
+  amountFen: bigint;
+  skyh: string;
+  skzh: string;
+  skrxm: string;
+}
+
+/** Signs an agreement (one active per account). */
+export async function signStandingOrder(tx: Queryable, input: StandingOrderInput, at: Date): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into rent_standing_order (grzh, zlht, zlzzrq, pl, amount_fen, skyh, skzh, skrxm, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (grzh) where state = 'active' do nothing returning id::text as id`,
+    [input.grzh, input.zlht, input.zlzzrq, input.pl, String(input.amountFen), input.skyh, input.skzh, input.skrxm, at],
+  );
+  if (!row) throw new ApiError(409, '您已有一份生效的按月/按季租房提取协议，请先终止后再签订');
+  return row.id;
+}
+
+/** The depositor stops the agreement at any time. */
+export async function stopStandingOrder(tx: Queryable, grzh: string, at: Date): Promise<boolean> {
+  const rows = await tx.query(`update rent_standing_order set state = 'stopped', stop_reason = 'applicant', stopped_at = $2 where grzh = $1 and state = 'active' returning 1`, [grzh, at]);
+  return rows.length > 0;
+}
+
+export interface StandingRunReport {
+  paid: number;
+  paidFen: bigint;
+  stopped: number;
+}
+
+/**
+ * Pays the period `date` falls in for every active agreement, set-based: agreements whose lease has ended or whose
+ * account is not normal stop; the others pay min(the agreement's amount, the year's quota left, the balance less
+ * the holds of withdrawals in progress); an agreement with no quota left stops. Monthly agreements pay every month,
+ * quarterly ones in January, April, July and October. Run twice for a period, it pays once.
+ *
+ * @example await payStandingOrders(db, '2026-12-10', new Date())
+ */
+export async function payStandingOrders(db: Db, date: string, at: Date): Promise<StandingRunReport> {
+  const p = withdrawalParams();
+  const period = date.slice(0, 4) + date.slice(5, 7);
+  const yearFrom = `${date.slice(0, 4)}-01-01`;
+  const yearTo = `${date.slice(0, 4)}-12-31`;
+  return db.transaction(async (tx) => {
+    // The accounts' rows first, in one order: every hold and every movement takes the same lock.
+    await tx.query(
+      `select 1 from personal_account where grzh in (select grzh from rent_standing_order where state = 'active') order by grzh for update`,
+    );
+    const [row] = await tx.query<{ paid: string; paid_fen: string; stopped: string }>(
+      `with stopped as (
+         update rent_standing_order o
+            set state = 'stopped', stop_reason = case when o.zlzzrq < $1::date then 'lease_end' else 'sealed' end, stopped_at = $7
+           from personal_account a
+          where o.state = 'active' and a.grzh = o.grzh and (o.zlzzrq < $1::date or a.grzhzt <> '01')
+         returning o.id
+       ),
+       due as (
+         select o.id, o.grzh, o.amount_fen, o.skyh, o.skzh, o.skrxm, a.balance_fen,
+                case when $8::boolean and d.hyzk like '2%' then $6::bigint else $5::bigint end as quota,
+                coalesce(u.used, 0) as used, coalesce(h.held, 0) as held
+           from rent_standing_order o
+           join personal_account a on a.grzh = o.grzh
+           left join lateral (select pd.hyzk from person_info pi join person_detail pd on pd.account_id = pi.account_id
+                               where pi.grzh = o.grzh limit 1) d on true
+           left join lateral (select -sum(j.amount_fen) as used from journal_entry j
+                               where j.account_no = o.grzh and j.value_date between $3::date and $4::date
+                                 and j.kind = '11' and j.tqyy = '07') u on true
+           left join lateral (select sum(w.amount_fen) as held from withdrawal w join application ap on ap.ywbh = w.ywbh
+                               where w.grzh = o.grzh and ap.zt in ('01', '02')) h on true
+          where o.state = 'active' and o.zlzzrq >= $1::date and a.grzhzt = '01'
+            and (o.pl = 'M' or substr($2, 5, 2) in ('01', '04', '07', '10'))
+            and (a.last_value_date is null or a.last_value_date <= $1::date)
+            and a.interest_settled_to <= $1::date
+            and $1::date <= make_date(extract(year from a.interest_settled_to)::int
+                                      + case when to_char(a.interest_settled_to, 'MM-DD') < '06-30' then 0 else 1 end, 6, 30)
+            and not exists (select 1 from rent_standing_payment x where x.order_id = o.id and x.period = $2)
+       ),
+       amounts as (select *, least(amount_fen, quota - used, balance_fen - held) as pay from due),
+       quota_stop as (
+         update rent_standing_order set state = 'stopped', stop_reason = 'quota', stopped_at = $7
+          where id in (select id from amounts where quota - used <= 0)
+         returning id
+       ),
+       paid as (
+         insert into rent_standing_payment (order_id, period, ywbh, amount_fen, paid_on)
+         select id, $2, 'ZFDK' || $2 || lpad(id::text, 12, '0'), pay, $1::date from amounts where pay > 0
+         on conflict do nothing
+         returning order_id, ywbh, amount_fen
+       ),
+       posted as (
+         insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note, tqyy)
+         select a.grzh, 'C100', -p.amount_fen, '11', p.ywbh, 1, $1::date, a.balance_fen - p.amount_fen, '部分提取（按月/按季租房）', '07'
+           from paid p join amounts a on a.id = p.order_id
+         returning account_no, amount_fen, ywbh
+       ),
+       moved as (
+         update personal_account pa set balance_fen = pa.balance_fen + x.amount_fen, last_value_date = $1::date
+           from posted x where pa.grzh = x.account_no
+         returning pa.grzh
+       ),
+       instructed as (
+         insert into payment_instruction (ywbh, grzh, amount_fen, skyh, skzh, skrxm, created_at)
+         select p.ywbh, a.grzh, p.amount_fen, a.skyh, a.skzh, a.skrxm, $7 from paid p join amounts a on a.id = p.order_id
+         returning 1
+       ),
+       told as (
+         insert into sms_notice_queue (phone, text, created_at)
+         select u.phone,
+                '【住房公积金】您的按月/按季租房提取 ' || to_char(p.amount_fen / 100.0, 'FM999999990.00') || ' 元已于 ' || $1 || ' 转入尾号 '
+                  || right(a.skzh, 4) || ' 的银行卡，业务编号 ' || p.ywbh || '。',
+                $7
+           from paid p join amounts a on a.id = p.order_id
+           join lateral (select au.phone from person_info pi join user_account ua on ua.id = pi.account_id join app_user au on au.id = ua.user_id
+                          where pi.grzh = a.grzh and au.phone <> '' limit 1) u on true
+         returning 1
+       )
+       select (select count(*) from paid)::text as paid, (select coalesce(sum(amount_fen), 0) from paid)::text as paid_fen,
+              ((select count(*) from stopped) + (select count(*) from quota_stop))::text as stopped,
+              (select count(*) from moved) + (select count(*) from instructed) + (select count(*) from told) as touched`,
+      [date, period, yearFrom, yearTo, String(yuanParamFen(p.rentYearQuotaSingleYuan)), String(yuanParamFen(p.rentYearQuotaHouseholdYuan)), at, p.rentQuotaPerHousehold],
+    );
+    const paidFen = BigInt(row!.paid_fen);
+    if (paidFen > 0n) await tx.query(`update centre_account set balance_fen = balance_fen + $1 where code = 'C100'`, [String(paidFen)]);
+    return { paid: Number(row!.paid), paidFen, stopped: Number(row!.stopped) };
+  });
+}
