@@ -103,8 +103,9 @@ describe.skipIf(!!unavailable)('withdrawals on PostgreSQL', () => {
     expect(completed.map((c) => c.statusCode)).toEqual(live.map(() => 200));
     expect(await balance(SUN.grzh)).toBe(20_000n);
     const [sum] = await db.query<{ s: string; n: string }>(
-      `select coalesce(sum(amount_fen), 0)::text as s, count(*)::text as n from journal_entry where account_no = $1 and kind = '11' and tqyy = '01'`,
-      [SUN.grzh],
+      `select coalesce(sum(amount_fen), 0)::text as s, count(*)::text as n from journal_entry
+        where account_no = $1 and kind = '11' and tqyy = '01' and ywbh = any($2::text[])`,
+      [SUN.grzh, live],
     );
     expect(sum).toEqual({ s: '-3500000', n: '7' });
     expect((await checkLedger(db, [SUN.grzh])).ok).toBe(true);
