@@ -65,7 +65,9 @@ export function MenuPage() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   const entry = menuTrail(useMenuTree(), pathname).at(-1)?.entry;
-  if (!isBuilt(route?.component?.kind === 'page' ? route.component.name : '')) return <MenuPageBody />;
+  // Not built: no second check, and for an enable-10 entry no ywbl/check either (the server would ask for the second
+  // check there, a QR scan for a page that only says it is not open).
+  if (!isBuilt(route?.component?.kind === 'page' ? route.component.name : '')) return <MenuPageBody askAccess={entry?.enable !== 10} />;
   return (
     <TwoCheckGate entry={entry}>
       <MenuPageBody />
@@ -73,14 +75,14 @@ export function MenuPage() {
   );
 }
 
-function MenuPageBody() {
+function MenuPageBody({ askAccess = true }: { askAccess?: boolean }) {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   useEffect(() => {
     // Whether the user may still handle the page's business (GET ywbl/check), built or not: a withdrawn grant answers
     // 403 and the no-permission dialog shows; 401 and 403 are answered by the app's dialogs, anything else by a toast.
-    checkBusinessAccess(client, pathname).catch(() => undefined);
-  }, [pathname]);
+    if (askAccess) checkBusinessAccess(client, pathname).catch(() => undefined);
+  }, [pathname, askAccess]);
   const name = route?.component?.kind === 'page' ? route.component.name : '';
   const Built = isBuilt(name) ? BUILT_PAGES[name] : undefined;
   if (!Built) return <NotOpenMenuPage />;
