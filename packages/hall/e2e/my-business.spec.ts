@@ -287,7 +287,7 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
   });
 
-  test('another login’s number answers 403 and shows nothing of it; the unit’s to-do opens its interest statement', async ({ page, browser }) => {
+  test('another login’s number answers 403 and shows nothing of it; the unit’s to-do names its interest statement and, while its page is not open, where to confirm it', async ({ page, browser }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     const { ywbh } = await submitNameChange(page);
