@@ -287,7 +287,7 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
   });
 
-  test('another login’s number answers 403 and shows nothing of it; the unit’s to-do opens its interest statement', async ({ page, browser }) => {
+  test('another login’s number answers 403 and shows nothing of it; the unit’s to-do names its interest statement and, while its page is not open, where to confirm it', async ({ page, browser }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
     const { ywbh } = await submitNameChange(page);
@@ -309,8 +309,10 @@ test.describe('我的业务 and 待办事项', () => {
       await unit.getByRole('button', { name: /待办事项/ }).click();
       const statement = unit.getByRole('listitem').filter({ hasText: /请确认\d{4}年度单位利息单/ });
       await expect(statement).toContainText('待确认');
-      await statement.getByRole('link', { name: /去确认/ }).click();
-      await expect(unit).toHaveURL(/#\/dwwt\/cxyw\/dwlxd_cx$/);
+      // The statement page is not built yet (issue 30): the item says so and has no link to it. Once it is built,
+      // the item links there again (去确认).
+      await expect(statement).toContainText('该业务暂未开通网上办理，请到服务网点办理。');
+      await expect(statement.getByRole('link')).toHaveCount(0);
     } finally {
       await unit.close();
       await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh });

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { useStore } from '@nanostores/react';
+import { setBuiltPagesLoader } from '../shared/open-pages';
 import { $homePath, $menuRoutes, stores } from '../shared/services';
 import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
@@ -52,7 +53,10 @@ const GrwtHome = named(() => import('../features/personal/pages/grwt-home'), 'Gr
 const DwwtHome = named(() => import('../features/unit/pages/dwwt-home'), 'DwwtHome');
 const KfswtHome = named(() => import('../features/developer/pages/kfswt-home'), 'KfswtHome');
 const MenuScreenPage = named(() => import('./pages/menu-screen-page'), 'MenuScreenPage');
-const MenuPage = named(() => import('./pages/menu-page'), 'MenuPage');
+const menuPage = () => import('./pages/menu-page');
+const MenuPage = named(menuPage, 'MenuPage');
+// The menus, prompts and to-dos ask the menu page's table of built pages whether a page exists (issue 30).
+setBuiltPagesLoader(menuPage);
 const registerPersonPages = () => import('../features/auth/pages/register-person-pages');
 const UserRegisterPage = named(registerPersonPages, 'UserRegisterPage');
 const FlexibleSetupPage = named(registerPersonPages, 'FlexibleSetupPage');

@@ -26,4 +26,11 @@ describe('menuOpenStep (spec 4.2)', () => {
     const nowhere = { ...open, entry: { ...open.entry, path: '' } };
     expect(menuOpenStep(nowhere, '100')).toEqual({ kind: 'notice', message: '功能暂未开放，敬请期待' });
   });
+
+  it('an entry whose page is not built opens its not-open page, before any second check (issue 30)', () => {
+    expect(menuOpenStep(face, '100', false)).toEqual({ kind: 'navigate', to: '/grwt/zhxx/zhcx/grmxcx' });
+    expect(menuOpenStep(open, '100', false)).toEqual({ kind: 'navigate', to: '/grwt/zhxx/zhcx/grzhxx' });
+    // A paused entry still shows its pause note.
+    expect(menuOpenStep(paused, '100', false)).toEqual({ kind: 'notice', message: '系统升级，暂停办理' });
+  });
 });

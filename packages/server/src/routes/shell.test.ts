@@ -260,6 +260,23 @@ describe('individual and unit information', () => {
     expect((await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.developer, 3))).body.data).toEqual({ confirmed: true, year: 2026 });
     expect((await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.personal))).status).toBe(403);
   });
+
+  it('each kind of login sees only its own to-dos and prompts: the interest statement is a unit’s alone (issue 30)', async () => {
+    type Todo = { kind: string; ywlx: string; title: string };
+    const todos = async (token: string) => (await get<Todo[]>(`${ZHFW}/todo/list`, token)).body.data ?? [];
+    const statement = expect.objectContaining({ kind: 'statement', ywlx: 'DWLXD' });
+    expect(await todos(await signIn(app, LOGINS.unit, 2))).toContainEqual(statement);
+    for (const [account, type] of [[LOGINS.personal, 1], [LOGINS.flexible, 1], [LOGINS.developer, 3]] as const) {
+      const token = await signIn(app, account, type);
+      const list = await todos(token);
+      expect(list).not.toContainEqual(statement);
+      expect(list.map((t) => t.title).join('')).not.toContain('利息单');
+      // Nor the statement prompt: an individual may not ask, a developer is never due one.
+      const check = await get(`${ZHFW}/dwlxd/checkQr`, token);
+      if (type === 1) expect(check.status).toBe(403);
+      else expect(check.body.data).toMatchObject({ confirmed: true });
+    }
+  });
 });
 
 describe('configuration, dictionary, notices, switch (public)', () => {

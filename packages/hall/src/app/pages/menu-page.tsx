@@ -6,6 +6,7 @@ import { client } from '../../shared/services';
 import { useClosePage } from '../../shared/use-close-page';
 import { useMenuTree } from '../../shared/use-menu-tree';
 import { usePageTitle } from '../../shared/use-page-title';
+import { registerBuiltPages, SERVICE_NOT_OPEN_MESSAGE } from '../../shared/open-pages';
 import { NotOpenNotice } from '../../shared/ui/not-open-notice';
 import { TwoCheckGate } from '../../shared/ui/two-check-gate';
 import { useCurrentRoute } from '../shell/current-route';
@@ -52,14 +53,23 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 
+const isBuilt = (name: string) => Object.prototype.hasOwnProperty.call(BUILT_PAGES, name);
+
+// The menus, the sign-in prompts and the to-dos ask this table whether a page exists (shared/open-pages, issue 30).
+registerBuiltPages(isBuilt);
+
 /**
  * The page of a menu entry whose component the route table does not name: a feature's page when one is built
- * (`BUILT_PAGES`), else the notice that it is not open yet; an entry with enable 10 only once the server holds this
- * session's second check for it (`TwoCheckGate`).
+ * (`BUILT_PAGES`), else the notice that it is not open yet; a built entry with enable 10 only once the server holds
+ * this session's second check for it (`TwoCheckGate`). An entry not built says so without a second check.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
+  const route = useCurrentRoute();
   const entry = menuTrail(useMenuTree(), pathname).at(-1)?.entry;
+  // Not built: no second check, and for an enable-10 entry no ywbl/check either (the server would ask for the second
+  // check there, a QR scan for a page that only says it is not open).
+  if (!isBuilt(route?.component?.kind === 'page' ? route.component.name : '')) return <MenuPageBody askAccess={entry?.enable !== 10} />;
   return (
     <TwoCheckGate entry={entry}>
       <MenuPageBody />
@@ -67,16 +77,16 @@ export function MenuPage() {
   );
 }
 
-function MenuPageBody() {
+function MenuPageBody({ askAccess = true }: { askAccess?: boolean }) {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   useEffect(() => {
     // Whether the user may still handle the page's business (GET ywbl/check), built or not: a withdrawn grant answers
     // 403 and the no-permission dialog shows; 401 and 403 are answered by the app's dialogs, anything else by a toast.
-    checkBusinessAccess(client, pathname).catch(() => undefined);
-  }, [pathname]);
+    if (askAccess) checkBusinessAccess(client, pathname).catch(() => undefined);
+  }, [pathname, askAccess]);
   const name = route?.component?.kind === 'page' ? route.component.name : '';
-  const Built = Object.prototype.hasOwnProperty.call(BUILT_PAGES, name) ? BUILT_PAGES[name] : undefined;
+  const Built = isBuilt(name) ? BUILT_PAGES[name] : undefined;
   if (!Built) return <NotOpenMenuPage />;
   return (
     <Suspense
@@ -104,6 +114,7 @@ function NotOpenMenuPage() {
 
   return (
     <NotOpenNotice title={title}>
+      <p className="not-open__text">{SERVICE_NOT_OPEN_MESSAGE}</p>
       <p>
         <button type="button" className="btn" onClick={ask}>
           关闭页面

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '@gjj-hall/sdk/menu';
-import { applyFields, payloadFields, routePathOf, searchNumber, STATUS_OPTIONS, statusFilter, statusName, statusTone, todoTarget } from './office';
+import { applyFields, payloadFields, routePathOf, searchNumber, STATUS_OPTIONS, statusFilter, statusName, statusTone, todoLead, todoTarget } from './office';
 
 describe('status filter', () => {
   it('offers 全部 then the seven statuses of the contract in order', () => {
@@ -96,5 +96,12 @@ describe('the generic resubmit form', () => {
     // A number field typed as text is sent as typed: the server's schema answers with its message.
     expect(applyFields(payload, { nl: '三十七' }).nl).toBe('三十七');
     expect(payloadFields(null)).toEqual([]);
+  });
+});
+
+describe('the to-do lead, per kind of login (issue 30)', () => {
+  it('asks only a unit to confirm the interest statement', () => {
+    expect(todoLead('unit')).toContain('单位利息单请及时确认');
+    for (const area of ['personal', 'developer', undefined] as const) expect(todoLead(area)).not.toContain('利息单');
   });
 });

@@ -69,6 +69,19 @@ export function routePathOf(routes: readonly MenuRoute[], names: readonly string
   return '';
 }
 
+/**
+ * The lead of 待办事项 for a kind of login: only a unit is asked to confirm an interest statement.
+ *
+ * @example
+ * todoLead('unit') // '中心需要您处理的事项：被退回的申请请修改后重新提交，单位利息单请及时确认。'
+ * todoLead('personal') // '中心需要您处理的事项：被退回的申请请修改后重新提交。'
+ */
+export function todoLead(area: MenuArea | undefined): string {
+  return area === 'unit'
+    ? '中心需要您处理的事项：被退回的申请请修改后重新提交，单位利息单请及时确认。'
+    : '中心需要您处理的事项：被退回的申请请修改后重新提交。';
+}
+
 /** Where the unit's interest statement is confirmed (spec 2.2, 4.3); no code of spec 2.4 names it. */
 export const STATEMENT_PATH = '/dwwt/cxyw/dwlxd_cx';
 

@@ -37,6 +37,8 @@ export interface HomeViewProps {
   facts: readonly HomeFact[];
   /** Shown under the summary (the individual's figures). */
   children?: ReactNode;
+  /** Tiles left out for the account's state (a flexible depositor's 开户 or 启封, issue 30). */
+  hides?: (node: MenuNode) => boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface HomeViewProps {
  * @example
  * <HomeView areaTitle="个人业务" facts={[{ label: '个人账号', value: '201000000101' }]} />
  */
-export function HomeView({ areaTitle, facts, children }: HomeViewProps) {
+export function HomeView({ areaTitle, facts, children, hides }: HomeViewProps) {
   usePageTitle(`${areaTitle}首页`);
   const userInfo = useStore(stores.session.$userInfo);
   const loginType = useStore(stores.session.$loginType);
@@ -96,7 +98,7 @@ export function HomeView({ areaTitle, facts, children }: HomeViewProps) {
             {sectionsOf(screen).map((section) => (
               <div key={section.key} className="screen-section">
                 {section.title && <h3 className="screen-section__title">{section.title}</h3>}
-                <MenuTiles nodes={section.items} label={section.title || screen.entry.meta.title} />
+                <MenuTiles nodes={hides ? section.items.filter((n) => !hides(n)) : section.items} label={section.title || screen.entry.meta.title} />
               </div>
             ))}
           </Tabs>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { stores } from '../../../shared/services';
 import { HomeView } from '../../../shared/ui/home-view';
+import { flexibleHiddenPaths, unitFact } from '../flexible-home';
 
 // The figures come from the server in a chunk of their own, after the home shows (issue 24).
 const HomeFigures = lazy(() => import('../account-info/home-figures').then((m) => ({ default: m.HomeFigures })));
@@ -16,6 +17,8 @@ export function GrwtHome() {
   const info = useStore(stores.session.$personalInfo) ?? {};
   const userInfo = useStore(stores.session.$userInfo);
   useStore(stores.config.$dictionary);
+  // A flexible depositor's home offers only the businesses the account's state allows (issue 30).
+  const hidden = flexibleHiddenPaths(userInfo?.roles, info.grzhzt);
   return (
     <>
       {/* A login registered without proof of identity (issue 18): the server's words on why it can do no business and
@@ -27,9 +30,10 @@ export function GrwtHome() {
           { label: '姓名', value: info.xingming },
           { label: '个人账号', value: info.grzh },
           { label: '账户状态', value: info.grzhzt ? stores.config.dictionaryLabel('GRZHZT', info.grzhzt) : '' },
-          { label: '所在单位', value: info.dwmc },
+          { label: '所在单位', value: unitFact(userInfo?.roles, info.dwmc) },
           { label: '手机号码', value: info.sjhm },
         ]}
+        hides={(node) => hidden.includes(node.fullPath)}
       >
         {/* Nor while the password is an initial one (pwdStatus '0', spec 3.1): the server refuses every business call
             until it is changed; the figures load once it is. */}
