@@ -311,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
-  identityHooks(app, options.db);
+  identityHooks(app);
   const outbox = production ? null : createDevOutbox(options.db, now);
   app.decorate('sms', options.sms ?? (outbox ? createDevSmsGateway(outbox, (line) => app.log.info(line)) : unconfiguredSmsGateway));
   app.decorate('smsLimits', { ...SMS_LIMITS, ...options.smsLimits });
