@@ -318,7 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   sessionHooks(app, options.db, now, options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS);
-  identityHooks(app, options.db);
+  identityHooks(app);
   // Before the routes: every business call requires a verified identity (auth/verified-groups.ts).
   verifiedGroups(app);
   const outbox = production ? null : createDevOutbox(options.db, now);

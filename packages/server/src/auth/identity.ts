@@ -31,15 +31,12 @@ declare module 'fastify' {
 }
 
 /** Registers `app.requireVerified` (after `sessionHooks`, before the routes that use it). */
-export function identityHooks(app: FastifyInstance, db: Db): void {
+export function identityHooks(app: FastifyInstance): void {
   app.decorate('requireVerified', async (request: FastifyRequest) => {
     // The session's own rules first: 请先登录 / expired, and the initial-password gate.
     await app.requireSession(request);
-    const session = request.session!;
-    const [row] = await db.query<{ verified: boolean }>('select identity_verified and closed_at is null as verified from app_user where id = $1', [
-      session.userId,
-    ]);
-    if (!row?.verified) throw new ApiError(403, UNVERIFIED_MESSAGE);
+    // Read with the session in the same statement, at this request (touchSession): no query of its own (issue 35).
+    if (!request.session!.verified) throw new ApiError(403, UNVERIFIED_MESSAGE);
   });
 }
 

@@ -19,6 +19,11 @@ export interface RateLimiter {
    * ends. For `Retry-After` and the `x-ratelimit-*` headers of @fastify/rate-limit.
    */
   take(key: string, now: number): Promise<{ count: number; retryAfterMs: number; resetMs: number }>;
+  /**
+   * Records `hits` hits of `key` at once (one statement) and returns the window's counts with them: what
+   * `take` does for one, for a caller that hands out the hits itself from memory (a lease, see http/flood.ts).
+   */
+  takeMany(key: string, now: number, hits: number): Promise<{ current: number; previous: number; elapsed: number; windowStart: number }>;
   /** Takes back one hit of `key` (a send that failed through no fault of the client's). */
   refund(key: string, now: number): Promise<void>;
   readonly limit: number;
@@ -73,16 +78,16 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
     const [row] = await db.query<{ current: number; previous: number }>(
       add
         ? `with up as (
-             insert into rate_limit_hit as r (bucket, key, window_start, hits) values ($1, $2, $3, 1)
-             on conflict (bucket, key, window_start) do update set hits = r.hits + 1
+             insert into rate_limit_hit as r (bucket, key, window_start, hits) values ($1, $2, $3, $5::int)
+             on conflict (bucket, key, window_start) do update set hits = r.hits + $5::int
              returning hits)
            select (select hits from up) as current,
                   coalesce((select hits from rate_limit_hit where bucket = $1 and key = $2 and window_start = $4), 0) as previous`
         : `select coalesce((select hits from rate_limit_hit where bucket = $1 and key = $2 and window_start = $3), 0) as current,
                   coalesce((select hits from rate_limit_hit where bucket = $1 and key = $2 and window_start = $4), 0) as previous`,
-      [bucket, key, new Date(w.start), new Date(w.previous)],
+      add ? [bucket, key, new Date(w.start), new Date(w.previous), add] : [bucket, key, new Date(w.start), new Date(w.previous)],
     );
-    return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0), elapsed: w.elapsed };
+    return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0), elapsed: w.elapsed, windowStart: w.start };
   };
   const read = async (key: string, now: number, add: number) => {
     const { current, previous, elapsed } = await counts(key, now, add);
@@ -101,6 +106,9 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
       const { current, previous, elapsed } = await counts(key, now, 1);
       const count = estimate(current, previous, elapsed, windowMs);
       return { count, retryAfterMs: count <= limit ? 0 : waitForRoom(current, previous, elapsed, windowMs, limit), resetMs: windowMs - elapsed };
+    },
+    async takeMany(key, now, hits) {
+      return counts(key, now, Math.max(1, Math.floor(hits)));
     },
     async refund(key, now) {
       await db.query('update rate_limit_hit set hits = greatest(hits - 1, 0) where bucket = $1 and key = $2 and window_start = $3', [

@@ -18,10 +18,13 @@ let app: FastifyInstance;
 let clock = Date.parse('2026-11-26T09:00:00+08:00');
 /** Every writing statement the server sent, as sent. */
 const writes: string[] = [];
+/** Every statement the server sent, as sent. */
+const statements: string[] = [];
 
 /** The database, with every statement that writes noted in `writes` (in a transaction too). */
 function watched(inner: Db): Db {
   const note = (sql: string) => {
+    statements.push(sql.replace(/\s+/g, ' ').trim());
     if (WRITE.test(sql)) writes.push(sql.replace(/\s+/g, ' ').trim());
   };
   const wrap = (q: Queryable): Queryable => ({
@@ -61,6 +64,16 @@ describe('a signed-in read', () => {
       clock += 5_000;
     }
     expect(writes).toEqual([]);
+  });
+
+  it('sends three statements for the account info: the session with the identity check, the holder with the account, the figures', async () => {
+    const token = await signIn(app, ZHANG);
+    clock += 1000;
+    statements.length = 0;
+    expect((await get(READS[0]!, token)).statusCode).toBe(200);
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements[0]).toMatch(/identity_verified/);
+    expect(statements[1]).toMatch(/personal_account/);
   });
 
   it('records the use at most once a minute, with one write', async () => {

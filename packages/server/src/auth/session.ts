@@ -40,6 +40,11 @@ export interface SessionUser {
   loginMethod: string;
   /** The login's password status (spec 3.1): '0' an initial one, which must be changed before anything else. */
   pwdStatus: string;
+  /**
+   * The login's identity is verified and the login not closed (auth/identity.ts), read in the same statement as the
+   * session, so `requireVerified` needs no query of its own (issue 35).
+   */
+  verified: boolean;
 }
 
 declare module 'fastify' {
@@ -270,9 +275,10 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
     login_method: string;
     pwd_status: string;
     last_used_at: Date;
+    verified: boolean;
   }>(
     `select s.token_hash, s.user_id::text as user_id, s.account_id::text as account_id, u.login_type, u.account, a.roles, s.login_method,
-            u.pwd_status, s.last_used_at
+            u.pwd_status, s.last_used_at, (u.identity_verified and u.closed_at is null) as verified
        from user_session s join app_user u on u.id = s.user_id join user_account a on a.id = s.account_id
       where s.access_hash = $1 and s.revoked_at is null and s.created_at > $3
         and (s.access_expires_at is null or s.access_expires_at > $2)`,
@@ -295,6 +301,7 @@ export async function touchSession(db: Db, token: string, at: Date): Promise<Ses
     roles: row.roles,
     loginMethod: row.login_method,
     pwdStatus: row.pwd_status,
+    verified: row.verified === true,
   };
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/db';
 import { DEMO_LOGINS } from '../seed/demo';
 import { prepareDatabase } from '../start';
 import { login } from '../test-support/login';
-import { BUSY_MESSAGE, createTurnQueue, floodSettingsFromEnv } from './flood';
+import { BUSY_MESSAGE, createTurnQueue, floodSettingsFromEnv, LEASE_MAX } from './flood';
 
 // Issue 18 item 7: the public calculator cannot stall the server. Limited per client address in the database (429),
 // queued one computation per turn and shed under lag (503), and under a flood of 50 connections a sign-in still
@@ -73,6 +73,22 @@ describe('rate limit per client address, kept in the database (@fastify/rate-lim
     for (let k = 0; k < 8; k++) codes.push((await calc(k % 2 ? two : one, '10.7.1.1')).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
   });
+});
+
+describe('the count without a write per call (issue 35: hits leased from the database)', () => {
+  it('a client far from its limit costs one write per LEASE_MAX calls, and the database count is never below the calls let through', async () => {
+    // A clock that stands still, so that no window ends during the test.
+    const app = await instance({ calcRateLimit: 1_000_000, maxEventLoopDelay: 0, now: () => new Date('2030-06-01T09:00:30Z') });
+    const hits = async () =>
+      Number((await db.query<{ hits: number }>(`select coalesce(sum(hits), 0)::int as hits from rate_limit_hit where bucket = 'calculator' and key = '10.7.3.1'`))[0]?.hits);
+    expect((await calc(app, '10.7.3.1')).statusCode).toBe(200);
+    expect(await hits()).toBe(1); // knowing nothing of the address, the first call takes one
+    for (let k = 1; k <= LEASE_MAX; k++) expect((await calc(app, '10.7.3.1')).statusCode).toBe(200);
+    // The second lease took LEASE_MAX hits at once; the calls after it wrote nothing.
+    expect(await hits()).toBe(1 + LEASE_MAX);
+    expect((await calc(app, '10.7.3.1')).statusCode).toBe(200);
+    expect(await hits()).toBe(1 + 2 * LEASE_MAX);
+  }, 120_000);
 });
 
 describe('back-pressure', () => {

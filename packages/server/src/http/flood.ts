@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { Queryable } from '../db/db';
-import { createRateLimiter, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../auth/rate-limit';
+import { createRateLimiter, TOO_MANY_REQUESTS_MESSAGE, waitForRoom, type RateLimiter } from '../auth/rate-limit';
 import { ApiError } from './envelope';
 
 // Issue 18 item 7: a flood of costly anonymous calls must not stall the server. Three guards, each documented in
@@ -68,17 +68,45 @@ declare module 'fastify' {
     rateLimitBucket?: string;
     /** The queue this route computes in: while it is full, calls are answered 503 before anything else is done. */
     turnQueue?: TurnQueue;
+    /** True when this call will be answered from memory (a kept answer): it needs no turn, so a full queue lets it pass. */
+    answeredFromMemory?: (request: FastifyRequest) => boolean;
   }
 }
 
-/** Refused clients remembered per route and instance, at most (the oldest is forgotten first: it only costs a query). */
+/** Refused clients (and leases) remembered per route and instance, at most (the oldest is forgotten first). */
 const MAX_REMEMBERED = 10_000;
+
+/**
+ * Hits one lease takes from the database at most: with a limit far above what a client sends, one database write per
+ * this many calls of one address on one instance.
+ */
+export const LEASE_MAX = 256;
 
 type StoreParams = { routeInfo?: { method?: string | string[]; url?: string; config?: { rateLimitBucket?: string } } };
 
 /**
+ * Hits of one client address taken from the database at once (counted there) and handed out from memory, one per
+ * call, within the window they were taken in: `base` is the client's count before the lease's first hit, `used` of
+ * the `usable` hits are handed out.
+ */
+interface Lease {
+  windowStart: number;
+  base: number;
+  used: number;
+  usable: number;
+}
+
+/**
  * A @fastify/rate-limit store that keeps its counts in the database through `createRateLimiter` (table rate_limit_hit),
  * so a limit holds across every instance on one database, with the same sliding-window estimate as the other limits.
+ *
+ * Issue 35: a call does not write its own hit. An instance takes hits in advance ("a lease", counted in the database
+ * in one statement) and hands them out from memory: the first call of an address takes 1, each next lease half of
+ * what the address has left (at most LEASE_MAX), never one the limit does not allow. So the database count is never
+ * below the calls let through by all instances together (a limit is never exceeded, across instances too), and at
+ * most the unused part of each instance's lease above it (a client may be refused that many calls early, only when
+ * it sends from several instances at once or a window ends with a lease unused). A flood under a high limit costs one
+ * write per LEASE_MAX calls; a client near its limit one per call, as before.
  */
 function databaseStore(db: Queryable, now: () => Date) {
   return class DatabaseRateLimitStore {
@@ -86,6 +114,10 @@ function databaseStore(db: Queryable, now: () => Date) {
     private readonly limiters = new Map<string, RateLimiter>();
     /** Client key -> until when (ms) the database refused it. */
     private readonly refused = new Map<string, number>();
+    /** Client key -> its lease on this instance. */
+    private readonly leases = new Map<string, Lease>();
+    /** Client key -> the lease being taken (calls of the same client wait for it instead of taking their own). */
+    private readonly taking = new Map<string, Promise<void>>();
 
     constructor(params: StoreParams) {
       const route = params.routeInfo;
@@ -107,24 +139,54 @@ function databaseStore(db: Queryable, now: () => Date) {
         done(null, { current: max + 1, ttl: until - at });
         return;
       }
-      this.limiter(max, timeWindow)
-        .take(key, at)
-        .then(({ count, retryAfterMs, resetMs }) => {
-          if (count > max) this.remember(key, at + retryAfterMs, at);
-          done(null, { current: Math.ceil(count), ttl: count > max ? retryAfterMs : resetMs });
+      const windowStart = Math.floor(at / timeWindow) * timeWindow;
+      const lease = this.leases.get(key);
+      if (lease && lease.windowStart === windowStart && lease.used < lease.usable) {
+        lease.used += 1;
+        done(null, { current: Math.ceil(lease.base + lease.used), ttl: windowStart + timeWindow - at });
+        return;
+      }
+      const pending = this.taking.get(key);
+      if (pending) {
+        void pending.then(() => this.incr(key, done, timeWindow, max));
+        return;
+      }
+      // Half of what the address has left by this instance's last knowledge; 1 when it knows nothing of this window.
+      const left = lease && lease.windowStart === windowStart ? max - (lease.base + lease.usable) : 0;
+      const size = Math.max(1, Math.min(LEASE_MAX, Math.floor(left / 2)));
+      const taking = this.limiter(max, timeWindow)
+        .takeMany(key, at, size)
+        .then(({ current, previous, elapsed, windowStart: start }) => {
+          const count = current + previous * Math.max(0, 1 - elapsed / timeWindow);
+          const base = count - size;
+          // The lease's k-th hit passes when the count with it, base + k, is within the limit.
+          const usable = Math.max(0, Math.min(size, Math.floor(max - base)));
+          if (usable === 0) {
+            this.leases.delete(key);
+            const retryAfterMs = waitForRoom(current, previous, elapsed, timeWindow, max);
+            this.remember(this.refused, key, at + retryAfterMs, at);
+            done(null, { current: Math.ceil(base + 1), ttl: retryAfterMs });
+            return;
+          }
+          this.remember(this.leases, key, { windowStart: start, base, used: 1, usable }, at);
+          done(null, { current: Math.ceil(base + 1), ttl: timeWindow - elapsed });
         })
-        .catch((error: Error) => done(error));
+        .catch((error: Error) => done(error))
+        .finally(() => this.taking.delete(key));
+      this.taking.set(key, taking);
     }
 
     // A refusal the database gave stands until its Retry-After: asking again before then could only be refused (the
     // window's count never falls sooner), so a flooding client costs no database write, and the health check's query
-    // does not queue behind thousands of them. Every call that passes is counted in the database, by every instance.
-    private remember(key: string, until: number, at: number): void {
-      if (this.refused.size >= MAX_REMEMBERED) {
-        for (const [k, t] of this.refused) if (t <= at) this.refused.delete(k);
-        if (this.refused.size >= MAX_REMEMBERED) this.refused.delete(this.refused.keys().next().value as string);
+    // does not queue behind thousands of them. Both maps are bounded: forgetting a refusal costs a query, forgetting
+    // a lease its unused hits.
+    private remember<T>(map: Map<string, T>, key: string, value: T, at: number): void {
+      map.delete(key);
+      if (map.size >= MAX_REMEMBERED) {
+        if (map === (this.refused as Map<string, unknown>)) for (const [k, t] of this.refused) if (t <= at) this.refused.delete(k);
+        if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
       }
-      this.refused.set(key, until);
+      map.set(key, value);
     }
 
     child(params: StoreParams): DatabaseRateLimitStore {
@@ -154,10 +216,12 @@ export async function registerFloodGuards(app: FastifyInstance, options: FloodGu
   const maxEventLoopDelay = options.maxEventLoopDelay ?? FLOOD_DEFAULTS.maxEventLoopDelay;
   await app.register(underPressure, { maxEventLoopDelay, sampleInterval: SAMPLE_MS, pressureHandler: shedHandler(app, maxEventLoopDelay) });
 
-  // A call whose queue is full is refused before it is counted: no database write for a call that cannot run anyway.
-  // Global hooks run before the routes' own, so this comes after under-pressure's check and before the rate limit.
+  // A call whose queue is full is refused before it is counted: no database write for a call that cannot run anyway;
+  // one that will be answered from memory needs no turn and goes on. Global hooks run before the routes' own, so this
+  // comes after under-pressure's check and before the rate limit.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.turnQueue?.full) {
+    const config = request.routeOptions.config;
+    if (config.turnQueue?.full && config.answeredFromMemory?.(request) !== true) {
       reply.header('retry-after', BUSY_RETRY_AFTER_SECONDS);
       throw new ApiError(503, BUSY_MESSAGE);
     }
@@ -200,11 +264,17 @@ function shedHandler(app: FastifyInstance, maxEventLoopDelay: number) {
  * const turns = createTurnQueue(16);
  * app.get(LOAN_CALCULATION_PATH, { config: costlyCall('calculator', 30, turns), schema }, handler)
  */
-export const costlyCall = (bucket: string, perMinute: number, turnQueue?: TurnQueue) => ({
+export const costlyCall = (
+  bucket: string,
+  perMinute: number,
+  turnQueue?: TurnQueue,
+  answeredFromMemory?: (request: FastifyRequest) => boolean,
+) => ({
   rateLimit: { max: perMinute, timeWindow: 60_000 },
   rateLimitBucket: bucket,
   shedUnderPressure: true,
   turnQueue,
+  answeredFromMemory,
 });
 
 /** A queue of synchronous jobs that runs one per turn of the event loop; see `createTurnQueue`. */

@@ -1,5 +1,5 @@
 // The centre's records (issue 20, docs/api-records.md): accounts, the money journal, interest.
-export { getAccount, isRestricted, listAccountsOf, openAccount, setAccountStatus } from './accounts';
+export { accountFromJson, accountJsonSql, getAccount, isRestricted, listAccountsOf, openAccount, setAccountStatus } from './accounts';
 export type { OpenAccountInput, PersonalAccount, SettableStatus } from './accounts';
 export { checkLedger, listJournal, periodEnd, postMovement } from './journal';
 export type { JournalCursor, JournalRow, LedgerCheck, Movement, Posted } from './journal';

@@ -137,8 +137,8 @@ export interface CalculatorOptions {
 export function calculatorRoutes(app: FastifyInstance, options: CalculatorOptions = {}): void {
   const turns = createTurnQueue(options.queueLimit ?? FLOOD_DEFAULTS.calcQueueLimit);
   const limits = options.limits ?? CENTRE_LOAN_LIMITS;
-  // Identical inputs get the kept answer, compressed once (issue 35): no computation. Every call still counts against
-  // the per-address limit and takes its turn in the queue.
+  // Identical inputs get the kept answer, compressed once (issue 35): no computation and no turn in the queue. Every
+  // call still counts against the per-address limit.
   const answers = new Map<string, Answer>();
   const cacheSize = options.cacheSize ?? CALCULATION_CACHE_SIZE;
   // Bytes of the kept answers as they were when last kept (a compressed form made since is counted at its next use).
@@ -182,7 +182,9 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
   app.get<{ Querystring: CalculatorQuery }>(
     LOAN_CALCULATION_PATH,
     {
-      config: costlyCall('calculator', options.rateLimit ?? FLOOD_DEFAULTS.calcRateLimit, turns),
+      config: costlyCall('calculator', options.rateLimit ?? FLOOD_DEFAULTS.calcRateLimit, turns, (request) =>
+        answers.has(inputKey(request.query as CalculatorQuery)),
+      ),
       schema: {
         summary: '公积金贷款与商业贷款试算（还款计划）',
         tags: ['贷款试算与利率'],
@@ -230,14 +232,9 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
       const kept = answers.get(key);
       if (kept) {
         keep(key, kept); // the most recently asked goes last
-        // Through the queue all the same: it bounds how many calls a flood gets past the per-address count (a database
-        // write each) ahead of health and sign-in; a kept answer only takes its turn, no computation.
-        try {
-          return sendAnswer(request, reply, await turns.run(() => kept));
-        } catch (error) {
-          busyRetryAfter(reply, error);
-          throw error;
-        }
+        // No turn in the queue: nothing to compute, and the per-address count costs no write per call (a lease of
+        // hits, http/flood.ts), so a flood of kept answers does not hold up health and sign-in.
+        return sendAnswer(request, reply, kept);
       }
       const problem = firstProblem(q, limits);
       if (problem) throw new ApiError(400, problem);
