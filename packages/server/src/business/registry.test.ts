@@ -5,6 +5,8 @@ import { GJ0302_DETAIL_FIELDS, GJ0302_KEY_FIELDS } from './personal/gj0302';
 import type { Applicant } from './types';
 
 const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
+// The unit businesses built so far (issue 34, business/units).
+const UNIT_CODES = ['GJ0301', 'GJ0201', 'GJ0304', 'GJ0305', 'GJ0203'];
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206
@@ -26,8 +28,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302, GJ0313, GJ0314 and the flexible ones (GJ08xx, issue 24) as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES]);
+  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24) and the unit ones built (issue 34) as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...UNIT_CODES]);
   });
 });
 
@@ -46,7 +48,8 @@ describe('the automatic rules table', () => {
   });
 
   it('every other business waits for the centre', () => {
-    // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts.
-    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815']);
+    // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts,
+    // the unit ones in units/units.test.ts.
+    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', ...UNIT_CODES]);
   });
 });

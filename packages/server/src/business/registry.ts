@@ -4,6 +4,7 @@ import { gj0313 } from './personal/gj0313';
 import { gj0314 } from './personal/gj0314';
 import { PLACEHOLDERS } from './placeholders';
 import { FLEXIBLE_BUSINESSES } from './flexible';
+import { UNIT_BUSINESSES } from './units';
 
 /**
  * Every business the hall can apply for, by code: one line each.
@@ -13,7 +14,7 @@ import { FLEXIBLE_BUSINESSES } from './flexible';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, UNIT_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

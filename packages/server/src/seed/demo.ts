@@ -16,6 +16,7 @@ import { seedTransfer } from './transfer';
 import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
+import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
@@ -206,6 +207,12 @@ const STEPS: SeedStep[] = [
     // The data lives in office.ts (issue 24): the individual whose name change 我的业务's end-to-end test completes.
     name: 'an individual whose name change the 我的业务 test sees completed by the centre (周晓明)',
     run: (tx) => seedOffice(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 26,
+    // The data lives in unit-business.ts (issue 34): the demo unit's paid remittances, its 缴至年月.
+    name: 'unit business: the demo unit\'s paid remittances as payment rows, the lines since July, the unit\'s 缴至年月',
+    run: seedUnitBusiness,
   },
 ];
 
