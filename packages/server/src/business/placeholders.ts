@@ -44,7 +44,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0311', '批量修改职工手机号码', 'unit', UNIT, 1],
   ['GJ0312', '封存原因修改', 'unit', UNIT, 1],
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
-  ['GJ0204', '缴存比例调整', 'unit', UNIT, 3],
   ['GJ0206', '单位缓缴', 'unit', UNIT, 10],
   ['GJ0202', '单位补缴', 'unit', UNIT, 3],
   ['GJ0109', '付款账户信息维护', 'unit', UNIT, 1],

@@ -6,7 +6,7 @@ import type { Applicant } from './types';
 
 const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
 // The unit businesses built so far (issue 34, business/units).
-const UNIT_CODES = ['GJ0301', 'GJ0201', 'GJ0304', 'GJ0305', 'GJ0203'];
+const UNIT_CODES = ['GJ0301', 'GJ0201', 'GJ0304', 'GJ0305', 'GJ0203', 'GJ0204'];
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206

@@ -261,6 +261,35 @@ describe('employees: GJ0301 设立, GJ0305 封存, GJ0304 启封, GJ0203 基数�
   });
 });
 
+describe('GJ0204 缴存比例调整', () => {
+  it('ratioMin, ratioMax: 5 % and 12 % are in, 4 % and 13 % out; lowering is GJ0205; the same ratios need no change', async () => {
+    const rule = businessOf('GJ0204')!.rules.find((r) => r.name === 'ratio-within-bounds')!;
+    const applicant = { userId: '1', accountId: '1', loginType: 2 as const, login: UNIT, zh: UNIT };
+    const holds = (dwjcbl: number, grjcbl: number) => rule.holds({ q: db, applicant, payload: { dwjcbl, grjcbl } });
+    expect([await holds(5, 5), await holds(12, 12), await holds(4, 12), await holds(12, 13), await holds(7.5 as number, 8)]).toEqual([true, true, false, false, false]);
+    expect(body(await submit(unit, 'GJ0204', { dwjcbl: 13, grjcbl: 12 })).msg).toBe('缴存比例须为 5% 至 12% 的整数');
+    expect(body(await submit(unit, 'GJ0204', { dwjcbl: 12, grjcbl: 12 })).msg).toBe('新的缴存比例与现行比例相同，无需调整');
+    expect(body(await submit(unit, 'GJ0204', { dwjcbl: 10, grjcbl: 12 })).msg).toBe('降低缴存比例请办理“降低缴存比例”业务');
+  });
+
+  it('sets the unit’s ratios and every open employee account’s, the monthly amounts recomputed; the list follows', async () => {
+    // Lower the demo unit's ratios first (as a GJ0205 the centre approved would), then raise them through GJ0204.
+    await db.query(`update unit_account set dwjcbl = 10, grjcbl = 10 where dwzh = $1`, [UNIT]);
+    expect(body(await submit(unit, 'GJ0204', { dwjcbl: 11, grjcbl: 12 })).data.zt).toBe('03');
+    const rows = await db.query<{ jcjs_fen: string; dwjcbl: string; grjcbl: string; yjce_fen: string }>(
+      `select jcjs_fen::text as jcjs_fen, dwjcbl::text as dwjcbl, grjcbl::text as grjcbl, yjce_fen::text as yjce_fen from personal_account where dwzh = $1 and kind = 'gr' and grzhzt in ('01', '02')`,
+      [UNIT],
+    );
+    for (const r of rows) {
+      expect([r.dwjcbl, r.grjcbl]).toEqual(['11.00', '12.00']);
+      expect(BigInt(r.yjce_fen)).toBe(employeeMonthlyFen(BigInt(r.jcjs_fen), 11, 12));
+    }
+    const list = await wholeList(unit);
+    expect(list.rows.every((r: { dwjcbl: string }) => r.dwjcbl === '11.00')).toBe(true);
+    expect(list.rows.reduce((s: bigint, r: { yjce: string }) => s + fen(r.yjce), 0n)).toBe(fen(list.hjje));
+  });
+});
+
 describe('postMovements (the set-based posting)', () => {
   it('refuses the whole batch when one line breaks a rule of postMovement (a sealed account takes no 汇缴)', async () => {
     const rows = await db.query<{ grzh: string; grzhzt: string }>(`select grzh, grzhzt from personal_account where dwzh = $1 order by grzh`, [UNIT]);
