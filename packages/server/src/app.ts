@@ -351,7 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transferRoutes(app, options.db, now);
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
-  unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes });
+  unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes, now });
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);

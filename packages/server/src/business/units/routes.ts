@@ -9,6 +9,7 @@ import { unitOf } from './common';
 import { dueMonth } from './gj0201';
 import { unitParams } from './params';
 import { remittanceLines, remittanceSummary } from './remittance';
+import { statementRoutes } from './statement';
 
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
 const money = { type: 'string', description: '金额（元，两位小数）' } as const;
@@ -27,7 +28,8 @@ async function sessionUnit(db: Db, session: { accountId: string; loginType: numb
  * (`dwyw/zgcx`), each one page through an index; and the development call that stands for the bank's collection of
  * a remittance (`/dev/unit-remittance/{ywbh}/pay`). They take no unit number: only the session's own unit is read.
  */
-export function unitRoutes(app: FastifyInstance, db: Db, applications: Applications, options: { devRoutes: boolean }): void {
+export function unitRoutes(app: FastifyInstance, db: Db, applications: Applications, options: { devRoutes: boolean; now: () => Date }): void {
+  statementRoutes(app, db, options.now);
   app.get<{ Querystring: { after?: string; limit?: number } }>(
     `${ZHFW_PREFIX}/dwyw/hjqd`,
     {
