@@ -294,7 +294,8 @@ export function DwlxdPage() {
   };
   return (
     <section className="page" aria-labelledby="dwlxd-title">
-      <h2 id="dwlxd-title">{s.nd} 年度单位结息对账单</h2>
+      <h1 id="dwlxd-title">单位利息单查询</h1>
+      <h2>{s.nd} 年度单位结息对账单</h2>
       <Facts
         label="对账单信息"
         items={[
