@@ -290,6 +290,43 @@ describe('GJ0204 缴存比例调整', () => {
   });
 });
 
+describe('the unit account: GJ0109 付款账户, GJ0108 注销, GJ0312 封存原因修改', () => {
+  const applicantOf = async (login: string) => {
+    const [row] = await db.query<{ user_id: string; id: string }>(
+      `select a.user_id::text as user_id, a.id::text as id from user_account a join app_user u on u.id = a.user_id where u.account = $1 limit 1`,
+      [login],
+    );
+    return { userId: row!.user_id, accountId: row!.id, loginType: 2 as const, login, zh: login };
+  };
+
+  it('GJ0109 changes the payment account at once; the same account again is refused', async () => {
+    expect(body(await submit(unit, 'GJ0109', { jkyhmc: '中国建设银行示范市分行', jkyhzh: '37001620000052001234' })).data.zt).toBe('03');
+    expect((await db.query('select jkyhmc, jkyhzh from unit_account where dwzh = $1', [UNIT]))[0]).toEqual({ jkyhmc: '中国建设银行示范市分行', jkyhzh: '37001620000052001234' });
+    expect(body(await submit(unit, 'GJ0109', { jkyhmc: '中国建设银行示范市分行', jkyhzh: '37001620000052001234' })).msg).toBe('付款账户与现有的相同，无需变更');
+    expect(body(await submit(unit, 'GJ0109', { jkyhmc: '中国银行', jkyhzh: '12ab' })).msg).toBe('付款账号应为 8 至 30 位数字');
+  });
+
+  it('GJ0108 is refused while any employee account of the unit is open (and said so before the form); a unit without one may apply', async () => {
+    const rule = businessOf('GJ0108')!.rules.find((r) => r.name === 'no-open-employees')!;
+    expect(rule.atOpen).toBe(true);
+    expect(await rule.holds({ q: db, applicant: await applicantOf(UNIT), payload: { zxyy: '单位解散' } })).toBe(false);
+    expect(await rule.holds({ q: db, applicant: await applicantOf(OTHER_UNIT), payload: { zxyy: '单位解散' } })).toBe(true);
+    expect(body(await submit(unit, 'GJ0108', { zxyy: '单位解散' })).msg).toBe('单位还有未销户的职工个人账户，请先为职工办理转移或销户后再注销');
+    // A sealed account is still open: sealing everyone is not enough.
+    const [sealedOnly] = await db.query<{ n: string }>(`select count(*)::text as n from personal_account where dwzh = $1 and grzhzt = '02'`, [UNIT]);
+    expect(Number(sealedOnly!.n)).toBeGreaterThan(0);
+  });
+
+  it('GJ0312 changes a sealed employee’s reason; 403 to another unit; an open account has no reason to change', async () => {
+    const [emp] = await db.query<{ grzh: string }>(`select grzh from personal_account where dwzh = $1 and grzhzt = '02' order by grzh limit 1`, [UNIT]);
+    expect((await submit(other, 'GJ0312', { grzh: emp!.grzh, fcyy: '02' })).statusCode).toBe(403);
+    expect(body(await submit(unit, 'GJ0312', { grzh: emp!.grzh, fcyy: '02' })).data.zt).toBe('03');
+    expect((await db.query('select fcyy from employee_seal where grzh = $1', [emp!.grzh]))[0]).toEqual({ fcyy: '02' });
+    const [open] = await db.query<{ grzh: string }>(`select grzh from personal_account where dwzh = $1 and grzhzt = '01' order by grzh limit 1`, [UNIT]);
+    expect(body(await submit(unit, 'GJ0312', { grzh: open!.grzh, fcyy: '02' })).msg).toBe('该职工的个人账户不是封存状态，不能修改封存原因');
+  });
+});
+
 describe('postMovements (the set-based posting)', () => {
   it('refuses the whole batch when one line breaks a rule of postMovement (a sealed account takes no 汇缴)', async () => {
     const rows = await db.query<{ grzh: string; grzhzt: string }>(`select grzh, grzhzt from personal_account where dwzh = $1 order by grzh`, [UNIT]);
