@@ -49,6 +49,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { withdrawalRoutes } from './business/withdrawals/routes';
+import { unitRoutes } from './business/units/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { createHeavyPool } from './archive/heavy';
@@ -365,6 +366,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
   withdrawalRoutes(app, options.db, now);
+  unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes, now });
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);

@@ -8,6 +8,10 @@ import type { Applicant } from './types';
 const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0814', 'GJ0815', 'GJ0803'];
 /** The withdrawals built so far (issue 33, business/withdrawals); the other TQ codes are still placeholders. */
 const WITHDRAWAL_CODES = ['TQ0107', 'TQ0101', 'TQ0103', 'TQ0106', 'TQ0104', 'TQ0105'];
+// The unit businesses built so far (issue 34, business/units).
+const UNIT_CODES = ['GJ0108', 'GJ0301', 'GJ0201', 'GJ0304', 'GJ0305', 'GJ0312', 'GJ0203', 'GJ0204', 'GJ0109'];
+// Of them, those that complete at once (GJ0108 waits for the centre).
+const UNIT_AUTOMATIC = UNIT_CODES.filter((c) => c !== 'GJ0108');
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206
@@ -77,8 +81,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24) and the withdrawals built (issue 33) as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES]);
+  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24), the withdrawals (issue 33) and the unit ones (issue 34) built as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES, ...UNIT_CODES]);
   });
 });
 
@@ -98,7 +102,7 @@ describe('the automatic rules table', () => {
 
   it('every other business waits for the centre', () => {
     // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts,
-    // the rent and loan-repayment withdrawals' (TQ0107, TQ0106) in withdrawals/withdrawals.test.ts.
-    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', 'TQ0107', 'TQ0106']);
+    // the rent and loan-repayment withdrawals' (TQ0107, TQ0106) in withdrawals/withdrawals.test.ts, the unit ones in units/units.test.ts.
+    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', 'TQ0107', 'TQ0106', ...UNIT_AUTOMATIC]);
   });
 });

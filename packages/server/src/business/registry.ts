@@ -5,6 +5,7 @@ import { gj0314 } from './personal/gj0314';
 import { PLACEHOLDERS } from './placeholders';
 import { FLEXIBLE_BUSINESSES } from './flexible';
 import { WITHDRAWAL_BUSINESSES } from './withdrawals';
+import { UNIT_BUSINESSES } from './units';
 
 /**
  * Every business the hall can apply for, by code: one line each.
@@ -14,7 +15,7 @@ import { WITHDRAWAL_BUSINESSES } from './withdrawals';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES, UNIT_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

@@ -1,8 +1,8 @@
 // The centre's records (issue 20, docs/api-records.md): accounts, the money journal, interest.
 export { accountFromJson, accountJsonSql, getAccount, isRestricted, listAccountsOf, openAccount, setAccountStatus } from './accounts';
 export type { OpenAccountInput, PersonalAccount, SettableStatus } from './accounts';
-export { checkLedger, listJournal, periodEnd, postMovement } from './journal';
-export type { JournalCursor, JournalRow, LedgerCheck, Movement, Posted } from './journal';
+export { checkLedger, listJournal, periodEnd, postMovement, postMovements } from './journal';
+export type { BatchLine, JournalCursor, JournalRow, LedgerCheck, Movement, Posted } from './journal';
 export { closeAccount, CLOSING_STATUS, INTEREST_PARAMETERS, interestFor, settleBatch, settleInterest } from './interest';
 export type { InterestRunReport } from './interest';
 export {

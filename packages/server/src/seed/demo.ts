@@ -16,6 +16,7 @@ import { seedTransfer } from './transfer';
 import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
+import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 
@@ -230,6 +231,12 @@ const STEPS: SeedStep[] = [
     // The data lives in withdrawals.ts (issue 33, TQ0106).
     name: 'withdrawals: a loan of the centre to 钱找回 and his home on the property register',
     run: seedLoanAndHome,
+  },
+  {
+    version: 26,
+    // The data lives in unit-business.ts (issue 34): the demo unit's paid remittances, its 缴至年月.
+    name: 'unit business: the demo unit\'s paid remittances as payment rows, the lines since July, the unit\'s 缴至年月',
+    run: seedUnitBusiness,
   },
 ];
 

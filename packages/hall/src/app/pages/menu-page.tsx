@@ -50,6 +50,17 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
       ] as const
     ).map(([path, name]) => [`grwt/zhxx/lhjyryyw/${path}`, named(() => import('../../features/flexible/flexible-pages'), name)]),
   ),
+  // The unit's pages (issue 34): one chunk.
+  ...Object.fromEntries(
+    (
+      [
+        ['jcyw/dw_huij', 'DwHuijPage'],
+        ['jcyw/grzh_sl', 'GrzhSlPage'],
+        ['jcyw/grzh_fc', 'GrzhFcPage'],
+        ['cxyw/dwlxd_cx', 'DwlxdPage'],
+      ] as const
+    ).map(([path, name]) => [`dwwt/${path}`, named(() => import('../../features/unit/unit-pages'), name)]),
+  ),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 

@@ -1,0 +1,367 @@
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '@gjj-hall/sdk';
+import { SelectField, TextField } from '../../shared/wizard/fields';
+import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type WizardValues } from '../../shared/wizard/wizard';
+import { Dialog } from '../../shared/ui/dialog';
+import { stores } from '../../shared/services';
+import { usePageTitle } from '../../shared/use-page-title';
+import { confirmStatement, loadPage, useLoad, type Employee, type InterestStatement, type RemittanceList } from './api';
+import './unit.css';
+
+/**
+ * The unit's pages (issue 34; spec 2.4 employer area; docs/api-unit-business.md): 单位汇缴 (GJ0201), 个人账户设立
+ * (GJ0301), 个人账户封存 (GJ0305) on the handling wizard, and the interest statement (/dwwt/cxyw/dwlxd_cx). The server's
+ * modules (packages/server/src/business/units/) hold the rules; the checks here are for comfort.
+ */
+
+// The centre's bounds as the server publishes them (dwyw/zgcx's params); the server checks them again.
+const BOUNDS = { baseMinYuan: 2200, baseMaxYuan: 33000 };
+
+const t = (v: WizardValues, f: string) => (v[f] ?? '').trim();
+const errorsOf = (checks: Array<[string, boolean, string]>): WizardErrors => Object.fromEntries(checks.filter(([, bad]) => bad).map(([f, , msg]) => [f, msg]));
+const rows = (pairs: Array<[string, string, number]>): CheckRow[] => pairs.filter(([, v]) => v).map(([label, value, formStep]) => ({ label, value, formStep }));
+const month = (p: string | null) => (p ? `${p.slice(0, 4)} 年 ${Number(p.slice(4))} 月` : '—');
+
+function Facts({ label, items }: { label: string; items: Array<[string, ReactNode]> }) {
+  return (
+    <section className="unit-facts" aria-label={label}>
+      <dl>
+        {items.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+// ——— GJ0201 单位汇缴 ———
+
+function RemittanceStep({ set }: { set: (n: string, v: string) => void }) {
+  const [state] = useLoad<RemittanceList>('dwyw/hjqd?limit=50', '汇缴清单查询失败，请稍后重试', (list) => {
+    set('hjny', list.hjny);
+    set('rs', String(list.rs));
+    set('hjje', list.hjje);
+  });
+  const [extra, setExtra] = useState<{ rows: RemittanceList['rows']; next: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (state.kind === 'loading') return <p role="status">正在生成本月汇缴清单…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  const list = state.data;
+  const lines = [...list.rows, ...(extra?.rows ?? [])];
+  const next = extra ? extra.next : list.next;
+  const showMore = async () => {
+    if (!next) return;
+    setBusy(true);
+    try {
+      const page = await loadPage<RemittanceList>(`dwyw/hjqd?limit=50&after=${next}`);
+      setExtra((e) => ({ rows: [...(e?.rows ?? []), ...page.rows], next: page.next }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Facts
+        label="汇缴信息"
+        items={[
+          ['单位名称', list.dwmc],
+          ['缴至年月', month(list.jzny)],
+          ['汇缴年月', month(list.hjny)],
+          ['汇缴人数', `${list.rs} 人`],
+          ['单位部分', `${list.dwje} 元`],
+          ['个人部分', `${list.grje} 元`],
+          ['汇缴金额', `${list.hjje} 元`],
+          ['人员变化', `新增 ${list.xzrs} 人，变更 ${list.bgrs} 人，减少 ${list.jsrs} 人`],
+        ]}
+      />
+      <div className="unit-scroll">
+        <table className="unit-list">
+          <caption>汇缴清单（共 {list.rs} 人）</caption>
+          <thead>
+            <tr>
+              <th scope="col">个人账号</th>
+              <th scope="col">姓名</th>
+              <th scope="col" className="num">缴存基数（元）</th>
+              <th scope="col" className="num">单位月缴存额</th>
+              <th scope="col" className="num">个人月缴存额</th>
+              <th scope="col" className="num">月缴存额（元）</th>
+              <th scope="col">变化</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((r) => (
+              <tr key={r.grzh}>
+                <td>{r.grzh}</td>
+                <td>{r.xingming}</td>
+                <td className="num">{r.jcjs}</td>
+                <td className="num">{r.dwyje}</td>
+                <td className="num">{r.gryje}</td>
+                <td className="num">{r.yjce}</td>
+                <td>{r.bz}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next ? (
+        <p>
+          <button type="button" className="btn" onClick={showMore} disabled={busy}>
+            {busy ? '正在加载…' : '显示更多'}
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const remittanceSteps: WizardFormStep[] = [
+  {
+    title: '核对汇缴清单',
+    render: ({ set }) => (
+      <div className="wizard-form">
+        <RemittanceStep set={set} />
+      </div>
+    ),
+    validate: (v) => errorsOf([['hjny', !t(v, 'hjny'), '汇缴清单尚未生成，请稍后重试']]),
+  },
+];
+
+/** GJ0201 单位汇缴 (/dwwt/jcyw/dw_huij): accepted at once, credited when the payment arrives. */
+export function DwHuijPage() {
+  return (
+    <Wizard
+      ywlx="GJ0201"
+      title="单位汇缴"
+      formSteps={remittanceSteps}
+      initialValues={{ hjny: '', rs: '', hjje: '' }}
+      toPayload={(v) => ({ hjny: t(v, 'hjny'), rs: Number(t(v, 'rs')), hjje: t(v, 'hjje') })}
+      checkRows={(v) => rows([['汇缴年月', month(t(v, 'hjny')), 0], ['汇缴人数', `${t(v, 'rs')} 人`, 0], ['汇缴金额', `${t(v, 'hjje')} 元`, 0]])}
+      nextSteps={(r) =>
+        r.zt === '03' ? <p>汇缴款已到账，已记入职工个人账户。</p> : <p>汇缴已受理。请按受理通知足额缴款，银行到账后即记入每位职工的个人账户。</p>
+      }
+    />
+  );
+}
+
+// ——— GJ0301 个人账户设立 ———
+
+const openSteps: WizardFormStep[] = [
+  {
+    title: '职工信息',
+    render: ({ values, errors, set }) => (
+      <div className="wizard-form">
+        <TextField name="xingming" label="姓名" value={values.xingming ?? ''} error={errors.xingming} onChange={set} maxLength={30} autoComplete="off" />
+        <TextField name="zjhm" label="身份证号码" value={values.zjhm ?? ''} error={errors.zjhm} onChange={(n, v) => set(n, v.toUpperCase())} maxLength={18} autoComplete="off" />
+        <TextField name="sjhm" label="手机号码" value={values.sjhm ?? ''} error={errors.sjhm} onChange={(n, v) => set(n, v.replace(/\D/g, ''))} maxLength={11} inputMode="numeric" autoComplete="off" />
+        <TextField
+          name="jcjs"
+          label="月缴存基数（元）"
+          value={values.jcjs ?? ''}
+          error={errors.jcjs}
+          onChange={set}
+          maxLength={10}
+          inputMode="numeric"
+          hint={`${BOUNDS.baseMinYuan} 至 ${BOUNDS.baseMaxYuan} 元；缴存比例按单位的比例`}
+        />
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['xingming', t(v, 'xingming').length < 2, '请输入职工姓名'],
+        ['zjhm', !/^\d{17}[\dX]$/.test(t(v, 'zjhm')), '身份证号码应为 18 位'],
+        ['sjhm', !/^1[3-9]\d{9}$/.test(t(v, 'sjhm')), '手机号码应为 11 位'],
+        ['jcjs', !/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(t(v, 'jcjs')), '请输入月缴存基数，至多两位小数'],
+        [
+          'jcjs',
+          /^\d+(\.\d{1,2})?$/.test(t(v, 'jcjs')) && (Number(t(v, 'jcjs')) < BOUNDS.baseMinYuan || Number(t(v, 'jcjs')) > BOUNDS.baseMaxYuan),
+          `月缴存基数须在 ${BOUNDS.baseMinYuan} 至 ${BOUNDS.baseMaxYuan} 元之间`,
+        ],
+      ]),
+  },
+];
+
+/** GJ0301 个人账户设立 (/dwwt/jcyw/grzh_sl): opens the account at once. */
+export function GrzhSlPage() {
+  return (
+    <Wizard
+      ywlx="GJ0301"
+      title="个人账户设立"
+      formSteps={openSteps}
+      initialValues={{ xingming: '', zjhm: '', sjhm: '', jcjs: '' }}
+      toPayload={(v) => ({ xingming: t(v, 'xingming'), zjhm: t(v, 'zjhm'), sjhm: t(v, 'sjhm'), jcjs: t(v, 'jcjs') })}
+      checkRows={(v) =>
+        rows([
+          ['姓名', t(v, 'xingming'), 0],
+          ['身份证号码', t(v, 'zjhm'), 0],
+          ['手机号码', t(v, 'sjhm'), 0],
+          ['月缴存基数', t(v, 'jcjs') && `${t(v, 'jcjs')} 元`, 0],
+        ])
+      }
+      nextSteps={(r) => (r.zt === '03' ? <p>个人账户已设立，自下一次汇缴起列入汇缴清单。</p> : <p>中心审核后，结果以短信通知您。</p>)}
+    />
+  );
+}
+
+// ——— GJ0305 个人账户封存 ———
+
+const SEAL_REASONS: ReadonlyArray<readonly [string, string]> = [
+  ['01', '离职'],
+  ['02', '退休'],
+  ['03', '出国定居'],
+  ['04', '死亡'],
+  ['05', '停薪留职'],
+  ['99', '其他'],
+];
+
+function EmployeeSelect({ values, errors, set }: { values: WizardValues; errors: WizardErrors; set: (n: string, v: string) => void }) {
+  const [state] = useLoad<{ rows: Employee[] }>('dwyw/zgcx?grzhzt=01&limit=200', '职工查询失败，请稍后重试');
+  if (state.kind === 'loading') return <p role="status">正在查询本单位职工…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  const options = state.data.rows.map((e) => [e.grzh, `${e.xingming}（${e.grzh}）`] as const);
+  return <SelectField name="grzh" label="职工" value={values.grzh ?? ''} error={errors.grzh} onChange={set} options={options} empty="请选择" hint="账户状态正常的职工" />;
+}
+
+const sealSteps: WizardFormStep[] = [
+  {
+    title: '选择职工',
+    render: (ctx) => (
+      <div className="wizard-form">
+        <EmployeeSelect {...ctx} />
+        <SelectField name="fcyy" label="封存原因" value={ctx.values.fcyy ?? ''} error={ctx.errors.fcyy} onChange={ctx.set} options={SEAL_REASONS} empty="请选择" />
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['grzh', !t(v, 'grzh'), '请选择职工'],
+        ['fcyy', !t(v, 'fcyy'), '请选择封存原因'],
+      ]),
+  },
+];
+
+/** GJ0305 个人账户封存 (/dwwt/jcyw/grzh_fc): seals at once. */
+export function GrzhFcPage() {
+  return (
+    <Wizard
+      ywlx="GJ0305"
+      title="个人账户封存"
+      formSteps={sealSteps}
+      initialValues={{ grzh: '', fcyy: '' }}
+      toPayload={(v) => ({ grzh: t(v, 'grzh'), fcyy: t(v, 'fcyy') })}
+      checkRows={(v) => rows([['个人账号', t(v, 'grzh'), 0], ['封存原因', SEAL_REASONS.find(([k]) => k === t(v, 'fcyy'))?.[1] ?? '', 0]])}
+      nextSteps={(r) => (r.zt === '03' ? <p>个人账户已封存，自下一次汇缴起不再列入汇缴清单。</p> : <p>中心审核后，结果以短信通知您。</p>)}
+    />
+  );
+}
+
+// ——— 单位结息对账单 ———
+
+/** /dwwt/cxyw/dwlxd_cx: this year's interest statement, confirmed by the clerk (spec 4.3, 4.13). */
+export function DwlxdPage() {
+  usePageTitle('单位利息单查询');
+  const [state, reload] = useLoad<InterestStatement>('dwlxd/cx?limit=50', '利息单查询失败，请稍后重试');
+  const [extra, setExtra] = useState<{ rows: InterestStatement['rows']; next: string | null } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (state.kind === 'loading') return <p className="page" role="status">正在查询利息单…</p>;
+  if (state.kind === 'error') return <p className="page" role="alert">{state.message}</p>;
+  const s = state.data;
+  const next = extra ? extra.next : s.next;
+  const confirm = async () => {
+    setAsking(false);
+    setBusy(true);
+    setMessage('');
+    try {
+      await confirmStatement(s.nd);
+      setMessage('利息单已确认');
+      setExtra(null);
+      reload();
+    } catch (error) {
+      setMessage(errorMessage(error, '确认失败，请稍后重试'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  // Spec 4.13: ask once more only when the spTip setting is on.
+  const onConfirm = () => (stores.config.configValue('spTip') === '1' ? setAsking(true) : void confirm());
+  const showMore = async () => {
+    if (!next) return;
+    const page = await loadPage<InterestStatement>(`dwlxd/cx?limit=50&nd=${s.nd}&after=${next}`);
+    setExtra((e) => ({ rows: [...(e?.rows ?? []), ...page.rows], next: page.next }));
+  };
+  return (
+    <section className="page" aria-labelledby="dwlxd-title">
+      <h1 id="dwlxd-title">单位利息单查询</h1>
+      <h2>{s.nd} 年度单位结息对账单</h2>
+      <Facts
+        label="对账单信息"
+        items={[
+          ['单位名称', s.dwmc],
+          ['单位账号', s.dwzh],
+          ['结息日', s.jxrq],
+          ['结息人数', `${s.rs} 人`],
+          ['利息合计', `${s.lxhj} 元`],
+          ['确认状态', s.confirmed ? `已确认（${s.qrsj ?? ''}）` : '未确认'],
+        ]}
+      />
+      <div className="unit-scroll">
+        <table className="unit-list">
+          <caption>职工结息明细</caption>
+          <thead>
+            <tr>
+              <th scope="col">个人账号</th>
+              <th scope="col">姓名</th>
+              <th scope="col" className="num">结息金额（元）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...s.rows, ...(extra?.rows ?? [])].map((r) => (
+              <tr key={r.grzh}>
+                <td>{r.grzh}</td>
+                <td>{r.xingming}</td>
+                <td className="num">{r.lx}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status">{message}</p>
+      <div className="unit-actions">
+        {next ? (
+          <button type="button" className="btn" onClick={() => void showMore()}>
+            显示更多
+          </button>
+        ) : null}
+        {s.confirmed ? null : (
+          <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={busy}>
+            {busy ? '正在确认…' : '确认利息单'}
+          </button>
+        )}
+        <button type="button" className="btn" onClick={() => window.print()}>
+          打印
+        </button>
+      </div>
+      <Dialog
+        title="温馨提示"
+        open={asking}
+        alert
+        onClose={() => setAsking(false)}
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => setAsking(false)}>
+              取消
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => void confirm()}>
+              确定
+            </button>
+          </>
+        }
+      >
+        <p>您确定通过吗？</p>
+      </Dialog>
+    </section>
+  );
+}

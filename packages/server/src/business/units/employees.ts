@@ -1,0 +1,302 @@
+import { isIdCard } from '@gjj-hall/sdk/validate';
+import { centreDate } from '../../clock';
+import { openAccount, RecordsError, setAccountStatus, yuanToFen } from '../../records';
+import { ACCOUNT_STATUS } from '../../records/kinds';
+import type { JsonSchema } from '../types';
+import { defineBusiness, type BusinessRule } from '../types';
+import { employeeOf, employeeRule, GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
+import { EMPLOYEE_SEAL_REASONS, employeeMonthlyFen, unitParams, type EmployeeSealReason } from './params';
+
+/**
+ * The unit's employee businesses (docs/api-unit-business.md › 职工): GJ0301 个人账户设立 (opens a personal account),
+ * GJ0305 个人账户封存 (/dwwt/jcyw/grzh_fc) and GJ0304 个人账户启封 (/dwwt/jcyw/grzh_qf), GJ0203 缴存基数调整.
+ * Each completes at once (the automatic rule), changing the records in the transaction of the status.
+ */
+
+const BASE_SCHEMA: JsonSchema = {
+  type: 'string',
+  pattern: '^(0|[1-9]\\d{0,6})(\\.\\d{1,2})?$',
+  description: '月缴存基数（元）',
+  'x-msg': '月缴存基数应为金额，至多两位小数',
+  'x-required-msg': '请输入月缴存基数',
+};
+const GRZH_SCHEMA: JsonSchema = { type: 'string', pattern: '^\\d{12}$', description: '个人账号', 'x-msg': '个人账号应为 12 位数字', 'x-required-msg': '请选择职工' };
+
+/** Whether a base (yuan text) is within the centre's bounds (parameters baseMinYuan, baseMaxYuan). */
+export function baseWithinBounds(jcjs: string): boolean {
+  const p = unitParams();
+  const fen = yuanToFen(jcjs);
+  return fen >= BigInt(p.baseMinYuan) * 100n && fen <= BigInt(p.baseMaxYuan) * 100n;
+}
+
+/** A base clamped to the centre's bounds, in fen. */
+export function clampBaseFen(fen: bigint): bigint {
+  const p = unitParams();
+  const min = BigInt(p.baseMinYuan) * 100n;
+  const max = BigInt(p.baseMaxYuan) * 100n;
+  return fen < min ? min : fen > max ? max : fen;
+}
+
+const p = unitParams();
+const BASE_RULE_TEXT = `月缴存基数在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`;
+
+// ——— GJ0301 个人账户设立 ———
+
+export interface Gj0301Payload {
+  zjhm: string;
+  xingming: string;
+  sjhm: string;
+  jcjs: string;
+}
+
+export const GJ0301_RULES: ReadonlyArray<BusinessRule<Gj0301Payload>> = [
+  typed(UNIT_ACCOUNT_RULE),
+  typed(UNIT_NORMAL_RULE),
+  { name: 'id-number', description: '证件号码是有效的居民身份证号码（校验位正确）', msg: '职工的身份证号码不正确，请核对', holds: ({ payload }) => isIdCard(payload.zjhm) },
+  {
+    name: 'base-within-bounds',
+    description: BASE_RULE_TEXT,
+    msg: `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+    param: 'baseMinYuan, baseMaxYuan',
+    holds: ({ payload }) => baseWithinBounds(payload.jcjs),
+  },
+  {
+    name: 'no-open-account',
+    description: '该职工在本中心没有未销户的单位缴存个人账户（在原单位封存的，办理同城转移）',
+    msg: '该职工在本中心已有未销户的个人账户，请由原单位封存后办理同城转移',
+    async holds({ q, payload }) {
+      const rows = await q.query(`select 1 from personal_account where zjhm = $1 and kind = 'gr' and grzhzt not in ('03', '04', '05') limit 1`, [payload.zjhm.toUpperCase()]);
+      return rows.length === 0;
+    },
+  },
+];
+
+export const gj0301 = defineBusiness<Gj0301Payload>({
+  ywlx: 'GJ0301',
+  ywmc: '个人账户设立',
+  area: 'unit',
+  loginTypes: [2],
+  timeLimitDays: 1,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['zjhm', 'xingming', 'sjhm', 'jcjs'],
+    properties: {
+      zjhm: { type: 'string', pattern: '^\\d{17}[\\dXx]$', description: '身份证号码', 'x-msg': '身份证号码应为 18 位', 'x-required-msg': '请输入职工的身份证号码' },
+      xingming: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[\\u4e00-\\u9fa5·A-Za-z ]+$', description: '姓名', 'x-msg': '姓名应为 2 至 30 个汉字或字母', 'x-required-msg': '请输入职工姓名' },
+      sjhm: { type: 'string', pattern: '^1[3-9]\\d{9}$', description: '手机号码', 'x-msg': '手机号码应为 11 位', 'x-required-msg': '请输入职工的手机号码' },
+      jcjs: BASE_SCHEMA,
+    },
+  },
+  rules: GJ0301_RULES,
+  guide: {
+    ...GUIDE_COMMON,
+    bjsj: '即时办结',
+    xzdy: '单位为新录用的职工设立住房公积金个人账户，按单位的缴存比例自次月起汇缴。',
+    sltj: `1. 单位账户状态正常；2. 职工身份证号码有效；3. ${BASE_RULE_TEXT}；4. 职工在本中心没有未销户的个人账户。`,
+    sqcl: '无需材料。',
+    bllc: '1. 阅读办理须知并同意；2. 填写职工信息；3. 核对并提交；4. 即时设立个人账户。',
+    bljg: '设立个人账户，显示个人账号；职工可凭身份证号码登录网上业务大厅。',
+    bz: '职工在原单位的账户请原单位封存后办理同城转移。',
+  },
+  materials: [],
+  notice: '一、请如实填写职工的身份证号码、姓名、手机号码和月缴存基数。\n二、缴存比例按单位的缴存比例。\n三、提交后即时设立个人账户。',
+  automatic: { description: '条件全部满足，即时设立个人账户', decide: () => 'complete' },
+  async complete({ tx, at, application }) {
+    const unit = await unitOf(tx, { accountId: application.accountId });
+    if (!unit) throw new RecordsError('单位账户不存在');
+    const [{ grzh } = { grzh: '' }] = await tx.query<{ grzh: string }>(`select nextval('unit_grzh_seq')::text as grzh`);
+    const jcjsFen = yuanToFen(application.payload.jcjs);
+    await openAccount(tx, {
+      grzh,
+      zjhm: application.payload.zjhm.toUpperCase(),
+      xingming: application.payload.xingming,
+      dwzh: unit.dwzh,
+      dwmc: unit.dwmc,
+      kind: 'gr',
+      khrq: centreDate(at),
+      jcjsFen,
+      dwjcbl: unit.dwjcbl,
+      grjcbl: unit.grjcbl,
+      yjceFen: employeeMonthlyFen(jcjsFen, unit.dwjcbl, unit.grjcbl),
+    });
+  },
+});
+
+// ——— GJ0305 个人账户封存, GJ0304 个人账户启封 ———
+
+export interface Gj0305Payload {
+  grzh: string;
+  fcyy: EmployeeSealReason;
+}
+
+export const gj0305 = defineBusiness<Gj0305Payload>({
+  ywlx: 'GJ0305',
+  ywmc: '个人账户封存',
+  area: 'unit',
+  loginTypes: [2],
+  timeLimitDays: 1,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['grzh', 'fcyy'],
+    properties: {
+      grzh: GRZH_SCHEMA,
+      fcyy: { type: 'string', enum: Object.keys(EMPLOYEE_SEAL_REASONS), description: '封存原因', 'x-msg': '封存原因的取值不正确', 'x-required-msg': '请选择封存原因' },
+    },
+  },
+  rules: [
+    typed(UNIT_ACCOUNT_RULE),
+    employeeRule<Gj0305Payload>(),
+    {
+      name: 'employee-normal',
+      description: '职工个人账户状态为“正常”',
+      msg: '该职工的个人账户不是正常状态，不能封存',
+      holds: async ({ q, applicant, payload }) => (await employeeOf(q, applicant, payload.grzh))?.grzhzt === ACCOUNT_STATUS.normal,
+    },
+  ],
+  guide: {
+    ...GUIDE_COMMON,
+    bjsj: '即时办结',
+    xzdy: '职工与单位终止劳动关系等情形，单位封存其个人账户，停止为其汇缴。',
+    sltj: '1. 该职工是本单位职工；2. 个人账户状态正常。',
+    sqcl: '无需材料。',
+    bllc: '1. 选择职工和封存原因；2. 核对并提交；3. 即时封存。',
+    bljg: '个人账户封存，自下月起不再列入汇缴清单。',
+    bz: '封存后余额和利息照常计算；职工到新单位后办理同城转移。',
+  },
+  materials: [],
+  notice: '一、封存后该职工不再列入单位的汇缴清单。\n二、封存原因可通过“封存原因修改”更正。\n三、提交后即时封存。',
+  automatic: { description: '条件全部满足，即时封存', decide: () => 'complete' },
+  async complete({ tx, at, application }) {
+    await setAccountStatus(tx, application.payload.grzh, ACCOUNT_STATUS.sealed);
+    await tx.query(
+      `insert into employee_seal (grzh, fcyy, ywbh, sealed_at) values ($1, $2, $3, $4)
+       on conflict (grzh) do update set fcyy = $2, ywbh = $3, sealed_at = $4`,
+      [application.payload.grzh, application.payload.fcyy, application.ywbh, at],
+    );
+  },
+});
+
+export interface Gj0304Payload {
+  grzh: string;
+}
+
+export const gj0304 = defineBusiness<Gj0304Payload>({
+  ywlx: 'GJ0304',
+  ywmc: '个人账户启封',
+  area: 'unit',
+  loginTypes: [2],
+  timeLimitDays: 1,
+  schema: { type: 'object', additionalProperties: false, required: ['grzh'], properties: { grzh: GRZH_SCHEMA } },
+  rules: [
+    typed(UNIT_ACCOUNT_RULE),
+    typed(UNIT_NORMAL_RULE),
+    employeeRule<Gj0304Payload>(),
+    {
+      name: 'employee-sealed',
+      description: '职工个人账户状态为“封存”',
+      msg: '该职工的个人账户不是封存状态，无需启封',
+      holds: async ({ q, applicant, payload }) => (await employeeOf(q, applicant, payload.grzh))?.grzhzt === ACCOUNT_STATUS.sealed,
+    },
+  ],
+  guide: {
+    ...GUIDE_COMMON,
+    bjsj: '即时办结',
+    xzdy: '职工回到本单位工作等情形，单位启封其封存的个人账户，恢复汇缴。',
+    sltj: '1. 单位账户状态正常；2. 该职工是本单位职工；3. 个人账户状态为封存。',
+    sqcl: '无需材料。',
+    bllc: '1. 选择职工；2. 核对并提交；3. 即时启封。',
+    bljg: '个人账户恢复正常，列入下一次汇缴清单。',
+    bz: '',
+  },
+  materials: [],
+  notice: '一、启封后该职工列入单位的汇缴清单。\n二、提交后即时启封。',
+  automatic: { description: '条件全部满足，即时启封', decide: () => 'complete' },
+  async complete({ tx, application }) {
+    await setAccountStatus(tx, application.payload.grzh, ACCOUNT_STATUS.normal);
+  },
+});
+
+// ——— GJ0203 缴存基数调整 ———
+
+export interface Gj0203Payload {
+  rows: Array<{ grzh: string; jcjs: string }>;
+}
+
+export const gj0203 = defineBusiness<Gj0203Payload>({
+  ywlx: 'GJ0203',
+  ywmc: '缴存基数调整',
+  area: 'unit',
+  loginTypes: [2],
+  timeLimitDays: 1,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['rows'],
+    properties: {
+      rows: {
+        type: 'array',
+        minItems: 1,
+        maxItems: unitParams().adjustMaxRows,
+        description: '调整的职工及其新的月缴存基数',
+        'x-msg': `一次至多调整 ${unitParams().adjustMaxRows} 名职工`,
+        'x-required-msg': '请填写要调整的职工',
+        items: { type: 'object', additionalProperties: false, required: ['grzh', 'jcjs'], properties: { grzh: GRZH_SCHEMA, jcjs: BASE_SCHEMA } },
+      },
+    },
+  },
+  rules: [
+    typed(UNIT_ACCOUNT_RULE),
+    typed(UNIT_NORMAL_RULE),
+    {
+      name: 'own-employees',
+      description: '每一行都是本单位职工的未销户账户；否则 403，不透露任何信息',
+      msg: '当前操作没有权限，请联系管理员授权',
+      status: 403,
+      async holds({ q, applicant, payload }) {
+        const unit = await unitOf(q, applicant);
+        if (!unit) return false;
+        const accounts = [...new Set(payload.rows.map((r) => r.grzh))];
+        const [row] = await q.query<{ n: string }>(
+          `select count(*)::text as n from personal_account where grzh = any($1::text[]) and dwzh = $2 and kind = 'gr' and grzhzt not in ('03', '04', '05')`,
+          [accounts, unit.dwzh],
+        );
+        return Number(row!.n) === accounts.length;
+      },
+    },
+    { name: 'distinct', description: '同一职工只出现一次', msg: '同一职工在调整名单中出现了多次', holds: ({ payload }) => new Set(payload.rows.map((r) => r.grzh)).size === payload.rows.length },
+    {
+      name: 'base-within-bounds',
+      description: `${BASE_RULE_TEXT}（参数 baseOutOfBounds 为 clamp 时超出的按上下限调整，不拒绝）`,
+      msg: `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+      param: 'baseMinYuan, baseMaxYuan, baseOutOfBounds',
+      holds: ({ payload }) => unitParams().baseOutOfBounds === 'clamp' || payload.rows.every((r) => baseWithinBounds(r.jcjs)),
+    },
+  ],
+  guide: {
+    ...GUIDE_COMMON,
+    bjsj: '即时办结',
+    xzdy: '单位每年按职工上一年度月平均工资调整缴存基数（也可随时调整个别职工）。',
+    sltj: `1. 单位账户状态正常；2. 调整的是本单位职工；3. ${BASE_RULE_TEXT}。`,
+    sqcl: '无需材料。',
+    bllc: '1. 填写或导入职工的新基数；2. 核对并提交；3. 即时生效，下一次汇缴按新基数计算。',
+    bljg: '职工的缴存基数和月缴存额更新。',
+    bz: '',
+  },
+  materials: [],
+  notice: '一、新的缴存基数自下一次汇缴起执行。\n二、缴存基数须在中心公布的上下限之间。',
+  automatic: { description: '条件全部满足，即时生效', decide: () => 'complete' },
+  async complete({ tx, application }) {
+    const rows = application.payload.rows.map((r) => ({ grzh: r.grzh, fen: String(clampBaseFen(yuanToFen(r.jcjs))) }));
+    const r = unitParams().roundingFen;
+    await tx.query(
+      `update personal_account p
+          set jcjs_fen = x.fen,
+              yjce_fen = (round(x.fen::numeric * p.dwjcbl / 100 / $3) * $3 + round(x.fen::numeric * p.grjcbl / 100 / $3) * $3)::bigint
+         from unnest($1::text[], $2::bigint[]) as x(grzh, fen)
+        where p.grzh = x.grzh and p.dwzh = $4`,
+      [rows.map((x) => x.grzh), rows.map((x) => x.fen), r, application.zh],
+    );
+  },
+});

@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db';
+import { ApiError, ok } from '../../http/envelope';
+import type { Applications } from '../../applications/model';
+import { ACCOUNT_STATUS_NAMES, fenToYuan, listUnitEmployees, type AccountStatus } from '../../records';
+import { GRZHZT_SCHEMA } from '../../records/schemas';
+import { ZHFW_PREFIX } from '../../routes/shell';
+import { unitOf } from './common';
+import { dueMonth } from './gj0201';
+import { unitParams } from './params';
+import { remittanceLines, remittanceSummary } from './remittance';
+import { statementRoutes } from './statement';
+
+const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const money = { type: 'string', description: '金额（元，两位小数）' } as const;
+const tags = ['单位业务'];
+
+/** The unit of the session (a unit login with an account at the centre), or 403. */
+async function sessionUnit(db: Db, session: { accountId: string; loginType: number }) {
+  if (session.loginType !== 2) throw new ApiError(403);
+  const unit = await unitOf(db, session);
+  if (!unit) throw new ApiError(403);
+  return unit;
+}
+
+/**
+ * The unit's read calls (docs/api-unit-business.md): the month's remittance list (`dwyw/hjqd`) and the employees
+ * (`dwyw/zgcx`), each one page through an index; and the development call that stands for the bank's collection of
+ * a remittance (`/dev/unit-remittance/{ywbh}/pay`). They take no unit number: only the session's own unit is read.
+ */
+export function unitRoutes(app: FastifyInstance, db: Db, applications: Applications, options: { devRoutes: boolean; now: () => Date }): void {
+  statementRoutes(app, db, options.now);
+  app.get<{ Querystring: { after?: string; limit?: number } }>(
+    `${ZHFW_PREFIX}/dwyw/hjqd`,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: '本月汇缴清单：应汇缴年月、人数和金额合计（新增、变更、减少人数），及一页清单明细（按个人账号翻页）',
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            after: { type: 'string', pattern: '^\\d{12}$', description: '上一页最后一个个人账号' },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: '每页条数' },
+          },
+        },
+        response: envelope({
+          type: 'object',
+          properties: {
+            dwzh: { type: 'string' },
+            dwmc: { type: 'string' },
+            jzny: { type: ['string', 'null'], description: '缴至年月' },
+            hjny: { type: 'string', description: '本次应汇缴年月' },
+            rs: { type: 'integer' },
+            dwje: money,
+            grje: money,
+            hjje: money,
+            xzrs: { type: 'integer', description: '比上次汇缴新增的人数' },
+            bgrs: { type: 'integer', description: '月缴存额变更的人数' },
+            jsrs: { type: 'integer', description: '比上次汇缴减少的人数' },
+            rows: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  grzh: { type: 'string' },
+                  xingming: { type: 'string' },
+                  jcjs: money,
+                  dwjcbl: { type: 'string' },
+                  grjcbl: { type: 'string' },
+                  dwyje: money,
+                  gryje: money,
+                  yjce: money,
+                  bz: { type: 'string', description: '新增、变更或空' },
+                },
+              },
+            },
+            next: { type: ['string', 'null'] },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const unit = await sessionUnit(db, request.session!);
+      const summary = await remittanceSummary(db, unit.dwzh);
+      const page = await remittanceLines(db, unit.dwzh, { ...(request.query.after ? { after: request.query.after } : {}), limit: request.query.limit ?? 50 });
+      return ok({
+        dwzh: unit.dwzh,
+        dwmc: unit.dwmc,
+        jzny: unit.jzny,
+        hjny: dueMonth(unit),
+        rs: summary.persons,
+        dwje: fenToYuan(summary.dwFen),
+        grje: fenToYuan(summary.grFen),
+        hjje: fenToYuan(summary.totalFen),
+        xzrs: summary.added,
+        bgrs: summary.changed,
+        jsrs: summary.removed,
+        rows: page.rows.map((r) => ({
+          grzh: r.grzh,
+          xingming: r.xingming,
+          jcjs: fenToYuan(r.jcjsFen),
+          dwjcbl: r.dwjcbl,
+          grjcbl: r.grjcbl,
+          dwyje: fenToYuan(r.dwyjeFen),
+          gryje: fenToYuan(r.gryjeFen),
+          yjce: fenToYuan(r.amountFen),
+          bz: r.mark,
+        })),
+        next: page.next ?? null,
+      });
+    },
+  );
+
+  app.get<{ Querystring: { after?: string; limit?: number; grzhzt?: AccountStatus } }>(
+    `${ZHFW_PREFIX}/dwyw/zgcx`,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: '职工查询：本单位职工的账户状态、缴存基数、月缴存额和余额，一页（按个人账号翻页，可按状态筛选）',
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            after: { type: 'string', pattern: '^\\d{12}$', description: '上一页最后一个个人账号' },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+            grzhzt: GRZHZT_SCHEMA,
+          },
+        },
+        response: envelope({
+          type: 'object',
+          properties: {
+            rows: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  grzh: { type: 'string' },
+                  xingming: { type: 'string' },
+                  grzhzt: GRZHZT_SCHEMA,
+                  grzhztmc: { type: 'string' },
+                  jcjs: money,
+                  dwjcbl: { type: 'string' },
+                  grjcbl: { type: 'string' },
+                  yjce: money,
+                  ye: money,
+                },
+              },
+            },
+            next: { type: ['string', 'null'] },
+            params: { type: 'object', properties: { baseMinYuan: { type: 'number' }, baseMaxYuan: { type: 'number' }, ratioMin: { type: 'number' }, ratioMax: { type: 'number' } } },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const unit = await sessionUnit(db, request.session!);
+      const q = request.query;
+      const page = await listUnitEmployees(db, unit.dwzh, { ...(q.after ? { after: q.after } : {}), limit: q.limit ?? 20, ...(q.grzhzt ? { status: q.grzhzt } : {}) });
+      const p = unitParams();
+      return ok({
+        rows: page.rows.map((r) => ({
+          grzh: r.grzh,
+          xingming: r.xingming,
+          grzhzt: r.grzhzt,
+          grzhztmc: ACCOUNT_STATUS_NAMES[r.grzhzt] ?? '',
+          jcjs: fenToYuan(r.jcjsFen),
+          dwjcbl: r.dwjcbl,
+          grjcbl: r.grjcbl,
+          yjce: fenToYuan(r.yjceFen),
+          ye: fenToYuan(r.balanceFen),
+        })),
+        next: page.next ?? null,
+        params: { baseMinYuan: p.baseMinYuan, baseMaxYuan: p.baseMaxYuan, ratioMin: p.ratioMin, ratioMax: p.ratioMax },
+      });
+    },
+  );
+
+  if (!options.devRoutes) return;
+  app.post<{ Params: { ywbh: string } }>(
+    '/dev/unit-remittance/:ywbh/pay',
+    {
+      schema: {
+        summary: '开发专用：模拟银行收到单位的汇缴款（办结已受理的单位汇缴，记入各职工账户）',
+        tags: ['开发专用'],
+        params: { type: 'object', required: ['ywbh'], properties: { ywbh: { type: 'string', pattern: '^GJ0201\\d{16}$', description: '单位汇缴的业务编号' } } },
+        response: envelope({ type: 'object', properties: { ywbh: { type: 'string' }, zt: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const done = await applications.decide(request.params.ywbh, 'complete', '银行收款', { note: '单位汇缴款已到账' });
+      return ok({ ywbh: done.ywbh, zt: done.zt });
+    },
+  );
+}
