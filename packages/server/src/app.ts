@@ -44,6 +44,7 @@ import { applicationExportRoutes } from './applications/export';
 import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
+import { loanRoutes } from './business/loans/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { personalChangeRoutes } from './business/personal/routes';
@@ -350,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transferRoutes(app, options.db, now);
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
+  loanRoutes(app, options.db, now);
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);

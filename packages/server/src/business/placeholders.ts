@@ -63,7 +63,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['TQ0105', '出境定居提取', 'withdrawal', PERSON, 5, true],
   ['TQ0104', '丧失劳动能力提取', 'withdrawal', PERSON, 5, true],
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
-  ['GD0101', '住房公积金贷款申请', 'loan', PERSON, 15],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['GD0601', '签约冲还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],
