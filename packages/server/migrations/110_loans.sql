@@ -43,6 +43,8 @@ create table loan (
   hkyh          text not null,
   hkzh          text not null,
   settled_date  date,
+  -- The simulated bank's answer to the monthly card debit (the reference server has no bank): true, the card pays nothing.
+  card_debit_fails boolean not null default false,
   created_at    timestamptz not null,
   check ((status = '3') = (settled_date is not null))
 );
@@ -86,6 +88,27 @@ create table loan_repayment (
   unique (ywbh, line)
 );
 create index loan_repayment_history on loan_repayment (dkzh, pay_date desc, id desc);
+
+-- 签约冲还贷 (GD0601): each instalment is taken first from these provident accounts (the borrower's, the spouse's),
+-- by journal kind 31 into the loan-recovery account C400; stopped agreements keep their row (stopped_at).
+create table loan_offset (
+  id          bigint generated always as identity primary key,
+  dkzh        text not null references loan (dkzh),
+  grzh        text not null references personal_account (grzh),
+  -- The order the accounts are drawn from (1: the borrower's).
+  seq         integer not null default 1,
+  ywbh        text not null,
+  started_on  date not null,
+  stopped_on  date
+);
+create unique index loan_offset_active on loan_offset (dkzh, grzh) where stopped_on is null;
+
+-- The monthly command's runs (one per month; a second run of a month collects only what is still due).
+create table loan_collection_run (
+  month        text primary key check (month ~ '^[0-9]{6}$'),
+  runs         integer not null default 0,
+  last_run_at  timestamptz not null
+);
 
 -- A developer's project is approved by the centre before a loan may be applied for on it (spec 7.3 kfslpxx):
 -- spzt 01 待审核, 02 已通过, 03 已退回. The projects on file before this migration were approved.
