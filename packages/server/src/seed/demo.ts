@@ -17,6 +17,7 @@ import { seedAccountInfo } from './account-info';
 import { seedFlexible } from './flexible';
 import { seedChanges } from './changes';
 import { seedOffice } from './office';
+import { seedLoans } from './loans';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -206,6 +207,12 @@ const STEPS: SeedStep[] = [
     // The data lives in office.ts (issue 24): the individual whose name change 我的业务's end-to-end test completes.
     name: 'an individual whose name change the 我的业务 test sees completed by the centre (周晓明)',
     run: (tx) => seedOffice(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 30,
+    // The data lives in loans.ts (issue 38, housing loans; steps 30–33 are this issue's).
+    name: 'housing loans: 刘安居 with a running loan (five periods paid, the sixth overdue), 示例置业\'s pending project',
+    run: (tx) => seedLoans(tx, DEMO_PASSWORD),
   },
 ];
 

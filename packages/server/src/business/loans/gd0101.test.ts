@@ -13,6 +13,7 @@ import { ageOn, continuousMonths, gd0101, GD0101_RULES, type Gd0101Payload } fro
 import { getLoanOf } from './ledger';
 import { LOAN_PARAMS } from './params';
 import { FORBIDDEN } from './routes';
+import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
 
 // GD0101 住房公积金贷款申请: each row of the rule table at its edges, the maximum explained, the 403 of every call
 // that takes an id, and the completion creating the loan with the engine's schedule.
@@ -294,5 +295,25 @@ describe('applied for, approved by the centre, lived with', () => {
     const list = res.json<{ data: { list: Array<{ xmbh: string }> } }>().data.list.map((p) => p.xmbh);
     expect(list).toContain('LP2024000101');
     expect(list).not.toContain('LP2022000103');
+  });
+});
+
+describe('the demo borrower (seed step 30)', () => {
+  it('刘安居 has a running loan: five periods paid, the sixth overdue, the balance what the payments left', async () => {
+    const liu = await signIn(app, LOAN_DEMO_LOGIN.account);
+    const [loan] = (await get('dkyw/dkxx', liu)).json<{ data: { list: Array<Record<string, unknown>> } }>().data.list;
+    expect(loan).toMatchObject({ htje: '500000.00', dkztmc: '逾期', yqqs: 1, syqs: 235, ffrq: '2026-05-15' });
+    const record = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;
+    const [paid] = await db.query<{ p: string }>('select sum(principal_fen)::text as p from loan_repayment where dkzh = $1', [record.dkzh]);
+    expect(record.balanceFen).toBe(record.amountFen - BigInt(paid!.p));
+    expect(loan!.yqje).toBe(calculateLoan({ amount: '500000', months: 240, annualRate: '2.6', method: '01', issueDate: '2026-05-15' }).schedule[5]!.payment);
+    // Another person's loan: 403 for 张三.
+    expect((await get(`dkyw/hkjh?dkzh=${record.dkzh}`, zhang)).statusCode).toBe(403);
+  });
+
+  it('示例置业\'s pending project is not offered to borrowers', async () => {
+    const list = (await get('dkyw/lpxx', zhang)).json<{ data: { list: Array<{ xmbh: string }> } }>().data.list.map((p) => p.xmbh);
+    expect(list).not.toContain(PENDING_PROJECT.xmbh);
+    expect(await holds('project-approved', { xmbh: PENDING_PROJECT.xmbh })).toBe(false);
   });
 });
