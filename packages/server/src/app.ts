@@ -45,6 +45,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { loanRoutes } from './business/loans/routes';
+import { loanCentreRoutes } from './business/loans/centre';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { personalChangeRoutes } from './business/personal/routes';
@@ -355,6 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
+  if (centreApiKey) await loanCentreRoutes(app, options.db, centreApiKey, now);
   await archiveRoutes(app, { db: options.db, now, centreApiKey, options: options.archive });
   certificateRoutes(app, { db: options.db, now, parameters: options.certificate, devRoutes: withDevRoutes });
   if (withDevRoutes) devRoutes(app, options.db, now);

@@ -64,7 +64,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['TQ0104', '丧失劳动能力提取', 'withdrawal', PERSON, 5, true],
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
-  ['GD0601', '签约冲还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],
   ['GD0404', '还款方式变更', 'loan', PERSON, 3],
   ['GD0405', '还款账户变更', 'loan', PERSON, 3],

@@ -225,6 +225,62 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
     },
   );
 
+  app.get<{ Querystring: { dkzh: string; after?: string; size?: number } }>(
+    `${ZHFW_PREFIX}/dkyw/hkjl`,
+    {
+      ...pre,
+      schema: {
+        summary: '还款记录：一笔贷款的还款（银行卡、冲还贷、提前还款），新的在前，分页；非本人的贷款答 403',
+        tags,
+        querystring: {
+          type: 'object',
+          required: ['dkzh'],
+          properties: {
+            dkzh: { type: 'string', pattern: '^[0-9]{13,20}$', 'x-msg': '贷款账号格式不正确', 'x-required-msg': '请选择贷款' },
+            after: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}:\\d{1,19}$', description: '上一页最后一条（日期:序号）', 'x-msg': '分页位置格式不正确' },
+            size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
+        },
+        response: envelope({
+          type: 'object',
+          properties: {
+            list: {
+              type: 'array',
+              items: { type: 'object', properties: { hkrq: str, qc: { type: ['integer', 'null'] }, hkbj: money, hklx: money, yqlx: money, hkje: money, ly: str, lymc: str } },
+            },
+            next: { type: ['string', 'null'] },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const loan = await ownLoan(request, request.query.dkzh);
+      const size = request.query.size ?? 20;
+      const [afterDate, afterId] = (request.query.after ?? '9999-12-31:9223372036854775807').split(':');
+      const rows = await db.query<{ id: string; pay_date: string; period: number | null; p: string; i: string; o: string; source: string }>(
+        `select id::text as id, pay_date::text as pay_date, period, principal_fen::text as p, interest_fen::text as i, overdue_interest_fen::text as o, source
+           from loan_repayment where dkzh = $1 and (pay_date, id) < ($2::date, $3::bigint)
+          order by pay_date desc, id desc limit $4`,
+        [loan.dkzh, afterDate, afterId, size + 1],
+      );
+      const page = rows.slice(0, size);
+      const names: Record<string, string> = { card: '银行卡扣款', offset: '冲还贷', prepay: '提前还款' };
+      return ok({
+        list: page.map((r) => ({
+          hkrq: r.pay_date,
+          qc: r.period,
+          hkbj: fenToYuan(r.p),
+          hklx: fenToYuan(r.i),
+          yqlx: fenToYuan(r.o),
+          hkje: fenToYuan(BigInt(r.p) + BigInt(r.i) + BigInt(r.o)),
+          ly: r.source,
+          lymc: names[r.source] ?? '',
+        })),
+        next: rows.length > size ? `${page.at(-1)!.pay_date}:${page.at(-1)!.id}` : null,
+      });
+    },
+  );
+
   app.get<{ Querystring: { dkzh: string; after?: number; size?: number } }>(
     `${ZHFW_PREFIX}/dkyw/hkjh`,
     {
