@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateLoan } from '@gjj-hall/sdk/loan';
+import { calculateLoan, calculatePrepayment } from '@gjj-hall/sdk/loan';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
@@ -288,6 +288,22 @@ describe('applied for, approved by the centre, lived with', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toEqual({ code: 403, msg: FORBIDDEN, data: null });
     }
+  });
+
+  it('提前还款试算: both ways side by side, from the engine; another person\'s loan answers 403', async () => {
+    const res = await post('dkyw/tqhk/ss', zhang, { dkzh, tqhkje: '100000' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { shorten, reduce } = res.json<{ data: Record<'shorten' | 'reduce', { qc: number; yhje: string; jsqs: number; jslx: string; syqs: number }> }>().data;
+    const input = { amount: '600000.00', months: 240, annualRate: '2.6', method: '01' as const, issueDate: '2026-11-26', prepayPeriod: 1, prepayAmount: '100000' };
+    const engine = calculatePrepayment({ ...input, mode: 'shorten' });
+    expect(shorten).toMatchObject({ qc: 1, yhje: engine.monthlyPayment, jsqs: engine.monthsSaved, jslx: engine.interestSaved });
+    expect(reduce.jsqs).toBe(0);
+    expect(Number(reduce.yhje)).toBeLessThan(Number(shorten.yhje));
+    expect(Number(shorten.jslx)).toBeGreaterThan(Number(reduce.jslx));
+    const other = await post('dkyw/tqhk/ss', limei, { dkzh, tqhkje: '100000' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ code: 403, msg: FORBIDDEN, data: null });
+    expect((await post('dkyw/tqhk/ss', zhang, { dkzh, tqhkje: '0' })).json<{ msg: string }>().msg).toBe('提前还款金额应大于 0');
   });
 
   it('the approved projects to choose from', async () => {

@@ -10,6 +10,7 @@ import { holderOf } from '../personal/gj0314';
 import type { Applicant } from '../types';
 import { firstFailing, GD0101_RULES, maximumFor, type Gd0101Payload } from './gd0101';
 import { firstPaymentFen } from './maximum';
+import { calculatePrepayment, type PrepaymentResult } from '@gjj-hall/sdk/loan';
 import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord } from './ledger';
 import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, loanParams, REPAYMENT_METHODS } from './params';
 
@@ -222,6 +223,63 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
       const { zjhm } = await person(request);
       const loans = zjhm ? await listLoansOf(db, zjhm) : [];
       return ok({ list: await Promise.all(loans.map(loanView)), params: { overdueFactor: loanParams().overdueFactor } });
+    },
+  );
+
+  const trialSchema = {
+    type: 'object',
+    properties: {
+      qc: { type: 'integer', description: '随第几期还款一并提前还款' },
+      hkrq: str,
+      tqhkje: money,
+      jq: { type: 'boolean', description: '是否一次结清' },
+      syqs: { type: 'integer' },
+      jsqs: { type: 'integer', description: '减少的期数' },
+      yhje: { ...money, description: '提前还款后的月还款额' },
+      zzrq: { ...str, description: '新的到期日' },
+      jslx: { ...money, description: '节省的利息' },
+    },
+  } as const;
+  const trialOf = (r: PrepaymentResult) => ({
+    qc: r.prepayPeriod,
+    hkrq: r.prepayDate,
+    tqhkje: r.prepayAmount,
+    jq: r.settled,
+    syqs: r.remainingMonths,
+    jsqs: r.monthsSaved,
+    yhje: r.monthlyPayment,
+    zzrq: r.endDate,
+    jslx: r.interestSaved,
+  });
+
+  app.post<{ Body: { dkzh: string; tqhkje: string } }>(
+    `${ZHFW_PREFIX}/dkyw/tqhk/ss`,
+    {
+      ...pre,
+      schema: {
+        summary: '提前还款试算：随下一期还款提前归还一笔本金，缩短期限与减少月还款额两种方式并列（贷款引擎）；非本人的贷款答 403',
+        tags,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['dkzh', 'tqhkje'],
+          properties: {
+            dkzh: { type: 'string', pattern: '^[0-9]{13,20}$', 'x-msg': '贷款账号格式不正确', 'x-required-msg': '请选择贷款' },
+            tqhkje: { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$', 'x-msg': '提前还款金额应为金额（元），至多两位小数', 'x-required-msg': '请填写提前还款金额' },
+          },
+        },
+        response: envelope({ type: 'object', properties: { shorten: trialSchema, reduce: trialSchema } }),
+      },
+    },
+    async (request) => {
+      const loan = await ownLoan(request, request.body.dkzh);
+      if (loan.status === '3') throw new ApiError(400, '该笔贷款已结清');
+      const f = await loanFigures(db, loan.dkzh);
+      if (f.overduePeriods > 0) throw new ApiError(400, '该笔贷款有逾期未还的款项，请先归还逾期款项再申请提前还款');
+      if (!f.next || f.next.period >= loan.months) throw new ApiError(400, '该笔贷款已到最后一期，无需提前还款');
+      if (Number(request.body.tqhkje) <= 0) throw new ApiError(400, '提前还款金额应大于 0');
+      const input = { amount: fenToYuan(loan.amountFen), months: loan.months, annualRate: loan.annualRate, method: loan.method, issueDate: loan.issueDate, prepayPeriod: f.next.period, prepayAmount: request.body.tqhkje };
+      return ok({ shorten: trialOf(calculatePrepayment({ ...input, mode: 'shorten' })), reduce: trialOf(calculatePrepayment({ ...input, mode: 'reduce' })) });
     },
   );
 
