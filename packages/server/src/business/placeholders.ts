@@ -65,7 +65,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],
-  ['GD0406', '还款期限变更', 'loan', PERSON, 5],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];

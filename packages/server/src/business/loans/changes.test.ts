@@ -7,7 +7,8 @@ import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
 import { fenToYuan, yuanToFen } from '../../records/money';
 import { LOAN_DEMO_LOGIN } from '../../seed/loans';
-import { GD0404_RULES, GD0405_RULES } from './changes';
+import { GD0404_RULES, GD0405_RULES, GD0406_RULES } from './changes';
+import { LOAN_PARAMS } from './params';
 import { getLoanOf } from './ledger';
 import { FORBIDDEN } from './routes';
 
@@ -94,5 +95,29 @@ describe('lived with', () => {
     expect(stored.map((r) => [r.period, r.due_date, r.p, r.i])).toEqual(engine.map((r) => [r.period + 6, r.date, String(yuanToFen(r.principal)), String(yuanToFen(r.interest))]));
     const paid = await db.query(`select 1 from loan_schedule where dkzh = $1 and period <= 6 and status = '1'`, [dkzh]);
     expect(paid).toHaveLength(6);
+  });
+
+  it('GD0406: term-range and age-at-end at their edges (刘安居 is 40: 65 × 12 − 40 × 12 = 300 months left at most), then a shorter term from period 7', async () => {
+    const rule = (name: string) => GD0406_RULES.find((r) => r.name === name)!;
+    const [row] = await db.query<{ user_id: string; account_id: string }>(
+      `select u.id::text as user_id, a.id::text as account_id from app_user u join user_account a on a.user_id = u.id where u.account = $1 limit 1`,
+      [LOAN_DEMO_LOGIN.account],
+    );
+    const applicant = { userId: row!.user_id, accountId: row!.account_id, loginType: 1 as const, login: LOAN_DEMO_LOGIN.account, zh: LOAN_DEMO_LOGIN.grzh };
+    const holds = (name: string, dkqx: number) => rule(name).holds({ q: db, applicant, payload: { dkzh, dkqx }, now: NOW });
+    expect(await holds('term-range', 6)).toBe(false);
+    expect(await holds('term-range', 7)).toBe(true);
+    expect(await holds('term-range', LOAN_PARAMS.maxMonths)).toBe(true);
+    expect(await holds('term-range', LOAN_PARAMS.maxMonths + 1)).toBe(false);
+    // Periods 1–6 paid: a term of n months leaves n − 6; 40 × 12 + (n − 6) ≤ 780 → n ≤ 306.
+    expect(await holds('age-at-end', 306)).toBe(true);
+    expect(await holds('age-at-end', 307)).toBe(false);
+    const before = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;
+    await submitAndComplete(liu, 'GD0406', { dkzh, dkqx: 180 });
+    const after = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;
+    expect([after.months, after.balanceFen]).toEqual([180, before.balanceFen]);
+    const [n] = await db.query<{ n: string; p: string }>(`select count(*)::text as n, sum(principal_fen)::text as p from loan_schedule where dkzh = $1 and period >= 7`, [dkzh]);
+    expect(Number(n!.n)).toBe(174);
+    expect(BigInt(n!.p)).toBe(before.balanceFen);
   });
 });

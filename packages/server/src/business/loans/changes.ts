@@ -6,7 +6,9 @@ import { COMMON_MATERIALS } from '../materials';
 import { holderOf } from '../personal/gj0314';
 import { defineBusiness, type Applicant, type BusinessRule, type RuleContext } from '../types';
 import { getLoan, insertSchedule, type LoanRecord } from './ledger';
-import { REPAYMENT_METHODS } from './params';
+import { loanParams, REPAYMENT_METHODS } from './params';
+import { ageOn } from './gd0101';
+import { centreDate } from '../../clock';
 
 /**
  * The repayment changes (spec 2.4 /grwt/dkSys/hkxx_bg/; docs/api-loans.md › 还款信息变更): GD0404 还款方式变更 and
@@ -174,3 +176,74 @@ export const gd0405 = defineBusiness<Gd0405Payload>({
   },
 });
 
+
+export interface Gd0406Payload {
+  dkzh: string;
+  /** The new whole term, in months from the issue (the periods paid count in it). */
+  dkqx: number;
+}
+
+/** The first unpaid period of a loan (for the term's bounds). */
+async function firstUnpaid(q: Queryable, dkzh: string): Promise<number | undefined> {
+  const [row] = await q.query<{ period: number }>(`select period from loan_schedule where dkzh = $1 and status <> '1' order by period limit 1`, [dkzh]);
+  return row?.period;
+}
+
+export const GD0406_RULES: ReadonlyArray<BusinessRule<Gd0406Payload>> = [
+  ...loanRows<Gd0406Payload>(),
+  {
+    name: 'term-differs',
+    description: '新的贷款期限与现在的不同',
+    msg: '新的贷款期限与现在的相同，无需变更',
+    holds: async ({ q, payload }) => (await getLoan(q, payload.dkzh))?.months !== payload.dkqx,
+  },
+  {
+    name: 'term-range',
+    description: '新的贷款期限长于已还的期数，且不超过 maxMonths 个月',
+    msg: `新的贷款期限应长于已还款的期数，且不超过 ${loanParams().maxMonths} 个月（${loanParams().maxMonths / 12} 年）`,
+    param: 'maxMonths',
+    async holds({ q, payload }) {
+      const next = await firstUnpaid(q, payload.dkzh);
+      return next !== undefined && payload.dkqx >= next && payload.dkqx <= loanParams().maxMonths;
+    },
+  },
+  {
+    name: 'age-at-end',
+    description: '贷款到期时借款人年龄不超过 maxAgeAtEnd 周岁（按今天的年龄和剩余期数）',
+    msg: `贷款到期时借款人年龄不能超过 ${loanParams().maxAgeAtEnd} 周岁，请缩短贷款期限`,
+    param: 'maxAgeAtEnd',
+    async holds({ q, applicant, payload, now }) {
+      const [zjhm, next] = await Promise.all([holderOf(q, applicant), firstUnpaid(q, payload.dkzh)]);
+      const age = ageOn(zjhm, centreDate(now ?? new Date()));
+      return age !== undefined && next !== undefined && age * 12 + (payload.dkqx - next + 1) <= loanParams().maxAgeAtEnd * 12;
+    },
+  },
+];
+
+export const gd0406 = defineBusiness<Gd0406Payload>({
+  ywlx: 'GD0406',
+  ywmc: '还款期限变更',
+  area: 'loan',
+  loginTypes: [1],
+  timeLimitDays: 5,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['dkzh', 'dkqx'],
+    properties: {
+      dkzh: dkzhSchema,
+      dkqx: { type: 'integer', minimum: 1, maximum: 999, description: '新的贷款期限（月，自放款起）', 'x-msg': '贷款期限应为 1 至 999 的整月数', 'x-required-msg': '请填写新的贷款期限' },
+    },
+  },
+  rules: GD0406_RULES,
+  materials: [COMMON_MATERIALS.SFZ, COMMON_MATERIALS.QT],
+  notice: `一、贷款期限可延长或缩短，最长 ${loanParams().maxMonths / 12} 年，到期时年龄不超过 ${loanParams().maxAgeAtEnd} 周岁。\n二、自下一期起按剩余本金和新的剩余期数重新计算还款计划。\n三、贷款有逾期的，须先归还逾期款项。`,
+  async complete({ tx, at, application }) {
+    await checkAgain(tx, GD0406_RULES, application, at);
+    const loan = (await getLoan(tx, application.payload.dkzh))!;
+    const next = (await firstUnpaid(tx, loan.dkzh))!;
+    const plan = await newPlan(tx, loan, { months: application.payload.dkqx - next + 1 });
+    if (!plan) throw new ApiError(409, '该笔贷款没有未还的期次，无需变更');
+    await reschedule(tx, loan, plan, loan.method);
+  },
+});
