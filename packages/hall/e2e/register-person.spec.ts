@@ -309,7 +309,7 @@ test.describe('registration of individuals', () => {
     await dismissPrompts(page);
     await expect(page.getByText(/^身份未核验：您的账号注册时未核验本人身份，暂不能办理业务。请退出后选择“政务服务网登录”完成实名核验/)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: '提前还款' }).click();
+    await page.getByRole('button', { name: '签约冲还贷' }).click();
     const dialog = page.getByRole('alertdialog', { name: '错误' });
     await expect(dialog).toContainText('您的身份尚未核验，暂不能办理业务。请通过政务服务网登录完成实名核验');
   });

@@ -48,13 +48,8 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
   ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', PERSON, 5],
   ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
-  ['GD0101', '住房公积金贷款申请', 'loan', PERSON, 15],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
-  ['GD0601', '签约冲还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],
-  ['GD0404', '还款方式变更', 'loan', PERSON, 3],
-  ['GD0405', '还款账户变更', 'loan', PERSON, 3],
-  ['GD0406', '还款期限变更', 'loan', PERSON, 5],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];

@@ -2,6 +2,7 @@ import type { Business } from './types';
 import { gj0302 } from './personal/gj0302';
 import { gj0313 } from './personal/gj0313';
 import { gj0314 } from './personal/gj0314';
+import { LOAN_BUSINESSES } from './loans';
 import { PLACEHOLDERS } from './placeholders';
 import { FLEXIBLE_BUSINESSES } from './flexible';
 import { WITHDRAWAL_BUSINESSES } from './withdrawals';
@@ -15,7 +16,7 @@ import { UNIT_BUSINESSES } from './units';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES, UNIT_BUSINESSES).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES, UNIT_BUSINESSES, LOAN_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

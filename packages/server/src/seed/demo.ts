@@ -19,6 +19,9 @@ import { seedChanges } from './changes';
 import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
+  },
+  {
+import { seedLoans } from './loans';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -238,6 +241,30 @@ const STEPS: SeedStep[] = [
     name: 'unit business: the demo unit\'s paid remittances as payment rows, the lines since July, the unit\'s 缴至年月',
     run: seedUnitBusiness,
   },
+  },
+  {
+    version: 30,
+    // The data lives in loans.ts (issue 38, housing loans; steps 30–33 are this issue's).
+    name: 'housing loans: 刘安居 with a running loan (five periods paid, the sixth overdue), 示例置业\'s pending project',
+    run: (tx) => seedLoans(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 31,
+    // Issue 38 (docs/decisions.md › 贷款菜单): the /grwt/dkSys/ menu named as its businesses (spec 2.4's codes). Only
+    // titles still as seeded are renamed, so a centre's own wording stays.
+    name: 'loan menu: 住房公积金贷款申请, 公积金提前还贷 (GD0605), 签约冲还贷 (GD0601), 异地贷款冲还贷签约 (YT1101)',
+    async run(tx) {
+      for (const [path, from, to] of LOAN_MENU_RENAMES) await tx.query('update menu set title = $3 where path = $1 and title = $2', [path, from, to]);
+    },
+  },
+];
+
+/** The loan menu's seeded titles and the business names they take (step 31). */
+const LOAN_MENU_RENAMES: ReadonlyArray<readonly [path: string, from: string, to: string]> = [
+  ['/grwt/dkSys/dkyw/dksq', '公积金贷款申请', '住房公积金贷款申请'],
+  ['/grwt/dkSys/dkyw/gjj_tqhd', '公积金提取还贷', '公积金提前还贷'],
+  ['/grwt/dkSys/dkyw/qychd', '提前还款', '签约冲还贷'],
+  ['/grwt/dkSys/dkyw/ydychdqy', '约定提取还贷签约', '异地贷款冲还贷签约'],
 ];
 
 /** Area titles the seed once gave, and their glossary names (step 12). */

@@ -184,11 +184,11 @@ export const DEMO_MENUS: readonly MenuSeed[] = [
       ),
       screen(1300, 'dkSys', '贷款业务', 'dkyw', [
         tab(1310, 'dkyw', '贷款业务办理', [
-          page(1311, '/grwt/dkSys/dkyw/dksq', '公积金贷款申请', 'dk', { enable: 10, buttons: ['submit'] }),
-          page(1312, '/grwt/dkSys/dkyw/gjj_tqhd', '公积金提取还贷', 'hk', { roles: [P, F] }),
-          page(1313, '/grwt/dkSys/dkyw/qychd', '提前还款', 'hk', { buttons: ['submit'] }),
+          page(1311, '/grwt/dkSys/dkyw/dksq', '住房公积金贷款申请', 'dk', { enable: 10, buttons: ['submit'] }),
+          page(1312, '/grwt/dkSys/dkyw/gjj_tqhd', '公积金提前还贷', 'hk', { roles: [P, F] }),
+          page(1313, '/grwt/dkSys/dkyw/qychd', '签约冲还贷', 'hk', { buttons: ['submit'] }),
           page(1314, '/grwt/dkSys/dkyw/yhk_hk', '银行卡主动还款', 'hk'),
-          page(1315, '/grwt/dkSys/dkyw/ydychdqy', '约定提取还贷签约', 'qy', { roles: [P, F] }),
+          page(1315, '/grwt/dkSys/dkyw/ydychdqy', '异地贷款冲还贷签约', 'qy', { roles: [P, F] }),
           page(1316, '/grwt/dkSys/dkyw/dkxx_cx', '贷款信息查询', 'cx', { menuType: 9, buttons: ['print'] }),
         ]),
         tab(1320, 'hkxx_bg', '还款信息变更', [
