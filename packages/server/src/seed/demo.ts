@@ -19,8 +19,6 @@ import { seedChanges } from './changes';
 import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
-  },
-  {
 import { seedLoans } from './loans';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
@@ -240,7 +238,6 @@ const STEPS: SeedStep[] = [
     // The data lives in unit-business.ts (issue 34): the demo unit's paid remittances, its 缴至年月.
     name: 'unit business: the demo unit\'s paid remittances as payment rows, the lines since July, the unit\'s 缴至年月',
     run: seedUnitBusiness,
-  },
   },
   {
     version: 30,

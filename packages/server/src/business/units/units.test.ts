@@ -91,7 +91,7 @@ describe('the unit parameters (each row at its edges)', () => {
     expect(partFen(412_500n, 10)).toBe(41_300n); // 412.50 → 413
     expect(partFen(412_075n, 12, 1)).toBe(49_449n); // to the fen: 49449.0
     expect(employeeMonthlyFen(500_000n, 12, 8)).toBe(100_000n);
-    expect(employeeMonthlyFen(333_333n, 7, 7)).toBe(monthlyFen(333_333n, 7));
+    expect(employeeMonthlyFen(333_333n, 7, 7)).toBe(monthlyFen(333_333n, 7, 100));
   });
 });
 
