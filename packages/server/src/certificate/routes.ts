@@ -175,6 +175,8 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
     `${CERTIFICATE_PREFIX}/create`,
     {
       preHandler: app.requireVerified,
+      // At most so many a day / a minute per login (429).
+      config: { throttled: true },
       schema: {
         summary: '出具缴存证明：冻结出具时的账户事实，生成验证码（需登录且身份已核验；他人账户 403）',
         tags,
@@ -285,6 +287,8 @@ export function certificateRoutes(app: FastifyInstance, { db, now, parameters, d
     `${CERTIFICATE_PREFIX}/download`,
     {
       preHandler: app.requireSession,
+      // At most so many a day / a minute per login (429).
+      config: { throttled: true },
       schema: {
         summary: `下载缴存证明 PDF（出具时的内容；他人的证明 403；每个登录每分钟 ${p.downloadPerMinute} 次）`,
         tags,

@@ -58,6 +58,8 @@ declare module 'fastify' {
     mayBeUnavailable?: boolean;
     /** The area of the hall the route belongs to, when its address does not say (see `areaOf`). */
     area?: Area;
+    /** Error statuses only the route knows it gives (e.g. 401 for a refused refresh token on a public call). */
+    errors?: readonly number[];
     /** A sign-in: the answer carries the session's tokens in the headers token, refresh-token, token-expires-in. */
     signsIn?: boolean;
   }
@@ -224,7 +226,7 @@ type Described = Schema & {
 
 /** Which error answers a route can give, from its protection, its inputs and its throttling. */
 function errorStatuses(route: RouteOptions, described: Described, protection: Protection): number[] {
-  const config = (route.config ?? {}) as { throttled?: boolean; mayBeUnavailable?: boolean; rateLimit?: unknown };
+  const config = (route.config ?? {}) as { throttled?: boolean; mayBeUnavailable?: boolean; rateLimit?: unknown; errors?: readonly number[] };
   const method = [route.method].flat()[0];
   const hasInput = !!(described.querystring || described.params || described.body || described.headers);
   const statuses = new Set<number>();
@@ -237,7 +239,13 @@ function errorStatuses(route: RouteOptions, described: Described, protection: Pr
   const guards = [route.preHandler, route.onRequest].flat() as unknown as Record<symbol, unknown>[];
   if (config.throttled || config.rateLimit || guards.some((g) => g?.[Symbol.for('gjj.throttles')])) statuses.add(429);
   if (config.mayBeUnavailable || config.rateLimit) statuses.add(503);
-  return [...statuses];
+  // A call that sends an SMS code is limited per phone and address, and fails when the SMS gateway is down.
+  if (/send\w*(sms|code)/i.test(route.url)) {
+    statuses.add(429);
+    statuses.add(503);
+  }
+  for (const status of config.errors ?? []) statuses.add(status);
+  return [...statuses].sort();
 }
 
 /**
@@ -345,7 +353,8 @@ function finishDocument(doc: OpenApiObject): OpenApiObject {
       delete op['x-gjj-errors'];
       op.responses ??= {};
       for (const status of statuses) {
-        const e = ERRORS[status]!;
+        const e = ERRORS[status];
+        if (!e) continue;
         used.add(e.name);
         op.responses[status] ??= { $ref: `#/components/responses/${e.name}` };
       }

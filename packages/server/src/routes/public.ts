@@ -118,7 +118,7 @@ const COMPLAINT = object({
   mine: { type: 'boolean', description: '是否本人提交' },
 });
 const EVALUATION = object({ id: STRING, pjbh: STRING, sxbm: STRING, sxmc: STRING, myd: STRING, mydmc: STRING, pjnr: STRING, pjsj: STRING });
-const FILE_ANSWER = fileAnswer('文件内容（类型为上传时的类型）', ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/octet-stream', 'application/*'], { download: true });
+const FILE_ANSWER = fileAnswer('文件内容（类型为上传时的类型）', ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/octet-stream', 'application/*', 'image/*', 'text/*'], { download: true });
 
 /** A complaint as answered: the contact phone only to its owner, masked. */
 function complaintOut(r: ComplaintRow, owner: boolean) {

@@ -496,6 +496,8 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/session',
     {
       onRequest: limit(sessionLimiter),
+      // The platform's session token is the credential: an ended one answers 401.
+      config: { errors: [401] },
       schema: {
         summary: '模拟政务服务网：查询会话对应的市民（开发专用，生产环境不存在）',
         tags,
@@ -513,6 +515,8 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/code',
     {
       onRequest: limit(sessionLimiter),
+      // The platform's session token is the credential: an ended one answers 401.
+      config: { errors: [401] },
       schema: {
         summary: '模拟政务服务网：为已登录的市民签发绑定于接入服务、返回地址和 PKCE 校验值的一次性授权码（开发专用，生产环境不存在）',
         tags,
