@@ -28,15 +28,20 @@ export function answerViolations(): string[] {
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-const compiled = new Map<string, ValidateFunction>();
+/** One compiled validator per schema object of a document (documents are shared, below, so each is compiled once). */
+const compiled = new WeakMap<object, ValidateFunction>();
+/**
+ * The documents made so far, by the routes they describe: the many servers the tests build share one document per
+ * set of routes (generating it costs more than the tests' calls), and the answer schemas do not depend on options.
+ */
+const documents = new Map<string, Doc>();
 
 function validatorFor(schema: Record<string, unknown>, doc: Doc): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
+  let validate = compiled.get(schema);
   if (!validate) {
     // The document's own references (#/components/schemas/…) resolve against a copy of its components.
     validate = ajv.compile({ ...schema, components: { schemas: doc.components.schemas ?? {} } });
-    compiled.set(key, validate);
+    compiled.set(schema, validate);
   }
   return validate;
 }
@@ -84,7 +89,11 @@ function check(doc: Doc, request: FastifyRequest, reply: FastifyReply, payload: 
 export function checkAnswers(app: FastifyInstance): void {
   let doc: Doc | null = null;
   app.addHook('onSend', async (request, reply, payload) => {
-    doc ??= app.swagger() as unknown as Doc;
+    if (!doc) {
+      const key = app.registeredRoutes.map((r) => `${r.method} ${r.url}`).join('\n');
+      doc = documents.get(key) ?? (app.swagger() as unknown as Doc);
+      documents.set(key, doc);
+    }
     const problem = check(doc, request, reply, payload);
     if (problem) answerViolations().push(`${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}: ${problem}`);
     return payload;
