@@ -20,7 +20,7 @@ const nodeProject = (
   include = ['src/**/*.test.ts'],
   env: Record<string, string> = {},
   globalSetup: string[] = [],
-  extra: { isolate?: boolean; exclude?: string[] } = {},
+  extra: { isolate?: boolean; exclude?: string[]; setupFiles?: string[] } = {},
 ) => ({
   ...source,
   test: {
@@ -30,6 +30,7 @@ const nodeProject = (
     isolate: extra.isolate ?? true,
     environment: 'node' as const,
     globalSetup,
+    setupFiles: extra.setupFiles ?? [],
     // Creating a PGlite database takes a few seconds on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -38,7 +39,9 @@ const nodeProject = (
   },
 });
 
-const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE };
+// GJJ_CHECK_ANSWERS: every answer a server test receives is checked against /api/openapi.json (answer-check.ts).
+const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE, GJJ_CHECK_ANSWERS: '1' };
+const ANSWER_CHECK = ['../../test/support/answer-check.ts'];
 /** The server's test files that mock a module (vi.mock): each needs a module graph of its own. */
 const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts'];
 
@@ -49,9 +52,9 @@ export default defineConfig({
     projects: [
       nodeProject('sdk', 'packages/sdk'),
       // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
-      nodeProject('server', 'packages/server', undefined, SERVER_ENV, ['../../test/support/db-template.ts'], { isolate: false, exclude: SERVER_ISOLATED }),
+      nodeProject('server', 'packages/server', undefined, SERVER_ENV, ['../../test/support/db-template.ts'], { isolate: false, exclude: SERVER_ISOLATED, setupFiles: ANSWER_CHECK }),
       // Without the template: its one file seeds a database of its own rather than make (and write) a second dump.
-      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1' }),
+      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1', GJJ_CHECK_ANSWERS: '1' }, [], { setupFiles: ANSWER_CHECK }),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and

@@ -4,12 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildPackages, isStale, PACKAGES } from './lib/packages.mjs';
+import { buildPackagesTogether, isStale, PACKAGES, SERVED } from './lib/packages.mjs';
 
-const stale = PACKAGES.filter(isStale);
+// Only what is served: the hall's pages and the server, both from source and at the same time (README, "First
+// start"); the sdk's and the widgets' published files (declarations, script-tag files) are `npm run build`'s.
+const stale = PACKAGES.filter((pkg) => SERVED.includes(pkg.name) && isStale(pkg));
 if (stale.length) {
-  console.log(`首次启动或源码有更新，正在构建：${stale.map((p) => p.name).join('、')}`);
-  if (!buildPackages(stale)) process.exit(1);
+  console.log(`首次启动或源码有更新，正在同时构建：${stale.map((p) => p.name).join('、')}（大厅页面用 Vite 打包，服务端用 tsup 打包，sdk 和挂件从源码一并打入，无需先构建它们）`);
+  if (!(await buildPackagesTogether(stale))) process.exit(1);
 }
 // The development calls (/dev/outbox: captcha answers and SMS codes, answering this machine only) are on for
 // `npm start` outside production; GJJ_DEV_ROUTES=0 switches them off. Production refuses them.

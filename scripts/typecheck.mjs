@@ -6,6 +6,9 @@ import { buildPackages, isStale, PACKAGES } from './lib/packages.mjs';
 
 const projects = [
   'tsconfig.json',
+  // An integrator's TypeScript: the packages' published types under node16/nodenext and bundler resolution.
+  'test/types/node16/tsconfig.json',
+  'test/types/bundler/tsconfig.json',
   ...['packages', 'examples'].flatMap((dir) =>
     existsSync(dir)
       ? readdirSync(dir)
@@ -17,7 +20,7 @@ const projects = [
 
 // An example checks against the packages' published types (their dist/, not the gjj-source condition: see
 // examples/react-host/tsconfig.json), so those are built first when missing or older than their sources.
-const isExample = (project) => project.startsWith('examples');
+const isExample = (project) => project.startsWith('examples') || project.startsWith('test/types');
 const published = PACKAGES.filter((pkg) => ['@gjj-hall/sdk', '@gjj-hall/widgets'].includes(pkg.name));
 const stale = projects.some(isExample) ? published.filter(isStale) : [];
 const publishedReady = stale.length === 0 || buildPackages(stale);

@@ -18,6 +18,8 @@ export default defineConfig({
     // import of decimal.js, a chunk of its own, which a bundler drops when only the rates or rules are used.
     'loan-engine': 'src/loan/engine.ts',
     menu: 'src/menu/index.ts',
+    // Types only (the contract generated from the OpenAPI document): its JavaScript file is empty.
+    api: 'src/api/index.ts',
     auth: 'src/auth/index.ts',
     testing: 'src/testing/index.ts',
   },

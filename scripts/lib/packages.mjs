@@ -1,5 +1,5 @@
 // The packages a build produces, what each is built from, and how to build them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,6 +27,13 @@ function newestInput(dir) {
   return newest;
 }
 
+/**
+ * What `npm start` serves, built from source (the hall with Vite, the server with tsup, both bundling the sdk and the
+ * widgets from their sources): neither needs the sdk's or the widgets' dist/ (declarations, script-tag files), which
+ * `npm run build` and `npm test` make.
+ */
+export const SERVED = ['@gjj-hall/hall', '@gjj-hall/server'];
+
 /** True when the package's output is missing or older than any of its sources. */
 export function isStale(pkg) {
   if (!existsSync(pkg.output)) return true;
@@ -48,4 +55,33 @@ export function buildPackages(packages) {
     console.log(`已构建 ${pkg.name}（${((Date.now() - started) / 1000).toFixed(1)} 秒）`);
   }
   return true;
+}
+
+/** Builds the given packages at the same time (they must not depend on each other's output); true when all built. */
+export async function buildPackagesTogether(packages) {
+  const results = await Promise.all(
+    packages.map(
+      (pkg) =>
+        new Promise((done) => {
+          const started = Date.now();
+          const child = spawn('npm', ['run', 'build', '--silent', '-w', pkg.name], { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.once('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            done({ pkg, ok: false, output });
+          });
+          child.once('close', (code) => {
+            if (code === 0) console.log(`已构建 ${pkg.name}（${((Date.now() - started) / 1000).toFixed(1)} 秒）`);
+            done({ pkg, ok: code === 0, output });
+          });
+        }),
+    ),
+  );
+  for (const failed of results.filter((r) => !r.ok)) {
+    process.stdout.write(Buffer.concat(failed.output));
+    console.error(`\n构建失败：${failed.pkg.name}`);
+  }
+  return results.every((r) => r.ok);
 }

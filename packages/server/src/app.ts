@@ -57,7 +57,8 @@ import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { createHeavyPool } from './archive/heavy';
 import { personalChangeRoutes } from './business/personal/routes';
 import { loadStaticFiles, serveStaticFiles } from './http/static-files';
-import { openApiRoutes, registerOpenApi } from './http/openapi';
+import { openApiRoutes, REDIRECT_ANSWER, registerOpenApi } from './http/openapi';
+import { object, okAnswer, STRING } from './http/answers';
 import { transferRoutes } from './routes/transfer';
 import { certificateRoutes } from './certificate/routes';
 import type { CertificateParameters } from './certificate/parameters';
@@ -315,7 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send({ code: 404, msg: httpStatusMessage(404), data: null });
   });
 
-  app.get('/api/health', { schema: { summary: '健康检查（数据库可用时应答 up）', tags: ['运行'] } }, async () => {
+  app.get('/api/health', { schema: { summary: '健康检查（数据库可用时应答 up）', tags: ['运行'], response: okAnswer(object({ status: { type: 'string', enum: ['up'] }, db: STRING })) } }, async () => {
     await options.db.query('select 1');
     return ok({ status: 'up', db: options.db.kind });
   });
@@ -382,7 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (withDevRoutes) devRoutes(app, options.db, now);
   openApiRoutes(app);
 
-  app.get('/', { schema: { summary: '转到大厅首页 /home.html', tags: ['大厅页面'] } }, async (_request, reply) => reply.redirect('/home.html'));
+  app.get('/', { schema: { summary: '转到大厅首页 /home.html', tags: ['大厅页面'], response: REDIRECT_ANSWER } }, async (_request, reply) => reply.redirect('/home.html'));
 
   return app;
 }

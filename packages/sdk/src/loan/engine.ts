@@ -1,4 +1,8 @@
-import Decimal from 'decimal.js';
+// The class by its named type export, the value by the default export: declarations made from this file then read
+// `import { Decimal } from 'decimal.js'`, which compiles under every moduleResolution (node16/nodenext treat the
+// package's types as CommonJS, where a default import is the whole module; README, "TypeScript").
+import DecimalJs from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { DECIMAL_CONFIG, MONEY } from '../constants/constants';
 import { addMonthsClamped, formatCalendarDate, parseCalendarDate, type CalendarDate } from './dates';
 import { fail, isBlank, LOAN_INPUT_MESSAGES, MAX_ANNUAL_RATE, MIN_ANNUAL_RATE, readCount, type LoanInputField } from './input';
@@ -14,13 +18,13 @@ const M = LOAN_INPUT_MESSAGES;
  * and every setting is given (decimal.js's own defaults for the others), so none is taken from a page or another
  * library that changed the global one.
  */
-export const D = /* @__PURE__ */ Decimal.clone({
+export const D: Decimal.Constructor = /* @__PURE__ */ DecimalJs.clone({
   ...DECIMAL_CONFIG,
   toExpNeg: -7,
   toExpPos: 21,
   minE: -9e15,
   maxE: 9e15,
-  modulo: Decimal.ROUND_DOWN,
+  modulo: DecimalJs.ROUND_DOWN,
   crypto: false,
 });
 

@@ -62,6 +62,10 @@ const rowSchema = {
 /** Registers the centre API under its own key check. */
 export async function centreRoutes(app: FastifyInstance, db: Db, applications: Applications, key: string): Promise<void> {
   await app.register(async (centre) => {
+    // Every call of the group needs the key: declared for the document (http/openapi.ts), enforced just below.
+    centre.addHook('onRoute', (route) => {
+      route.config = { ...route.config, protection: 'centreKey' };
+    });
     centre.addHook('onRequest', async (request) => {
       if (!centreKeyMatches(key, request.headers[CENTRE_KEY_HEADER])) throw new ApiError(401, CENTRE_KEY_MESSAGE);
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fileAnswer } from '../http/openapi';
 import type { Db } from '../db/db';
 import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
@@ -41,6 +42,7 @@ export function applicationExportRoutes(app: FastifyInstance, db: Db, now: () =>
       preHandler: app.requireVerified,
       schema: {
         summary: '导出我的业务（xlsx 或 CSV，按当前查询条件的全部记录）',
+        response: { 200: fileAnswer('导出的文件（xlsx 或 CSV，附件）', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'], { download: true }) },
         tags: ['办件'],
         querystring: {
           type: 'object',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileAnswer } from '../http/openapi';
 import multipart from '@fastify/multipart';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -128,6 +129,8 @@ export async function archiveRoutes(
     // The caller is settled before the body is read: a stranger's upload is refused without reading it.
     archive.decorateRequest('archiveCaller', null);
     const pre = {
+      // The document's security (http/openapi.ts): the centre's key, or a verified session; enforced by callerOf.
+      config: { protection: 'centreKeyOrVerified' as const },
       preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
         (request as FastifyRequest & { archiveCaller: ArchiveCaller }).archiveCaller = await callerOf(request, reply);
       },
@@ -284,7 +287,7 @@ export async function archiveRoutes(
 
     archive.get<{ Querystring: { ywbh: string; fileId: string } }>(
       `${ARCHIVE_PREFIX}/download`,
-      { ...pre, schema: { summary: '下载材料文件（原样字节）', tags, querystring: fileQuery } },
+      { ...pre, schema: { summary: '下载材料文件（原样字节）', tags, querystring: fileQuery, response: { 200: fileAnswer('材料文件（上传时的类型）', ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream', 'image/*', 'application/*'], { download: true }) } } },
       async (request, reply) => {
         const f = await files.read(await applicationOf(callerOfRequest(request), request.query.ywbh), request.query.fileId);
         return reply.header('content-type', f.mimeType).header('content-disposition', contentDisposition(f.fileName)).send(Buffer.from(f.bytes));
@@ -310,7 +313,7 @@ export async function archiveRoutes(
 
     archive.post<{ Body: { ywbh: string } }>(
       `${ARCHIVE_PREFIX}/hcPdfWj`,
-      { ...pre, schema: { summary: '合并全部材料为一个 PDF（图片按 A4 缩放，PDF 原页复制）', tags, body: body(['ywbh'], { ywbh: FIELDS.ywbh }) } },
+      { ...pre, schema: { summary: '合并全部材料为一个 PDF（图片按 A4 缩放，PDF 原页复制）', tags, body: body(['ywbh'], { ywbh: FIELDS.ywbh }), response: { 200: fileAnswer('合并后的 PDF', ['application/pdf'], { download: true }) } } },
       async (request, reply) => {
         const application = await applicationOf(callerOfRequest(request), request.body.ywbh);
         const items = await files.everything(application);

@@ -128,7 +128,12 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
  * app.get('/api/auth/v1/ca/getRandom', { onRequest: limitByAddress(createRateLimiter(db, 'ca-random', 60, 60_000), now) }, handler)
  */
 export function limitByAddress(limiter: RateLimiter, now: () => Date): (request: { ip: string }) => Promise<void> {
-  return async (request) => {
+  const guard = async (request: { ip: string }) => {
     if (!(await limiter.hit(request.ip, now().getTime()))) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
   };
+  // Read by the OpenAPI document: a route running this guard answers 429 (http/openapi.ts).
+  return Object.assign(guard, { [THROTTLES]: true });
 }
+
+/** Marks a guard that limits how often a client may call (the document then lists 429 with Retry-After). */
+export const THROTTLES = Symbol.for('gjj.throttles');

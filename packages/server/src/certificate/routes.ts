@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INTEGER, object, okAnswer } from '../http/answers';
+import { fileAnswer } from '../http/openapi';
 import { maskBankCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -176,6 +178,8 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
     `${CERTIFICATE_PREFIX}/create`,
     {
       preHandler: app.requireVerified,
+      // At most so many a day / a minute per login (429).
+      config: { throttled: true },
       schema: {
         summary: '出具缴存证明：冻结出具时的账户事实，生成验证码（需登录且身份已核验；他人账户 403）',
         tags,
@@ -286,11 +290,13 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
     `${CERTIFICATE_PREFIX}/download`,
     {
       preHandler: app.requireSession,
+      // At most so many a day / a minute per login (429).
+      config: { throttled: true },
       schema: {
         summary: `下载缴存证明 PDF（出具时的内容；他人的证明 403；每个登录每分钟 ${p.downloadPerMinute} 次）`,
         tags,
         querystring: { type: 'object', required: ['zmbh'], properties: { zmbh: ZMBH } },
-        response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' } },
+        response: { 200: fileAnswer('缴存证明 PDF（附件）', ['application/pdf'], { download: true }) },
       },
     },
     async (request, reply) => {
@@ -412,6 +418,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
       {
         schema: {
           summary: '开发用：把一份缴存证明的出具日期和有效期同时提前若干天（测试过期）',
+          response: okAnswer(object({ aged: INTEGER })),
           tags: ['开发专用'],
           body: {
             type: 'object',

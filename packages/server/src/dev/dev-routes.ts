@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { NULLABLE_STRING, STRING, INTEGER, listOf, object, okAnswer } from '../http/answers';
 import { httpStatusMessage } from '@gjj-hall/sdk';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -144,6 +145,7 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
     {
       schema: {
         summary: '开发用：已“发送”的验证码、短信验证码和短信通知（新的在前）',
+        response: okAnswer(listOf(object({ kind: STRING, to: STRING, code: STRING, at: STRING }))),
         tags,
         querystring: {
           type: 'object',
@@ -171,6 +173,7 @@ export function devRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
     {
       schema: {
         summary: '开发用：改变服务开关、配置版本、会话、业务限制和锁定，回复投诉建议，暂停和恢复菜单',
+        response: okAnswer({ type: 'object', additionalProperties: true, properties: { qdzt: STRING, configVersion: object({ commonValue: STRING, value: STRING }), forbidden: listOf(object({ account: STRING, path: STRING })), locks: listOf(object({ account: STRING, failures: INTEGER, lockedUntil: NULLABLE_STRING })), revokedSessions: {} } }),
         tags,
         body: {
           type: 'object',

@@ -187,7 +187,12 @@ describe('slow and oversized requests (item 14)', () => {
       db: { ...db, close: async () => {} },
       timeouts: { requestMs: REQUEST_MS, headersMs: 1000, checkIntervalMs: 100 },
     } as Parameters<typeof buildApp>[0]);
-    slow.post('/echo', async (request) => ({ code: 0, msg: 'ok', data: request.body }));
+    slow.post(
+      '/echo',
+      // Described like every route (the answer check of contract.ts reads the document under test).
+      { schema: { summary: '回显（测试用）', response: { 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} } } } } },
+      async (request) => ({ code: 0, msg: 'ok', data: request.body }),
+    );
     await slow.listen({ port: 0, host: '127.0.0.1' });
     const address = slow.server.address();
     port = typeof address === 'object' && address ? address.port : 0;

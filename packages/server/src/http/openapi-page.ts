@@ -33,14 +33,17 @@ interface Operation {
   tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<string, Answer>;
   security?: Record<string, unknown>[];
 }
+
+type Answer = { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> };
 
 /** The parts of an OpenAPI 3.1 document the page shows. */
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Answer> };
 }
 
 const IN_LABELS: Record<string, string> = { path: '路径参数', query: '查询参数', header: '请求头', cookie: 'Cookie' };
@@ -99,7 +102,7 @@ function propertyRows(schema: Schema | undefined): Row[] {
   }));
 }
 
-function operation(method: string, path: string, op: Operation, id: string): string {
+function operation(method: string, path: string, op: Operation, id: string, shared: Record<string, Answer>): string {
   const parts: string[] = [];
   parts.push(
     `<article class="op" aria-labelledby="${id}"><h3 id="${id}"><span class="method m-${escape(method)}">${escape(method.toUpperCase())}</span> ` +
@@ -121,7 +124,9 @@ function operation(method: string, path: string, op: Operation, id: string): str
     parts.push(rows.length ? table(`请求体 ${type}（${method.toUpperCase()} ${path}）`, rows) : `<p>请求体：<code>${escape(type)}</code> ${escape(typeOf(media.schema))}</p>`);
   }
   const responses = Object.entries(op.responses ?? {})
-    .map(([status, r]) => {
+    .map(([status, given]) => {
+      // The shared error answers are referenced (#/components/responses/…).
+      const r = given.$ref ? (shared[given.$ref.split('/').pop()!] ?? given) : given;
       const data = Object.values(r.content ?? {})[0]?.schema?.properties?.data;
       const fields = data?.properties ? Object.keys(data.properties).join('、') : data?.items?.properties ? `列表，每项：${Object.keys(data.items.properties).join('、')}` : '';
       return `<li><strong>${escape(status === 'default' ? '其他' : status)}</strong>：${escape(r.description)}${fields ? `<br>data：${escape(fields)}` : ''}</li>`;
@@ -144,9 +149,10 @@ export function renderReferencePage(doc: OpenApiDocument, links: { document: str
   let n = 0;
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      const tag = op.tags?.[0] ?? '其他';
+      // The operation's own group (its last tag; the first is its area).
+      const tag = op.tags?.at(-1) ?? '其他';
       const list = groups.get(tag) ?? [];
-      list.push(operation(method, path, op, `op-${++n}`));
+      list.push(operation(method, path, op, `op-${++n}`, doc.components?.responses ?? {}));
       groups.set(tag, list);
     }
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { envelope } from './answers';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
@@ -35,13 +36,9 @@ export const PUBLIC_NOT_MODIFIED = { description: '未修改：与请求头 If-N
  * The response schema of a cached public answer: the envelope (with `data` as given, by default any JSON), its
  * headers, and the 304.
  */
-export const publicCacheResponse = (data: Record<string, unknown> = {}) =>
+export const publicCacheResponse = (data: Record<string, unknown>) =>
   ({
-    200: {
-      type: 'object',
-      headers: PUBLIC_CACHE_HEADERS,
-      properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
-    },
+    200: { description: '成功', ...envelope(data), headers: PUBLIC_CACHE_HEADERS },
     304: PUBLIC_NOT_MODIFIED,
   }) as const;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BOOLEAN, INTEGER, NULLABLE_STRING, STRING, listOf, object, okAnswer } from '../http/answers';
 import type { Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { centreDateTime } from '../clock';
@@ -62,6 +63,7 @@ export async function sendMessage(
 }
 
 const tags = ['消息中心'] as const;
+const MESSAGE = object({ id: STRING, category: STRING, categoryName: STRING, title: STRING, body: STRING, link: STRING, createdAt: STRING, read: BOOLEAN });
 const P = `${ZHFW_PREFIX}/xxzx`;
 
 const idProperty = { type: 'string', pattern: '^[1-9][0-9]{0,17}$', description: '消息编号', 'x-msg': '消息编号不正确', 'x-required-msg': '缺少消息编号' } as const;
@@ -74,6 +76,7 @@ export function messageRoutes(app: FastifyInstance, db: Queryable, now: () => Da
       preHandler: app.requireSession,
       schema: {
         summary: '我的消息（需登录；新的在前，按 before 翻页）和未读条数',
+        response: okAnswer(object({ list: listOf(MESSAGE), next: { ...NULLABLE_STRING, description: '更早一页的 before；没有更早的时为 null' }, unread: INTEGER })),
         tags,
         querystring: {
           type: 'object',
@@ -115,6 +118,7 @@ export function messageRoutes(app: FastifyInstance, db: Queryable, now: () => Da
       preHandler: app.requireSession,
       schema: {
         summary: '标为已读（需登录；他人的消息答 403）',
+        response: okAnswer(MESSAGE),
         tags,
         body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idProperty } },
       },
@@ -134,7 +138,7 @@ export function messageRoutes(app: FastifyInstance, db: Queryable, now: () => Da
 
   app.post(
     `${P}/readAll`,
-    { preHandler: app.requireSession, schema: { summary: '全部标为已读（需登录；只改本人的）', tags } },
+    { preHandler: app.requireSession, schema: { summary: '全部标为已读（需登录；只改本人的）', tags, response: okAnswer(object({ count: INTEGER })) } },
     async (request) => {
       const session = request.session;
       if (!session) throw new ApiError(401);

@@ -63,18 +63,25 @@ interface Holder {
   xl: string;
 }
 
+const HOLDER_FIELDS = ['xingming', 'zjhm', 'sjhm', 'txdz', 'yzbm', 'hyzk', 'hyzkmc', 'gzdh', 'dzyx', 'zy', 'xl'];
+// Every field is always answered (`required`): the contract types the hall reads (@gjj-hall/sdk/api) are exact.
 const HOLDER_SCHEMA = {
   type: 'object',
+  required: HOLDER_FIELDS,
   properties: Object.fromEntries(['xingming', 'zjhm', 'sjhm', 'txdz', 'yzbm', 'hyzk', 'hyzkmc', 'gzdh', 'dzyx', 'zy', 'xl'].map((k) => [k, { type: 'string' }])),
 } as const;
 
 const ACCOUNT_SCHEMA = {
   type: 'object',
+  required: [
+    'grzh', 'current', 'xingming', 'kind', 'kindName', 'grzhzt', 'grzhztmc', 'dwzh', 'dwmc', 'khrq', 'xhrq', 'jcjs', 'dwjcbl', 'grjcbl', 'dwyjce',
+    'gryjce', 'yjce', 'grzhye', 'hjny', 'year', 'bnlx',
+  ],
   properties: {
     grzh: { type: 'string' },
     current: { type: 'boolean' },
     xingming: { type: 'string' },
-    kind: { type: 'string' },
+    kind: { type: 'string', enum: ['gr', 'lhjy'], description: '账户类别：gr 单位职工，lhjy 灵活就业' },
     kindName: { type: 'string' },
     grzhzt: GRZHZT_SCHEMA,
     grzhztmc: { type: 'string' },
@@ -95,7 +102,9 @@ const ACCOUNT_SCHEMA = {
   },
 } as const;
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => ({
+  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
 
 /**
  * The person behind the session's current account, with their details (the newest GJ0302 change of any of the login's
@@ -180,7 +189,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
       schema: {
         summary: '个人账户信息：登录人名下的全部个人账户（状态、单位、基数、比例、月缴存额、余额、汇缴年月、本年利息）及个人资料',
         tags,
-        response: envelope({ type: 'object', properties: { holder: HOLDER_SCHEMA, accounts: { type: 'array', items: ACCOUNT_SCHEMA } } }),
+        response: envelope({ type: 'object', required: ['holder', 'accounts'], properties: { holder: HOLDER_SCHEMA, accounts: { type: 'array', items: ACCOUNT_SCHEMA } } }),
       },
     },
     async (request) => {
@@ -235,6 +244,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
         tags,
         response: envelope({
           type: 'object',
+          required: ['grzh', 'grzhzt', 'grzhztmc', 'grzhye', 'year', 'bnjce', 'lastMovement', 'todoCount'],
           properties: {
             grzh: { type: 'string' },
             grzhzt: GRZHZT_SCHEMA,
@@ -244,6 +254,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
             bnjce: { type: ['string', 'null'] },
             lastMovement: {
               type: ['object', 'null'],
+              required: ['date', 'kind', 'kindName', 'amount'],
               properties: { date: { type: 'string' }, kind: { type: 'string' }, kindName: { type: 'string' }, amount: { type: 'string' } },
             },
             todoCount: { type: 'integer' },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fileAnswer } from '../http/openapi';
 import { defaultQueryPeriod } from '@gjj-hall/sdk/format';
 import type { Db, Queryable } from '../db/db';
 import { centreDate, centreDateTime } from '../clock';
@@ -213,10 +214,14 @@ const grzh = { type: 'string', pattern: '^[0-9]{6,20}$', description: '个人账
 const date = (name: string) =>
   ({ type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: name, 'x-msg': `${name}格式应为“年-月-日”，如 2026-01-31`, 'x-required-msg': `请选择${name}` }) as const;
 const rangeQuery = { grzh, startTime: date('开始日期'), endTime: date('结束日期') } as const;
-const envelope = (data: unknown) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: unknown) => ({
+  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
 const money = { type: 'string' } as const;
+// Every field is always answered (`required`): the contract types the hall reads (@gjj-hall/sdk/api) are exact.
 const summarySchema = {
   type: ['object', 'null'],
+  required: ['count', 'income', 'outgo', 'opening', 'closing'],
   properties: { count: { type: 'integer' }, income: money, outgo: money, opening: money, closing: money },
 } as const;
 
@@ -239,12 +244,18 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
         tags,
         response: envelope({
           type: 'object',
+          required: ['period', 'list'],
           properties: {
-            period: { type: 'object', properties: { startTime: { type: 'string' }, endTime: { type: 'string' }, defaultTime: { type: 'string' } } },
+            period: {
+              type: 'object',
+              required: ['startTime', 'endTime', 'defaultTime'],
+              properties: { startTime: { type: 'string' }, endTime: { type: 'string' }, defaultTime: { type: 'string' } },
+            },
             list: {
               type: 'array',
               items: {
                 type: 'object',
+                required: ['grzh', 'xingming', 'grzhzt', 'zhlx', 'dwmc', 'current'],
                 properties: { grzh: { type: 'string' }, xingming: { type: 'string' }, grzhzt: GRZHZT_SCHEMA, zhlx: { type: 'string' }, dwmc: { type: 'string' }, current: { type: 'boolean' } },
               },
             },
@@ -278,11 +289,13 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
         },
         response: envelope({
           type: 'object',
+          required: ['list', 'next', 'summary'],
           properties: {
             list: {
               type: 'array',
               items: {
                 type: 'object',
+                required: ['id', 'jzrq', 'ywlx', 'ywlxmc', 'srje', 'zcje', 'ye', 'zy', 'ywbh'],
                 properties: {
                   id: { type: 'string' },
                   jzrq: { type: 'string' },
@@ -324,6 +337,7 @@ export function personalDetailRoutes(app: FastifyInstance, db: Db, now: () => Da
       preHandler: granted,
       schema: {
         summary: '导出个人明细（xlsx 或 CSV，查询期间的全部记录及合计）',
+        response: { 200: fileAnswer('导出的文件（xlsx 或 CSV，附件）', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'], { download: true }) },
         tags,
         querystring: {
           type: 'object',

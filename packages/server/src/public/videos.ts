@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fileAnswer } from '../http/openapi';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
@@ -64,7 +65,13 @@ export function videoFileRoutes(app: FastifyInstance, prefix: string, tags: read
       schema: {
         summary: '操作视频文件：视频（video/webm）或字幕（text/vtt），支持 Range 分段读取',
         tags,
-        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80 } } },
+        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80, description: '文件名（slug.webm 或 slug.vtt）' } } },
+        headers: { type: 'object', properties: { range: { type: 'string', description: '分段读取（bytes=起-止）' } } },
+        response: {
+          200: fileAnswer('整个文件', ['video/webm', 'text/vtt']),
+          206: fileAnswer('请求的分段（Content-Range）', ['video/webm', 'text/vtt']),
+          416: { description: '分段超出文件长度（Content-Range: bytes */长度）', type: 'null' },
+        },
       },
     },
     async (request, reply) => {

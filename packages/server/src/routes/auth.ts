@@ -102,6 +102,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     `${AUTH_PREFIX}/otherAuth/accountLogin`,
     {
       onRequest: limit(loginLimiter),
+      config: { signsIn: true },
       schema: {
         summary: '账号密码登录（用户名、密码为 SM2 密文）',
         tags,

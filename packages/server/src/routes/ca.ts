@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { fileAnswer } from '../http/openapi';
+import { listOf, okAnswer, STRING } from '../http/answers';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +87,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
     `${AUTH_PREFIX}/ca/caLogin`,
     {
       onRequest: limit(loginLimiter),
+      config: { signsIn: true },
       schema: {
         summary: '数字证书登录（对随机数的 SM2/SM3 签名）',
         tags,
@@ -156,7 +159,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
 
   // Development only: the demo key files, for the login tab's download links and the README.
   const keyFiles = () => readdirSync(demoKeyDir()).filter((f) => f.endsWith('.gjjkey.json')).sort();
-  app.get('/dev/ca-keys', { schema: { summary: '演示证书密钥文件列表（开发专用）', tags } }, async () => {
+  app.get('/dev/ca-keys', { schema: { summary: '演示证书密钥文件列表（开发专用）', tags, response: okAnswer(listOf({ type: 'object', additionalProperties: true, properties: { file: STRING, subject: {}, account: {}, loginType: {} } })) } }, async () => {
     return ok(
       keyFiles().map((file) => {
         const { subject, account, loginType } = JSON.parse(readFileSync(join(demoKeyDir(), file), 'utf8')) as Record<string, unknown>;
@@ -169,6 +172,7 @@ export function caRoutes(app: FastifyInstance, options: CaRouteOptions): void {
     {
       schema: {
         summary: '下载演示证书密钥文件（开发专用）',
+        response: { 200: fileAnswer('演示证书密钥文件（JSON，附件）', ['application/json'], { download: true }) },
         tags,
         params: { type: 'object', properties: { file: { type: 'string', pattern: '^[a-z-]{1,40}\\.gjjkey\\.json$', description: '文件名', 'x-msg': '没有这个演示证书文件' } } },
       },

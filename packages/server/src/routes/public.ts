@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, STRING, listOf, object, okAnswer, pageOf } from '../http/answers';
+import { fileAnswer } from '../http/openapi';
 import { maskPhone } from '@gjj-hall/sdk/format';
 import { VALIDATE_MESSAGES, isLandline, isMobile, isOpinion } from '@gjj-hall/sdk/validate';
 import type { Db, Queryable } from '../db/db';
@@ -107,6 +109,18 @@ const COMPLAINT_COLUMNS = `c.id::text as id, c.sqbh, c.user_id::text as user_id,
   c.content, c.lxdh, c.status, c.reply, c.replied_at, c.gkbz, c.created_at`;
 const COMPLAINT_FROM = 'from complaint c join complaint_type t on t.code = c.type_code join complaint_dept d on d.code = c.dept_code';
 
+/** The answers' schemas (docs/api-openapi.md). */
+const CODE_NAME = object({ code: STRING, name: STRING });
+const CATEGORY = object({ code: STRING, name: STRING, total: INTEGER });
+const POLICY_ROW = object({ id: STRING, title: STRING, category: STRING, categoryName: STRING, docNo: STRING, publishDate: STRING });
+const COMPLAINT = object({
+  id: STRING, sqbh: STRING, tslx: STRING, tslxmc: STRING, zrbm: STRING, zrbmmc: STRING, nr: STRING,
+  lxdh: { type: 'string', description: '联系电话（仅本人可见，已遮蔽）' }, zt: INTEGER, ztmc: STRING, hfnr: STRING, hfsj: STRING, gkbz: INTEGER, tjsj: STRING,
+  mine: { type: 'boolean', description: '是否本人提交' },
+});
+const EVALUATION = object({ id: STRING, pjbh: STRING, sxbm: STRING, sxmc: STRING, myd: STRING, mydmc: STRING, pjnr: STRING, pjsj: STRING });
+const FILE_ANSWER = fileAnswer('文件内容（类型为上传时的类型）', ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/octet-stream', 'application/*', 'image/*', 'text/*'], { download: true });
+
 /** A complaint as answered: the contact phone only to its owner, masked. */
 function complaintOut(r: ComplaintRow, owner: boolean) {
   return {
@@ -196,7 +210,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   const limitSubmissions = limitByAddress(createRateLimiter(db, 'public-submit', submitRateLimit, 60_000), now);
   // ---- Introduction ----
   // The introduction and the policies are answered from the instance's cache until the centre changes them (issue 35).
-  app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags, response: publicCacheResponse() } }, async (request, reply) =>
+  app.get(`${P}/zxjs/getInfo`, { schema: { summary: '中心简介（富文本，大厅净化后显示）', tags, response: publicCacheResponse(object({ title: STRING, body: STRING, updatedAt: STRING })) } }, async (request, reply) =>
     app.publicCache.send(request, reply, 'intro', async () => {
       const [row] = await db.query<{ title: string; body: string; updated_at: Date }>('select title, body, updated_at from centre_intro where id = 1');
       if (!row) throw new ApiError(404, '中心简介尚未发布');
@@ -205,7 +219,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   );
 
   // ---- Policies (zcxx) ----
-  app.get(`${P}/zcxx/getCategories`, { schema: { summary: '政策分类（含已发布条数）', tags, response: publicCacheResponse() } }, async (request, reply) =>
+  app.get(`${P}/zcxx/getCategories`, { schema: { summary: '政策分类（含已发布条数）', tags, response: publicCacheResponse(listOf(CATEGORY)) } }, async (request, reply) =>
     app.publicCache.send(request, reply, 'policies', async () => {
       const rows = await db.query<{ code: string; name: string; total: number }>(
         `select c.code, c.name, count(p.id)::int as total
@@ -216,7 +230,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
     }),
   );
 
-  app.get(`${P}/zcxx/getSummary`, { schema: { summary: '政策概览：已发布总数、最近发布日期、各分类条数、最新 5 条', tags, response: publicCacheResponse() } }, async (request, reply) =>
+  app.get(`${P}/zcxx/getSummary`, { schema: { summary: '政策概览：已发布总数、最近发布日期、各分类条数、最新 5 条', tags, response: publicCacheResponse(object({ total: INTEGER, latestDate: STRING, categories: listOf(CATEGORY), latest: listOf(object({ id: STRING, title: STRING, category: STRING, publishDate: STRING })) })) } }, async (request, reply) =>
     app.publicCache.send(request, reply, 'policies', async () => {
       const categories = await db.query<{ code: string; name: string; total: number }>(
         `select c.code, c.name, count(p.id)::int as total
@@ -242,7 +256,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
       schema: {
         summary: '政策信息列表（已发布，新的在前；标题关键字、分类、分页）',
         tags,
-        response: publicCacheResponse(),
+        response: publicCacheResponse(pageOf(POLICY_ROW)),
         querystring: {
           type: 'object',
           properties: {
@@ -251,6 +265,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             category: { type: 'string', pattern: '^[a-z]{1,10}$', description: '政策分类', 'x-msg': '政策分类不正确' },
           },
         },
+        response: okAnswer(pageOf(POLICY_ROW)),
       },
     },
     async (request, reply) =>
@@ -283,7 +298,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/zcxx/getInfo`,
-    { schema: { summary: '政策详情（body 为中心发布的原样 HTML，须净化后显示）', tags, querystring: idQuery, response: publicCacheResponse() } },
+    { schema: { summary: '政策详情（body 为中心发布的原样 HTML，须净化后显示）', tags, querystring: idQuery, response: publicCacheResponse(object({ id: STRING, title: STRING, category: STRING, categoryName: STRING, docNo: STRING, source: STRING, body: STRING, publishDate: STRING })) } },
     async (request, reply) =>
       app.publicCache.send(request, reply, 'policies', async () => {
         const [r] = await db.query<{ id: string; title: string; category: string; category_name: string; doc_no: string; source: string; body: string; publish_date: string; status: string }>(
@@ -310,6 +325,14 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
           type: 'object',
           properties: { ...paging, kfsmc: { type: 'string', maxLength: 30, description: '开发商名称', 'x-msg': VALIDATE_MESSAGES.unitName } },
         },
+        response: okAnswer(
+          pageOf(
+            object({
+              id: STRING, xmmc: NULLABLE_STRING, kfsmc: NULLABLE_STRING, xmdz: NULLABLE_STRING, qy: NULLABLE_STRING, ysxkzh: NULLABLE_STRING,
+              hzyh: NULLABLE_STRING, lxdh: NULLABLE_STRING, hzrq: NULLABLE_STRING,
+            }),
+          ),
+        ),
       },
     },
     async (request) => {
@@ -337,7 +360,10 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get(
     `${P}/kfslpxx/getBankList`,
-    { preHandler: app.requireSession, schema: { summary: '合作银行列表（需登录）：合作楼盘的贷款银行及楼盘数', tags } },
+    {
+      preHandler: app.requireSession,
+      schema: { summary: '合作银行列表（需登录）：合作楼盘的贷款银行及楼盘数', tags, response: okAnswer(listOf(object({ hzyh: NULLABLE_STRING, total: INTEGER }))) },
+    },
     async () =>
       ok(await db.query<{ hzyh: string; total: number }>('select hzyh, count(*)::int as total from partner_development group by hzyh order by hzyh')),
   );
@@ -345,7 +371,14 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   // ---- Common downloads (cyxz) ----
   app.get<{ Querystring: Paging }>(
     `${P}/cyxz/getList`,
-    { schema: { summary: '常用下载列表', tags, querystring: { type: 'object', properties: { ...paging } } } },
+    {
+      schema: {
+        summary: '常用下载列表',
+        tags,
+        querystring: { type: 'object', properties: { ...paging } },
+        response: okAnswer(pageOf(object({ id: STRING, title: STRING, fileName: STRING, contentType: STRING, size: INTEGER, publishDate: STRING, url: STRING }))),
+      },
+    },
     async (request) =>
       ok(
         await page<{ id: string; title: string; file_name: string; content_type: string; size: number; publish_date: string }, unknown>(
@@ -370,7 +403,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/cyxz/download`,
-    { schema: { summary: '下载文件（原文件字节，附件）', tags, querystring: idQuery } },
+    { schema: { summary: '下载文件（原文件字节，附件）', tags, querystring: idQuery, response: { 200: FILE_ANSWER } } },
     async (request, reply) => {
       const [r] = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
         'select file_name, content_type, content from download_file where id = $1',
@@ -384,7 +417,21 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   // ---- Guidance videos (czsp) ----
   app.get<{ Querystring: Paging }>(
     `${P}/czsp/getList`,
-    { schema: { summary: '操作指南视频列表', tags, querystring: { type: 'object', properties: { ...paging } } } },
+    {
+      schema: {
+        summary: '操作指南视频列表',
+        tags,
+        querystring: { type: 'object', properties: { ...paging } },
+        response: okAnswer(
+          pageOf(
+            object({
+              id: STRING, title: STRING, description: STRING, posterUrl: STRING, videoUrl: NULLABLE_STRING, captionsUrl: NULLABLE_STRING, transcript: STRING,
+              available: BOOLEAN, message: STRING, durationSeconds: NULLABLE_INTEGER, publishDate: STRING,
+            }),
+          ),
+        ),
+      },
+    },
     async (request) =>
       ok(
         await page<{ id: string; title: string; description: string; video_url: string | null; duration_seconds: number | null; publish_date: string }, unknown>(
@@ -415,7 +462,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/czsp/poster`,
-    { schema: { summary: '视频封面图片', tags, querystring: idQuery } },
+    { schema: { summary: '视频封面图片', tags, querystring: idQuery, response: { 200: fileAnswer('封面图片', ['image/svg+xml', 'image/png', 'image/jpeg', 'image/*']) } } },
     async (request, reply) => {
       const [r] = await db.query<{ poster_type: string; poster: Uint8Array }>('select poster_type, poster from guide_video where id = $1', [request.query.id]);
       if (!r) throw new ApiError(404, '视频不存在');
@@ -432,7 +479,14 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   // ---- Smart push (intellect / znts) ----
   app.get<{ Querystring: Paging }>(
     `${P}/intellect/getList`,
-    { schema: { summary: '智能推送列表（新的在前）', tags, querystring: { type: 'object', properties: { ...paging } } } },
+    {
+      schema: {
+        summary: '智能推送列表（新的在前）',
+        tags,
+        querystring: { type: 'object', properties: { ...paging } },
+        response: okAnswer(pageOf(object({ id: STRING, title: STRING, summary: STRING, tag: STRING, publishDate: STRING }))),
+      },
+    },
     async (request) =>
       ok(
         await page<{ id: string; title: string; summary: string; tag: string; publish_date: string }, unknown>(
@@ -449,7 +503,14 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/intellect/getInfo`,
-    { schema: { summary: '智能推送详情（body 为 HTML，须净化后显示）', tags, querystring: idQuery } },
+    {
+      schema: {
+        summary: '智能推送详情（body 为 HTML，须净化后显示）',
+        tags,
+        querystring: idQuery,
+        response: okAnswer(object({ id: STRING, title: STRING, summary: STRING, body: STRING, tag: STRING, publishDate: STRING })),
+      },
+    },
     async (request) => {
       const [r] = await db.query<{ id: string; title: string; summary: string; body: string; tag: string; publish_date: string }>(
         `select id::text as id, title, summary, body, tag, to_char(publish_date, 'YYYY-MM-DD') as publish_date from znts_item where id = $1`,
@@ -461,10 +522,10 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   );
 
   // ---- Complaints and suggestions (tsjy) ----
-  app.get(`${P}/tsjy/getTypes`, { schema: { summary: '投诉建议类型', tags } }, async () =>
+  app.get(`${P}/tsjy/getTypes`, { schema: { summary: '投诉建议类型', tags, response: okAnswer(listOf(CODE_NAME)) } }, async () =>
     ok(await db.query<{ code: string; name: string }>('select code, name from complaint_type order by sort, code')),
   );
-  app.get(`${P}/tsjy/getDepts`, { schema: { summary: '责任部门', tags } }, async () =>
+  app.get(`${P}/tsjy/getDepts`, { schema: { summary: '责任部门', tags, response: okAnswer(listOf(CODE_NAME)) } }, async () =>
     ok(await db.query<{ code: string; name: string }>('select code, name from complaint_dept order by sort, code')),
   );
 
@@ -478,7 +539,10 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
           type: 'object',
           properties: { ...paging, gkbz: { type: 'integer', enum: [1], description: '只看公开的', 'x-msg': 'gkbz 只能为 1' } },
         },
+        response: okAnswer(pageOf(COMPLAINT)),
       },
+      // With a token that opens no session: 401 (optionalSession).
+      config: { protection: 'optionalSession' },
     },
     async (request) => {
       const session = optionalSession(request);
@@ -494,7 +558,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/tsjy/getInfo`,
-    { schema: { summary: '投诉建议详情（本人的或公开的）', tags, querystring: idQuery } },
+    { schema: { summary: '投诉建议详情（本人的或公开的）', tags, querystring: idQuery, response: okAnswer(COMPLAINT) }, config: { protection: 'optionalSession' } },
     async (request) => {
       const session = optionalSession(request);
       const [r] = await db.query<ComplaintRow>(`select ${COMPLAINT_COLUMNS} ${COMPLAINT_FROM} where c.id = $1`, [request.query.id]);
@@ -508,6 +572,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
     `${P}/tsjy/add`,
     {
       preHandler: limitSubmissions,
+      config: { protection: 'optionalSession', throttled: true },
       schema: {
         summary: '提交投诉建议（可不登录；支持 Idempotency-Key 请求头）',
         tags,
@@ -521,6 +586,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             lxdh: { type: 'string', maxLength: 20, description: '联系电话', 'x-msg': '请输入正确的联系电话（手机号码或带区号的固定电话）' },
           },
         },
+        response: okAnswer(object({ id: STRING, sqbh: { type: 'string', description: '受理编号' }, tjsj: STRING })),
       },
     },
     async (request) => {
@@ -563,6 +629,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
     `${P}/tsjy/query`,
     {
       onRequest: limitLookups,
+      config: { throttled: true },
       schema: {
         summary: '凭受理编号和联系电话查询投诉建议的办理情况（无需登录；需图形验证码；编号或电话不符答同一句话）',
         tags,
@@ -575,6 +642,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             ...CAPTCHA_FIELDS,
           },
         },
+        response: okAnswer(object({ sqbh: STRING, tslxmc: STRING, zrbmmc: STRING, nr: STRING, zt: INTEGER, ztmc: STRING, hfnr: STRING, hfsj: STRING, tjsj: STRING })),
       },
     },
     async (request) => {
@@ -597,14 +665,27 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
   );
 
   // ---- Satisfaction evaluations (hcp) ----
-  app.get(`${P}/hcp/getTypes`, { schema: { summary: '满意度等级', tags } }, async () =>
+  app.get(`${P}/hcp/getTypes`, { schema: { summary: '满意度等级', tags, response: okAnswer(listOf(CODE_NAME)) } }, async () =>
     ok(await db.query<{ code: string; name: string }>('select code, name from evaluation_level order by sort, code')),
   );
-  app.get(`${P}/hcp/getItems`, { schema: { summary: '可评价的业务事项', tags } }, async () =>
+  app.get(`${P}/hcp/getItems`, { schema: { summary: '可评价的业务事项', tags, response: okAnswer(listOf(object({ code: STRING, name: STRING, category: STRING }))) } }, async () =>
     ok(await db.query<{ code: string; name: string; category: string }>('select code, name, category from evaluation_item order by sort, code')),
   );
 
-  app.get(`${P}/hcp/getStats`, { schema: { summary: '各业务事项的评价统计：各等级条数与满意率（公开，ours）', tags } }, async () => {
+  app.get(`${P}/hcp/getStats`, {
+    schema: {
+      summary: '各业务事项的评价统计：各等级条数与满意率（公开，ours）',
+      tags,
+      response: okAnswer(
+        listOf(
+          object({
+            sxbm: STRING, sxmc: STRING, total: INTEGER, levels: listOf(object({ code: STRING, name: STRING, count: INTEGER })),
+            satisfiedRate: { type: ['number', 'null'], description: '满意率（%），无评价时为 null' },
+          }),
+        ),
+      ),
+    },
+  }, async () => {
     const items = await db.query<{ code: string; name: string }>('select code, name from evaluation_item order by sort, code');
     const levels = await db.query<{ code: string; name: string }>('select code, name from evaluation_level order by sort, code');
     const counts = await db.query<{ item_code: string; level_code: string; n: number }>(
@@ -632,6 +713,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
     `${P}/hcp/evaluate`,
     {
       preHandler: [app.requireSession, limitSubmissions],
+      config: { throttled: true },
       schema: {
         summary: '提交满意度评价（需登录；支持 Idempotency-Key 请求头）',
         tags,
@@ -644,6 +726,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             pjnr: { type: 'string', maxLength: 200, description: '评价内容', 'x-multiline': true, 'x-msg': '评价内容不能超过 200 个字' },
           },
         },
+        response: okAnswer(object({ id: STRING, pjbh: STRING, pjsj: STRING })),
       },
     },
     async (request) => {
@@ -669,7 +752,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
 
   app.get<{ Querystring: { id: string } }>(
     `${P}/hcp/getInfo`,
-    { preHandler: app.requireSession, schema: { summary: '本人的一条评价（需登录）', tags, querystring: idQuery } },
+    { preHandler: app.requireSession, schema: { summary: '本人的一条评价（需登录）', tags, querystring: idQuery, response: okAnswer(EVALUATION) } },
     async (request) => {
       const session = request.session;
       if (!session) throw new ApiError(401);
@@ -688,7 +771,7 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
     `${P}/hcp/getRecords`,
     {
       preHandler: app.requireSession,
-      schema: { summary: '本人的评价记录（需登录）', tags, querystring: { type: 'object', properties: { ...paging } } },
+      schema: { summary: '本人的评价记录（需登录）', tags, querystring: { type: 'object', properties: { ...paging } }, response: okAnswer(pageOf(EVALUATION)) },
     },
     async (request) => {
       const session = request.session;

@@ -250,6 +250,7 @@ export function qrLoginRoutes(app: FastifyInstance, options: QrLoginRouteOptions
     `${AUTH_PREFIX}/otherAuth/qrFaceIdLogin`,
     {
       onRequest: limit(loginLimiter),
+      config: { signsIn: true },
       schema: {
         summary: '扫码登录：已确认的二维码换取会话（一次有效；请求头 qrkey）',
         tags,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RATE_PATHS, type LoanRate } from '@gjj-hall/sdk/rates';
 import type { Db } from '../db/db';
 import { ok } from '../http/envelope';
-import { PUBLIC_CACHE_HEADERS, PUBLIC_NOT_MODIFIED } from '../http/public-cache';
+import { publicCacheResponse } from '../http/public-cache';
 
 /** The rate in force today for each code of a category, in code order. */
 async function currentRates(db: Db, category: 'provident' | 'commercial', today: string): Promise<LoanRate[]> {
@@ -31,14 +31,7 @@ const rateItem = {
   },
 } as const;
 
-const rateListResponse = {
-  200: {
-    type: 'object',
-    headers: PUBLIC_CACHE_HEADERS,
-    properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'array', items: rateItem } },
-  },
-  304: PUBLIC_NOT_MODIFIED,
-} as const;
+const rateListResponse = publicCacheResponse({ type: 'array', items: rateItem });
 
 /**
  * Loan rate calls of spec 7.1: public, answered from the instance's cache (http/public-cache.ts) until the centre

@@ -419,6 +419,8 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       p.flexibleSetup,
       {
         onRequest: limit,
+        // A verified identity that is not the person typed in: 403.
+        config: { errors: [403] },
         schema: {
           summary: '灵活就业人员开户：经政务服务网核验身份后，开立个人账户并注册登录',
           tags,
@@ -483,6 +485,8 @@ export function registerPersonRoutes(app: FastifyInstance, options: RegisterPers
       p.remoteLoanRegister,
       {
         onRequest: limit,
+        // A verified identity that is not the person typed in: 403.
+        config: { errors: [403] },
         schema: {
           summary: '异地贷款人员注册：经政务服务网核验身份后注册登录',
           tags,

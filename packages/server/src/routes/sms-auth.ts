@@ -154,6 +154,7 @@ export function smsAuthRoutes(app: FastifyInstance, options: SmsAuthRouteOptions
     `${AUTH_PREFIX}/otherAuth/smsCodeLogin`,
     {
       onRequest: limit(loginLimiter),
+      config: { signsIn: true },
       schema: {
         summary: '短信验证码登录（手机号码、验证码为 SM2 密文）',
         tags,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { object, okAnswer, STRING } from '../http/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
@@ -356,6 +357,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     `${AUTH_PREFIX}/zw/login`,
     {
       onRequest: limit(loginLimiter),
+      config: { signsIn: true },
       schema: {
         summary: '以政务服务网的一次性授权码登录（须带 PKCE 原始值和返回地址）',
         tags,
@@ -494,6 +496,8 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/session',
     {
       onRequest: limit(sessionLimiter),
+      // The platform's session token is the credential: an ended one answers 401.
+      config: { errors: [401] },
       schema: {
         summary: '模拟政务服务网：查询会话对应的市民（开发专用，生产环境不存在）',
         tags,
@@ -511,6 +515,8 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/code',
     {
       onRequest: limit(sessionLimiter),
+      // The platform's session token is the credential: an ended one answers 401.
+      config: { errors: [401] },
       schema: {
         summary: '模拟政务服务网：为已登录的市民签发绑定于接入服务、返回地址和 PKCE 校验值的一次性授权码（开发专用，生产环境不存在）',
         tags,
@@ -534,7 +540,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     '/sim/gov/logout',
     {
       onRequest: limit(sessionLimiter),
-      schema: { summary: '模拟政务服务网：退出（开发专用，生产环境不存在）', tags, body: sessionBody },
+      schema: { summary: '模拟政务服务网：退出（开发专用，生产环境不存在）', tags, body: sessionBody, response: okAnswer({ type: 'null' }) },
     },
     async (request) => {
       // Ending a session that is already gone is no error: the citizen is signed out either way.
@@ -549,6 +555,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): SsoRo
     {
       schema: {
         summary: '设置模拟政务服务网登录页地址（开发专用，测试用）',
+        response: okAnswer(object({ platformUrl: STRING })),
         tags,
         body: {
           type: 'object',

@@ -43,6 +43,8 @@ export function tokenRoutes(app: FastifyInstance, options: { db: Db; now: () => 
       TOKEN_PATH,
       {
         onRequest: limit,
+        // A refresh token that is unknown, spent or of another session: 401 (the call itself needs no session).
+        config: { signsIn: true, errors: [401] },
         schema: {
           summary: '令牌续期：用刷新令牌换新的访问令牌和刷新令牌（旧的随即失效；请求头 token 带本会话的访问令牌，过期的也可）',
           tags,
