@@ -265,7 +265,6 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
             category: { type: 'string', pattern: '^[a-z]{1,10}$', description: '政策分类', 'x-msg': '政策分类不正确' },
           },
         },
-        response: okAnswer(pageOf(POLICY_ROW)),
       },
     },
     async (request, reply) =>
