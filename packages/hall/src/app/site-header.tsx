@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { stores } from '../shared/services';
 import { centreName, SITE } from '../shared/site';
 import { CareModeSwitch } from './shell/care-mode-switch';
+import { CareTools } from './shell/care-tools';
 import './site-header.css';
 
 /** The hall's slogan under its name in the header band. */
@@ -66,6 +67,7 @@ export function SiteHeader({ homeTo, area, actions }: SiteHeaderProps) {
       <div className="site-header__band">
         <div className="site-header__inner site-header__inner--band">
           <p className="site-header__title">{SITE.hallName}</p>
+          <CareTools />
           <p className="site-header__slogan">{SLOGAN}</p>
         </div>
       </div>

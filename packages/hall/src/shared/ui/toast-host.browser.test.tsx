@@ -68,4 +68,24 @@ describe('toasts and focus (issue 37)', () => {
     await userEvent.keyboard('{Escape}');
     await expect.poll(() => $toast.get()).toBeNull();
   });
+
+  it('puts its close button next in the Tab order after what had focus, then goes on from there', async () => {
+    setToastAutoDismiss(false);
+    await render();
+    const under = document.getElementById('under')!;
+    const far = document.getElementById('far')!;
+    await act(async () => under.focus());
+    await act(async () => toast.error('保存失败'));
+    await userEvent.tab();
+    expect(document.activeElement?.className).toBe('toast__close');
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(under);
+    await userEvent.tab();
+    expect(document.activeElement?.className).toBe('toast__close');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(far);
+    // Once visited, the page's own order again.
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(under);
+  });
 });

@@ -2,6 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toast, toast } from '../toast';
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+
+/** The page's first control reachable by Tab, outside the toasts. */
+function firstTabbable(): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>(TABBABLE)].find(
+    (el) => !el.closest('.toasts') && el.tabIndex >= 0 && el.getClientRects().length > 0,
+  );
+}
+
 const LABELS = { error: '错误', success: '成功', info: '提示', warning: '警告' } as const;
 
 /**
@@ -25,8 +34,31 @@ export function ToastHost() {
       // To the half of the window the focused element is not in.
       if (overlaps) setBelow(f.top + f.height / 2 < innerHeight / 2);
     };
+    // The close button comes next in the Tab order after what had focus when the toast showed (WCAG 2.4.3): Tab
+    // from there goes to it, Tab from it goes on from there, Shift+Tab from it goes back there. Only once: after the
+    // button (forwards) the order is the page's again.
+    let origin: Element | null = document.activeElement;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !document.querySelector('dialog[open]')) toast.close();
+      if (event.key !== 'Tab' || !origin || document.querySelector('dialog[open]')) return;
+      const close = host.current?.querySelector<HTMLButtonElement>('.toast__close');
+      if (!close) return;
+      const from = document.activeElement;
+      if (from === origin && !event.shiftKey) {
+        event.preventDefault();
+        close.focus();
+      } else if (from === close) {
+        const back = origin;
+        if (!event.shiftKey) origin = null;
+        if (back instanceof HTMLElement && back !== document.body && back.isConnected) {
+          // Back to where focus was; for Tab the browser's own move then goes on from there.
+          back.focus();
+          if (event.shiftKey) event.preventDefault();
+        } else if (!event.shiftKey) {
+          event.preventDefault();
+          firstTabbable()?.focus();
+        }
+      }
     };
     addEventListener('focusin', place);
     addEventListener('keydown', onKey);
