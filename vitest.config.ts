@@ -43,7 +43,7 @@ const nodeProject = (
 const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE, GJJ_CHECK_ANSWERS: '1' };
 const ANSWER_CHECK = ['../../test/support/answer-check.ts'];
 /** The server's test files that mock a module (vi.mock): each needs a module graph of its own. */
-const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts'];
+const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts', 'src/applications/placeholder.test.ts', 'src/applications/applications.test.ts', 'src/applications/applications.pg.test.ts'];
 
 export default defineConfig({
   test: {

@@ -25,10 +25,10 @@ afterAll(() => app.close());
 describe('drafts and numbers follow the business’s login types', () => {
   it('refuses a unit a personal draft and number, saving nothing', async () => {
     const before = await db.query<{ n: number }>('select count(*)::int as n from application');
-    const draft = await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token: unit }, payload: { ywlx: 'TQ0101', payload: { whatever: 'abc' } } });
+    const draft = await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token: unit }, payload: { ywlx: 'GJ0302', payload: { txdz: '某地' } } });
     expect(draft.statusCode).toBe(403);
     expect(draft.json<{ msg: string }>().msg).toMatch(/仅限个人办理$/);
-    const number = await app.inject({ url: `${ZHFW}/id/getYthptYwbh`, query: { ywlx: 'TQ0101' }, headers: { token: unit } });
+    const number = await app.inject({ url: `${ZHFW}/id/getYthptYwbh`, query: { ywlx: 'GJ0302' }, headers: { token: unit } });
     expect(number.statusCode).toBe(403);
     expect(await db.query<{ n: number }>('select count(*)::int as n from application')).toEqual(before);
   });

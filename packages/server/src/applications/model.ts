@@ -63,6 +63,10 @@ export const APPLICATION_MESSAGES = {
   unknownType: '不支持的业务类型',
   reasonsRequired: (label: string) => `请填写${label}原因`,
   notFound: '业务不存在',
+  /** A placeholder business (registry flag `placeholder`) until its module exists (issue 31 item 9). */
+  notOpen: (ywmc: string) => `“${ywmc}”暂未开通网上办理，请到住房公积金管理中心柜台办理`,
+  /** The centre cannot complete a placeholder: its completion would change nothing. */
+  notOpenComplete: (ywmc: string) => `“${ywmc}”暂未开通网上办理，不能在网上办结，请退回或不予受理`,
 } as const;
 
 export interface ApplicationsDeps {
@@ -83,6 +87,16 @@ export interface TransitionInput {
 export function requireBusiness(ywlx: string): Business {
   const business = businessOf(ywlx);
   if (!business) throw new ApiError(400, APPLICATION_MESSAGES.unknownType);
+  return business;
+}
+
+/**
+ * The business of a code that is open for online applications: 409 for a placeholder (issue 31 item 9), so a draft,
+ * a number, a submission or a resubmission of a business without its module is refused by the registry's flag.
+ */
+export function requireOpenBusiness(ywlx: string): Business {
+  const business = requireBusiness(ywlx);
+  if (business.placeholder) throw new ApiError(409, APPLICATION_MESSAGES.notOpen(business.ywmc));
   return business;
 }
 
@@ -234,6 +248,7 @@ export function createApplications(deps: ApplicationsDeps) {
           promised = await promisedDate(tx, centreDate(at), business.timeLimitDays);
         }
         if (action === 'complete') {
+          if (business.placeholder) throw new ApiError(409, APPLICATION_MESSAGES.notOpenComplete(business.ywmc));
           await business.complete({
             tx,
             at,
@@ -310,6 +325,7 @@ export function createApplications(deps: ApplicationsDeps) {
     async reserve(applicant: Applicant, ywlx: string): Promise<string> {
       const business = requireBusiness(ywlx);
       requireLoginType(applicant, business);
+      requireOpenBusiness(ywlx);
       return db.transaction(async (tx) => {
         const at = now();
         // The account's row locked: two reservations at once cannot both pass the quota.
@@ -330,6 +346,7 @@ export function createApplications(deps: ApplicationsDeps) {
     async saveDraft(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const business = requireBusiness(ywlx);
       requireLoginType(applicant, business);
+      requireOpenBusiness(ywlx);
       return db.transaction(async (tx) => {
         const at = now();
         if (ywbh) {
@@ -357,7 +374,7 @@ export function createApplications(deps: ApplicationsDeps) {
 
     /** Submits: a new application, a reserved number, or the applicant's own draft. Then the automatic rule. */
     async submit(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
-      const business = requireBusiness(ywlx);
+      const business = requireOpenBusiness(ywlx);
       if (ywbh) {
         // The number must be the applicant's own draft or reservation before anything about the payload is said.
         const [existing] = await db.query<{ account_id: string; zt: Status; ywlx: string }>(
@@ -408,7 +425,7 @@ export function createApplications(deps: ApplicationsDeps) {
     /** The applicant corrects a returned application and submits it again. */
     async resubmit(applicant: Applicant, applicantName: string, ywbh: string, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const current = await ownApplication(db, ywbh, applicant);
-      const business = requireBusiness(current.ywlx);
+      const business = requireOpenBusiness(current.ywlx);
       if (current.zt !== '04') throw new ApiError(409, transitionRefusal('resubmit', current.zt));
       await checkForm(applicant, business, payload, ywbh);
       const app = await transition(

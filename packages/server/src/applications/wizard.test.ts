@@ -101,9 +101,10 @@ describe('draftbox', () => {
     await age(1000);
     expect(await draftOf(sun)).toBeNull();
     expect(await draftOf(qian)).toBeNull();
-    await post(unit, 'draftbox/save', { ywlx: 'GJ0102', step: 1, payload: {} });
+    // Another save (of a business open online: a placeholder's draft is refused since issue 31 item 9) purges them.
+    await post(qian, 'draftbox/save', { ywlx: 'GJ0313', step: 1, payload: {} });
     const left = await db.query<{ ywlx: string }>(`select ywlx from draftbox order by ywlx`);
-    expect(left.map((r) => r.ywlx)).toEqual(['GJ0102']);
+    expect(left.map((r) => r.ywlx)).toEqual(['GJ0313']);
   });
 
   it('is deleted when the business is submitted', async () => {

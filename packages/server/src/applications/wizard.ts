@@ -5,7 +5,7 @@ import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import type { Business, BusinessGuide } from '../business/types';
 import { materialsFor } from '../business/materials';
-import { notYours, requireBusiness } from './model';
+import { notYours, requireBusiness, requireOpenBusiness } from './model';
 import { SCHEMA_PARTS } from './routes';
 import { DRAFT_PARAMS, DRAFT_YWBH_FIELD, purgeExpiredDrafts } from './draftbox';
 
@@ -148,7 +148,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
     async (request) => {
       const s = who(request);
       const { ywlx, step, payload } = request.body;
-      requireBusiness(ywlx);
+      requireOpenBusiness(ywlx);
       if (Buffer.byteLength(JSON.stringify(payload), 'utf8') > DRAFT_PARAMS.maxBytes) throw new ApiError(400, WIZARD_MESSAGES.tooLarge);
       const at = now();
       const expires = new Date(at.getTime() + DRAFT_PARAMS.ttlDays * DAY_MS);

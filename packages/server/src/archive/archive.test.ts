@@ -8,6 +8,7 @@ import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
 import { CENTRE_KEY_HEADER } from '../applications/centre';
 import { image, multipartBody, pdf } from './test-files';
+import { placeholderDraft } from '../test-support/placeholder-draft';
 
 let db: Db;
 let app: FastifyInstance;
@@ -62,7 +63,8 @@ describe('materials (getCls, viewCls)', () => {
   });
 
   it('lists a unit business with the unit materials', async () => {
-    const ywbh = await draft(unit, 'GJ0102');
+    // No unit business is open online on this branch: a unit draft made before (a placeholder, written as data).
+    const ywbh = await placeholderDraft(db, unit, 'GJ0102');
     const res = json(await post(unit, 'getCls', { ywbh }));
     expect(res.data.map((m: { clbh: string }) => m.clbh)).toEqual(['YYZZ', 'JBRSFZ', 'SQS', 'QT']);
   });
@@ -286,15 +288,15 @@ describe('the merged archive (hcPdfWj)', () => {
 
 describe('finishing (cjtj, sfczdzyx)', () => {
   it('names every required material missing, then finishes; a later change clears it', async () => {
-    const ywbh = await draft(zhang, 'TQ0106', { dklx: '2' });
+    const ywbh = await draft(zhang, 'GJ0302', { ...ID_CHANGE, xingming: '张改名' }); // 身份证, 户口簿 and 更名证明 required
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: false, completed: false });
-    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：身份证（正反面）、借款合同、还款凭证' });
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：身份证（正反面）、居民户口簿（本人页）、公安机关出具的更名证明' });
     await upload(zhang, ywbh, 'SFZ', 'a.png', image('png'));
-    await upload(zhang, ywbh, 'DKHT', 'b.pdf', await pdf(2));
+    await upload(zhang, ywbh, 'HKB', 'b.pdf', await pdf(2));
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: true, completed: false });
-    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：还款凭证' });
-    const last = json(await upload(zhang, ywbh, 'HKPZ', 'c.jpg', image('jpeg'))).data.fileId;
-    await upload(zhang, ywbh, 'HKPZ', 'd.jpg', image('jpeg'));
+    expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 400, msg: '请上传：公安机关出具的更名证明' });
+    const last = json(await upload(zhang, ywbh, 'GMZM', 'c.jpg', image('jpeg'))).data.fileId;
+    await upload(zhang, ywbh, 'GMZM', 'd.jpg', image('jpeg'));
     expect(json(await post(zhang, 'cjtj', { ywbh }))).toMatchObject({ code: 0, data: { materials: 3, files: 4 } });
     expect(json(await post(zhang, 'sfczdzyx', { ywbh })).data).toEqual({ exists: true, completed: true });
     await post(zhang, 'delCl', { ywbh, fileId: last });

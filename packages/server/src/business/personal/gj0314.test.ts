@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { placeholderSubmitted } from '../../test-support/placeholder-draft';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
@@ -149,10 +150,10 @@ describe('the GJ0314 rule table, row by row', () => {
 
   it('no-withdrawal: a withdrawal in progress on the account stops the move', async () => {
     expect(await holds('no-withdrawal', zhangApplicant, { grzh: '201000000101' })).toBe(true);
-    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0102', payload: { fwzj: 1 } });
-    expect(tq.statusCode).toBe(200);
+    // A withdrawal filed (written as data: TQ0101 may not be open online on this branch, issue 31 item 9).
+    const tqYwbh = await placeholderSubmitted(db, zhang, 'TQ0101', { fwzj: 1 });
     expect(await holds('no-withdrawal', zhangApplicant, { grzh: '201000000101' })).toBe(false);
-    await post('ywsq/withdraw', zhang, { ywbh: tq.json<{ data: { ywbh: string } }>().data.ywbh });
+    expect((await post('ywsq/withdraw', zhang, { ywbh: tqYwbh })).statusCode).toBe(200);
     expect(await holds('no-withdrawal', zhangApplicant, { grzh: '201000000101' })).toBe(true);
   });
 
