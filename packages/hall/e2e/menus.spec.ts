@@ -113,17 +113,16 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
     await expect(page.getByRole('region', { name: '通知公告' })).toHaveCount(0);
   });
 
-  // The statement page is not built yet (issue 30): the prompt says so and leads nowhere. Once the page is built
-  // (in the menu page's table of built pages), the prompt offers 关闭 / 去确认 and opens it again.
-  test('a unit is told after signing in that its interest statement awaits confirmation, and where to confirm it', async ({ page }) => {
+  // The statement page is built (issue 34): the prompt offers 关闭 / 去确认 and opens it (a page not built would be
+  // named not open, with 确定 only: issue 30, tested in menu-tiles.browser.test.tsx and open-pages.test.ts).
+  test('a unit is asked to confirm its interest statement after signing in (关闭 / 去确认)', async ({ page }) => {
     await signIn(page, DEMO.unit);
     const prompt = page.getByRole('alertdialog', { name: '提示' });
     await expect(prompt).toContainText('贵单位尚未确认');
-    await expect(prompt).toContainText('该业务暂未开通网上办理，请到服务网点办理。');
-    await expect(prompt.locator('.dialog__footer').getByRole('button')).toHaveText(['确定']);
+    await expect(prompt.locator('.dialog__footer').getByRole('button')).toHaveText(['关闭', '去确认']);
     await expectNoAxeViolations(page);
-    await prompt.getByRole('button', { name: '确定' }).click();
-    await expect(prompt).toBeHidden();
-    await expect(page).not.toHaveURL(/dwlxd_cx/);
+    await prompt.getByRole('button', { name: '去确认' }).click();
+    await expect(page).toHaveURL(/#\/dwwt\/cxyw\/dwlxd_cx$/);
+    await expect(page.getByRole('heading', { level: 1, name: '单位利息单查询' })).toBeVisible();
   });
 });

@@ -309,10 +309,9 @@ test.describe('我的业务 and 待办事项', () => {
       await unit.getByRole('button', { name: /待办事项/ }).click();
       const statement = unit.getByRole('listitem').filter({ hasText: /请确认\d{4}年度单位利息单/ });
       await expect(statement).toContainText('待确认');
-      // The statement page is not built yet (issue 30): the item says so and has no link to it. Once it is built,
-      // the item links there again (去确认).
-      await expect(statement).toContainText('该业务暂未开通网上办理，请到服务网点办理。');
-      await expect(statement.getByRole('link')).toHaveCount(0);
+      // The statement page is built (issue 34): the item links there.
+      await statement.getByRole('link', { name: /去确认/ }).click();
+      await expect(unit).toHaveURL(/#\/dwwt\/cxyw\/dwlxd_cx$/);
     } finally {
       await unit.close();
       await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh });

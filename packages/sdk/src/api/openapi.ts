@@ -342,6 +342,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/humanCheck/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 登录前的安全验证：工作量证明题目（浏览器自动完成）；本地址近期失败较多时改用图形验证码（picture 为 true，challenge 为空） */
+        get: operations["getAuthHumanCheckChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/humanCheck/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交工作量证明的解，换取一次性验证凭据（uuid 与 code，用法同图形验证码，仅限所述用途，2 分钟内有效） */
+        post: operations["postAuthHumanCheckVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/qrcode/getQrCode": {
         parameters: {
             query?: never;
@@ -540,6 +574,40 @@ export interface paths {
         put?: never;
         /** 手机确认页：拒绝二次验证 */
         post: operations["postAuthTwoCheckRefuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/twoCheck/sendSmsCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 二次验证：向本账号登记的手机发送验证码（与扫码验证二选一；须登录；与其他短信同样限频） */
+        post: operations["postAuthTwoCheckSendSmsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/twoCheck/checkSmsCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 二次验证：核对短信验证码，通过后本会话可在有效期内打开该菜单（与扫码确认相同的授权） */
+        post: operations["postAuthTwoCheckCheckSmsCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1345,6 +1413,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/tq/ktqje": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 本次最多可提取金额及其计算依据 */
+        post: operations["postTqKtqje"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/jd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 提取进度：在办的提取（已提交、已受理、已退回），每条带办理过程 */
+        get: operations["getTqJd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/ls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 提取历史：已办结的提取，实付金额、记账日期、收款银行和账号（脱敏） */
+        get: operations["getTqLs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/sl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 首页提取数量（tqsl）：在办和已办结的提取笔数，与提取进度、提取历史同一规则 */
+        get: operations["getTqSl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/hd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载提取回单 PDF（办结时冻结的内容；他人的业务 403） */
+        get: operations["getTqHd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/hdVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 核验提取回单（无需登录；按客户端地址每分钟 10 次；错误与不存在的验证码答同一句话） */
+        get: operations["getTqHdVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 收款银行列表 */
+        get: operations["getTqBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwlxd/cx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 单位结息对账单：本单位职工该年度的结息金额（与结息入账一致）、合计和确认状态，一页明细 */
+        get: operations["getDwlxdCx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwlxd/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认单位结息对账单（确认本年度的之后，单位业务不再受“利息单未确认”限制，登录提示不再出现） */
+        post: operations["postDwlxdQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwyw/hjqd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本月汇缴清单：应汇缴年月、人数和金额合计（新增、变更、减少人数），及一页清单明细（按个人账号翻页） */
+        get: operations["getDwywHjqd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwyw/zgcx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 职工查询：本单位职工的账户状态、缴存基数、月缴存额和余额，一页（按个人账号翻页，可按状态筛选） */
+        get: operations["getDwywZgcx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/dksq/kdje": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 贷款申请：资格与可贷额度（四项限额各自的数额与算法，标出起作用的一项）和首期月还款额（贷款引擎） */
+        post: operations["postDkywDksqKdje"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/lpxx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 贷款申请：中心审核通过、在售的合作楼盘（按编号分页） */
+        get: operations["getDkywLpxx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/dkxx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 贷款信息：本人（借款人或共同借款人）的住房公积金贷款，含余额、剩余期数、下期还款、逾期情况（还款账号脱敏） */
+        get: operations["getDkywDkxx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/tqhk/ss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提前还款试算：随下一期还款提前归还一笔本金，缩短期限与减少月还款额两种方式并列（贷款引擎）；非本人的贷款答 403 */
+        post: operations["postDkywTqhkSs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/hkjl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 还款记录：一笔贷款的还款（银行卡、冲还贷、提前还款），新的在前，分页；非本人的贷款答 403 */
+        get: operations["getDkywHkjl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/hkjh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 还款计划：一笔贷款按期次分页的还款计划（引擎生成，含每期已还本金利息和状态）；非本人的贷款答 403 */
+        get: operations["getDkywHkjh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/grmx/accounts": {
         parameters: {
             query?: never;
@@ -1577,6 +1934,23 @@ export interface paths {
         put?: never;
         /** 先过图形验证码，向本人手机号码发送验证码 */
         post: operations["postLhjySendSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/lhjy/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 灵活就业人员开户：中心规定的月缴存基数、缴存比例范围和月缴存额取整单位（中心参数表） */
+        get: operations["getLhjyParams"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2331,6 +2705,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/centre/v1/loans/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按月扣款：冲还贷（公积金账户，记冲还贷）后银行卡扣款，未还的记逾期；同一日期重复执行不重复扣款 */
+        post: operations["postCentreLoansCollect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/projects/{xmbh}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 楼盘审核通过：此后可在贷款申请中选择 */
+        post: operations["postCentreProjectsByXmbhApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/projects/{xmbh}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 楼盘退回：开发商修改后重新提交 */
+        post: operations["postCentreProjectsByXmbhReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dzda/v1/zhcjyw/getCls": {
         parameters: {
             query?: never;
@@ -2957,13 +3382,19 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             llmc?: string;
                             zxll?: number;
                             sxrq?: string;
@@ -2971,6 +3402,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
@@ -2993,13 +3431,19 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             llmc?: string;
                             zxll?: number;
                             sxrq?: string;
@@ -3007,6 +3451,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -3778,6 +4229,98 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getAuthHumanCheckChallenge: {
+        parameters: {
+            query: {
+                /** @description 用途：login 账号密码登录，sms 发送短信验证码 */
+                action: "login" | "sms";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 是否须改用图形验证码 */
+                            picture: boolean;
+                            /** @description ALTCHA 题目（v2）：parameters 与 signature */
+                            challenge: {
+                                parameters?: {
+                                    [key: string]: unknown;
+                                };
+                                signature?: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAuthHumanCheckVerify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 用途：login 账号密码登录，sms 发送短信验证码
+                     * @enum {string}
+                     */
+                    action: "login" | "sms";
+                    /** @description 解（base64） */
+                    payload: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            uuid: string;
+                            code: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     getAuthQrcodeGetQrCode: {
         parameters: {
             query: {
@@ -4330,6 +4873,102 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postAuthTwoCheckSendSmsCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 菜单标识 */
+                    menuId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 接收验证码的手机号码（脱敏） */
+                            phone: string;
+                            /** @description 验证码位数 */
+                            length: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postAuthTwoCheckCheckSmsCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 菜单标识 */
+                    menuId: number;
+                    /** @description 短信验证码 */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 验证有效期至（ISO 8601） */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     getXtcsGetVersion: {
         parameters: {
             query?: never;
@@ -4569,7 +5208,11 @@ export interface operations {
                             xingming?: string;
                             zjhm?: string;
                             grzh?: string;
-                            grzhzt?: string;
+                            /**
+                             * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                             * @enum {string}
+                             */
+                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                             grzhye?: string;
                             dwmc?: string;
                             sjhm?: string;
@@ -4608,7 +5251,11 @@ export interface operations {
                         data?: {
                             dwmc?: string;
                             dwzh?: string;
-                            dwzhzt?: string;
+                            /**
+                             * @description 单位账户状态（字典 DWZHZT）：01 正常，02 开户，03 缓缴，04 销户，05 封存
+                             * @enum {string}
+                             */
+                            dwzhzt?: "01" | "02" | "03" | "04" | "05" | "";
                             jbrxm?: string;
                             jbrsjhm?: string;
                         };
@@ -5178,7 +5825,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -5215,7 +5862,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -5273,7 +5920,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -5327,7 +5974,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -5857,7 +6504,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -5916,7 +6563,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -5968,7 +6615,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -6002,7 +6649,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6042,7 +6689,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6092,7 +6739,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0108" | "GJ0311" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0306" | "GJ0203" | "GJ0204" | "GJ0206" | "GJ0202" | "GJ0109" | "GJ0205" | "GJ0209" | "TQ0106" | "TQ0101" | "TQ0103" | "TQ0107" | "TQ0102" | "TQ0105" | "TQ0104" | "TQ0199" | "GD0101" | "GD0605" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "TQ0102" | "TQ0199" | "GD0605" | "GD0602" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0404" | "GD0405" | "GD0406";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -6160,7 +6807,11 @@ export interface operations {
                         data?: {
                             grzh?: string;
                             dwmc?: string;
-                            grzhzt?: string;
+                            /**
+                             * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                             * @enum {string}
+                             */
+                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                             ztmc?: string;
                             grzhye?: string;
                             lastPeriod?: string | null;
@@ -6274,7 +6925,11 @@ export interface operations {
                                  */
                                 kind: "gr" | "lhjy";
                                 kindName: string;
-                                grzhzt: string;
+                                /**
+                                 * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                                 * @enum {string}
+                                 */
+                                grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                                 grzhztmc: string;
                                 dwzh: string;
                                 dwmc: string;
@@ -6350,7 +7005,11 @@ export interface operations {
                                  */
                                 kind: "gr" | "lhjy";
                                 kindName: string;
-                                grzhzt: string;
+                                /**
+                                 * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                                 * @enum {string}
+                                 */
+                                grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                                 grzhztmc: string;
                                 dwzh: string;
                                 dwmc: string;
@@ -6403,7 +7062,11 @@ export interface operations {
                         msg: string;
                         data: {
                             grzh: string;
-                            grzhzt: string;
+                            /**
+                             * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                             * @enum {string}
+                             */
+                            grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                             grzhztmc: string;
                             grzhye: string | null;
                             year: number;
@@ -6450,7 +7113,11 @@ export interface operations {
                         data?: {
                             grzh?: string;
                             xingming?: string;
-                            grzhzt?: string;
+                            /**
+                             * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                             * @enum {string}
+                             */
+                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                             grzhztmc?: string;
                             khrq?: string;
                             /** @description 金额（元，两位小数） */
@@ -6476,17 +7143,20 @@ export interface operations {
                                 valueDate?: string;
                                 ywbh?: string;
                             }[];
+                            /** @description 中心参数（centre_parameter 表的当前值，docs/parameters.md） */
                             params?: {
+                                roundingFen?: number;
                                 baseMinYuan?: number;
                                 baseMaxYuan?: number;
                                 ratioMin?: number;
                                 ratioMax?: number;
-                                roundingFen?: number;
+                                monthlyMaxYuan?: number;
                                 adjustmentsPerYear?: number;
                                 backPayWindowMonths?: number;
                                 backPayMaxMonths?: number;
                                 subsidyMinMonths?: number;
                                 subsidyYearsBack?: number;
+                                interestDivisor?: number;
                             };
                         } | null;
                     };
@@ -6494,6 +7164,991 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postTqKtqje: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 提取业务类型
+                     * @enum {string}
+                     */
+                    ywlx: "TQ0107" | "TQ0101" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105";
+                    /** @description 已填写的业务表单（购房的总价和贷款会影响可提取金额） */
+                    payload?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            ywlx: string;
+                            /** @description 本次最多可提取金额（元） */
+                            ktqje: string;
+                            /** @description 账户余额（元） */
+                            ye: string;
+                            /** @description 销户提取（提取全部本息并注销账户） */
+                            xh: boolean;
+                            /** @description 计算依据，每条一句 */
+                            yy: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqJd: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            total: number;
+                            pageNum?: number;
+                            pageSize?: number;
+                            list: {
+                                ywbh: string;
+                                ywlx: string;
+                                ywmc: string;
+                                zt: string;
+                                ztmc: string;
+                                submittedAt?: string | null;
+                                promisedDate?: string | null;
+                                tqyymc?: string;
+                                /** @description 提取金额（元；在办为占用金额，历史为实付金额） */
+                                tqje?: string | null;
+                                paidOn?: string | null;
+                                skyhmc?: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh?: string;
+                                canWithdraw?: boolean;
+                                hasReceipt?: boolean;
+                                /** @description 提取回单的验证码（本人的已办结提取；未办结为空） */
+                                hdyzm?: string;
+                                events?: {
+                                    at?: string;
+                                    zt?: string;
+                                    ztmc?: string;
+                                    actor?: string;
+                                    actorName?: string;
+                                    note?: string;
+                                    reasons?: string[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqLs: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            total: number;
+                            pageNum?: number;
+                            pageSize?: number;
+                            list: {
+                                ywbh: string;
+                                ywlx: string;
+                                ywmc: string;
+                                zt: string;
+                                ztmc: string;
+                                submittedAt?: string | null;
+                                promisedDate?: string | null;
+                                tqyymc?: string;
+                                /** @description 提取金额（元；在办为占用金额，历史为实付金额） */
+                                tqje?: string | null;
+                                paidOn?: string | null;
+                                skyhmc?: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh?: string;
+                                canWithdraw?: boolean;
+                                hasReceipt?: boolean;
+                                /** @description 提取回单的验证码（本人的已办结提取；未办结为空） */
+                                hdyzm?: string;
+                                events?: {
+                                    at?: string;
+                                    zt?: string;
+                                    ztmc?: string;
+                                    actor?: string;
+                                    actorName?: string;
+                                    note?: string;
+                                    reasons?: string[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqSl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 在办 */
+                            jxz: number;
+                            /** @description 已办结 */
+                            ybj: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqHd: {
+        parameters: {
+            query: {
+                ywbh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 提取回单 PDF（附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqHdVerify: {
+        parameters: {
+            query: {
+                /** @description 验证码 */
+                code: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            valid: boolean;
+                            message: string;
+                            receipt?: {
+                                hdbh?: string;
+                                ywmc?: string;
+                                tqyymc?: string;
+                                xingming?: string;
+                                zjhm?: string;
+                                tqje?: string;
+                                paidOn?: string;
+                                skyhmc?: string;
+                                skzh?: string;
+                                completedAt?: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqBanks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            code: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwlxdCx: {
+        parameters: {
+            query?: {
+                /** @description 结息年度（该年 6 月 30 日结息） */
+                nd?: number;
+                after?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            nd?: number;
+                            /** @description 结息日 */
+                            jxrq?: string;
+                            dwzh?: string;
+                            dwmc?: string;
+                            rs?: number;
+                            /** @description 利息合计（元） */
+                            lxhj?: string;
+                            confirmed?: boolean;
+                            /** @description 确认时间 */
+                            qrsj?: string | null;
+                            rows?: {
+                                grzh?: string;
+                                xingming?: string;
+                                lx?: string;
+                            }[];
+                            next?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDwlxdQr: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 结息年度（该年 6 月 30 日结息） */
+                    nd: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            nd?: number;
+                            confirmed?: boolean;
+                            qrsj?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwywHjqd: {
+        parameters: {
+            query?: {
+                /** @description 上一页最后一个个人账号 */
+                after?: string;
+                /** @description 每页条数 */
+                limit?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            dwzh?: string;
+                            dwmc?: string;
+                            /** @description 缴至年月 */
+                            jzny?: string | null;
+                            /** @description 本次应汇缴年月 */
+                            hjny?: string;
+                            rs?: number;
+                            /** @description 金额（元，两位小数） */
+                            dwje?: string;
+                            /** @description 金额（元，两位小数） */
+                            grje?: string;
+                            /** @description 金额（元，两位小数） */
+                            hjje?: string;
+                            /** @description 比上次汇缴新增的人数 */
+                            xzrs?: number;
+                            /** @description 月缴存额变更的人数 */
+                            bgrs?: number;
+                            /** @description 比上次汇缴减少的人数 */
+                            jsrs?: number;
+                            rows?: {
+                                grzh?: string;
+                                xingming?: string;
+                                /** @description 金额（元，两位小数） */
+                                jcjs?: string;
+                                dwjcbl?: string;
+                                grjcbl?: string;
+                                /** @description 金额（元，两位小数） */
+                                dwyje?: string;
+                                /** @description 金额（元，两位小数） */
+                                gryje?: string;
+                                /** @description 金额（元，两位小数） */
+                                yjce?: string;
+                                /** @description 新增、变更或空 */
+                                bz?: string;
+                            }[];
+                            next?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwywZgcx: {
+        parameters: {
+            query?: {
+                /** @description 上一页最后一个个人账号 */
+                after?: string;
+                limit?: number;
+                /** @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他 */
+                grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            rows?: {
+                                grzh?: string;
+                                xingming?: string;
+                                /**
+                                 * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                                 * @enum {string}
+                                 */
+                                grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                                grzhztmc?: string;
+                                /** @description 金额（元，两位小数） */
+                                jcjs?: string;
+                                dwjcbl?: string;
+                                grjcbl?: string;
+                                /** @description 金额（元，两位小数） */
+                                yjce?: string;
+                                /** @description 金额（元，两位小数） */
+                                ye?: string;
+                            }[];
+                            next?: string | null;
+                            params?: {
+                                baseMinYuan?: number;
+                                baseMaxYuan?: number;
+                                ratioMin?: number;
+                                ratioMax?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDkywDksqKdje: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grzh: string;
+                    /** @enum {string} */
+                    fwlx?: "01" | "02";
+                    xmbh?: string;
+                    fwzj: string;
+                    /** @enum {string} */
+                    sfecf: "0" | "1";
+                    dkqx: number;
+                    /** @enum {string} */
+                    hkfs: "01" | "02";
+                    dkje?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            /** @description 是否符合申请条件 */
+                            kbl?: boolean;
+                            /** @description 不符合时的原因 */
+                            bkblyy?: string;
+                            /** @description 适用的年利率（%） */
+                            dkll?: string;
+                            /** @description 金额（元，两位小数） */
+                            kdje?: string;
+                            xz?: {
+                                /** @enum {string} */
+                                key?: "balance" | "capacity" | "price" | "ceiling";
+                                mc?: string;
+                                /** @description 金额（元，两位小数） */
+                                je?: string;
+                                sf?: string;
+                                qzy?: boolean;
+                            }[];
+                            /** @description 按申请金额（或可贷额度）计算的首期月还款额 */
+                            sqhkje?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywLpxx: {
+        parameters: {
+            query?: {
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            list?: {
+                                xmbh?: string;
+                                xmmc?: string;
+                                xmdz?: string;
+                                ysxkzh?: string;
+                                kfsmc?: string;
+                                jgqj?: string;
+                            }[];
+                            next?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywDkxx: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            list?: {
+                                dkzh?: string;
+                                jkhtbh?: string;
+                                /** @description 金额（元，两位小数） */
+                                htje?: string;
+                                /** @description 金额（元，两位小数） */
+                                dkye?: string;
+                                dkqx?: number;
+                                /** @description 剩余期数 */
+                                syqs?: number;
+                                /** @description 年利率（%） */
+                                dkll?: string;
+                                hkfs?: string;
+                                hkfsmc?: string;
+                                dbfs?: string;
+                                dbfsmc?: string;
+                                ffrq?: string;
+                                /** @enum {string} */
+                                dkzt?: "1" | "2" | "3";
+                                dkztmc?: string;
+                                fwdz?: string;
+                                hkyh?: string;
+                                /** @description 还款账号（前 4 后 4 位） */
+                                hkzh?: string;
+                                xqhkrq?: string;
+                                /** @description 金额（元，两位小数） */
+                                xqhkje?: string;
+                                /** @description 逾期期数 */
+                                yqqs?: number;
+                                /** @description 金额（元，两位小数） */
+                                yqje?: string;
+                                jqrq?: string | null;
+                            }[];
+                            params?: {
+                                overdueFactor?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDkywTqhkSs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dkzh: string;
+                    tqhkje: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            shorten?: {
+                                /** @description 随第几期还款一并提前还款 */
+                                qc?: number;
+                                hkrq?: string;
+                                /** @description 金额（元，两位小数） */
+                                tqhkje?: string;
+                                /** @description 是否一次结清 */
+                                jq?: boolean;
+                                syqs?: number;
+                                /** @description 减少的期数 */
+                                jsqs?: number;
+                                /** @description 提前还款后的月还款额 */
+                                yhje?: string;
+                                /** @description 新的到期日 */
+                                zzrq?: string;
+                                /** @description 节省的利息 */
+                                jslx?: string;
+                            };
+                            reduce?: {
+                                /** @description 随第几期还款一并提前还款 */
+                                qc?: number;
+                                hkrq?: string;
+                                /** @description 金额（元，两位小数） */
+                                tqhkje?: string;
+                                /** @description 是否一次结清 */
+                                jq?: boolean;
+                                syqs?: number;
+                                /** @description 减少的期数 */
+                                jsqs?: number;
+                                /** @description 提前还款后的月还款额 */
+                                yhje?: string;
+                                /** @description 新的到期日 */
+                                zzrq?: string;
+                                /** @description 节省的利息 */
+                                jslx?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywHkjl: {
+        parameters: {
+            query: {
+                dkzh: string;
+                /** @description 上一页最后一条（日期:序号） */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            list?: {
+                                hkrq?: string;
+                                qc?: number | null;
+                                /** @description 金额（元，两位小数） */
+                                hkbj?: string;
+                                /** @description 金额（元，两位小数） */
+                                hklx?: string;
+                                /** @description 金额（元，两位小数） */
+                                yqlx?: string;
+                                /** @description 金额（元，两位小数） */
+                                hkje?: string;
+                                ly?: string;
+                                lymc?: string;
+                            }[];
+                            next?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywHkjh: {
+        parameters: {
+            query: {
+                dkzh: string;
+                /** @description 上一页最后的期次 */
+                after?: number;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            list?: {
+                                /** @description 期次 */
+                                qc?: number;
+                                /** @description 应还日期 */
+                                hkrq?: string;
+                                /** @description 金额（元，两位小数） */
+                                yhbj?: string;
+                                /** @description 金额（元，两位小数） */
+                                yhlx?: string;
+                                /** @description 金额（元，两位小数） */
+                                yhje?: string;
+                                /** @description 金额（元，两位小数） */
+                                syje?: string;
+                                /** @description 金额（元，两位小数） */
+                                yhbjje?: string;
+                                /** @description 金额（元，两位小数） */
+                                yhlxje?: string;
+                                /**
+                                 * @description 0 未还 1 已还 2 逾期
+                                 * @enum {string}
+                                 */
+                                zt?: "0" | "1" | "2";
+                                ztmc?: string;
+                            }[];
+                            next?: number | null;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6529,7 +8184,11 @@ export interface operations {
                             list: {
                                 grzh: string;
                                 xingming: string;
-                                grzhzt: string;
+                                /**
+                                 * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
+                                 * @enum {string}
+                                 */
+                                grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
                                 zhlx: string;
                                 dwmc: string;
                                 current: boolean;
@@ -7166,6 +8825,48 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getLhjyParams: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            baseMinYuan: number;
+                            baseMaxYuan: number;
+                            ratioMin: number;
+                            ratioMax: number;
+                            /** @description 月缴存额上限（元），0 表示不设 */
+                            monthlyMaxYuan: number;
+                            /**
+                             * @description 每一部分四舍五入到的单位（分）：100 元、10 角、1 分
+                             * @enum {number}
+                             */
+                            roundingFen: 100 | 10 | 1;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     postYddkSendSms: {
         parameters: {
             query?: never;
@@ -7243,11 +8944,8 @@ export interface operations {
                     password: string;
                     /** @description 月缴存基数 */
                     jcjs: string;
-                    /**
-                     * @description 缴存比例
-                     * @enum {string}
-                     */
-                    jcbl: "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12";
+                    /** @description 缴存比例（%，整数；范围见 lhjy/params） */
+                    jcbl: string;
                     /** @description 户籍所在地 */
                     hjszd: string;
                     /** @description 通讯地址 */
@@ -7809,6 +9507,10 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7824,6 +9526,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -7845,6 +9554,10 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7860,6 +9573,13 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -7881,6 +9601,10 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7906,6 +9630,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -7936,6 +9667,10 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7963,6 +9698,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
@@ -7987,6 +9729,10 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 答复的实体标签；请求头 If-None-Match 与之相同时答复 304，无内容 */
+                    etag?: string;
+                    /** @description 缓存规则：public, max-age=60, stale-while-revalidate=300（登录后的请求为 no-store） */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8007,6 +9753,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description 未修改：与请求头 If-None-Match 的实体标签相同，无内容 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
@@ -9355,6 +11108,152 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postCentreLoansCollect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 扣款日期（默认今天） */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            runDate?: string;
+                            offsets?: number;
+                            offsetAmount?: string;
+                            offsetsRefused?: number;
+                            cardPayments?: number;
+                            cardAmount?: string;
+                            overduePeriods?: number;
+                            settledLoans?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreProjectsByXmbhApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path: {
+                xmbh: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 经办人 */
+                    operator: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            xmbh?: string;
+                            /** @enum {string} */
+                            spzt?: "01" | "02" | "03";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreProjectsByXmbhReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path: {
+                xmbh: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 经办人 */
+                    operator: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        msg?: string;
+                        data?: {
+                            xmbh?: string;
+                            /** @enum {string} */
+                            spzt?: "01" | "02" | "03";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     postDzdaZhcjywGetCls: {
         parameters: {
             query?: never;
@@ -10080,6 +11979,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

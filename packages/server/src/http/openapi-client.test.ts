@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { prepareDatabase } from '../start';
+import { grantSecondCheck } from '../test-support/two-check';
 
 // An integrator's client generated from /api/openapi.json (openapi-fetch over the types of @gjj-hall/sdk/api), over
 // the server in memory: sign in as the demo individual as a script would (docs/api-openapi.md, "Signing in from a
@@ -68,6 +69,9 @@ describe('a client generated from the OpenAPI document', () => {
     expect(info.data!.data.holder.xingming).toBe('张三');
 
     const period = (await api.GET('/api/izfgjj-zhfw/v1/grmx/accounts', { headers: { token } })).data!.data.period;
+    // 个人明细查询 is an enable-10 page: its list needs the session's second-check grant (issue 31), taken through the
+    // real QR flow as a person does (the same login confirms on a second device).
+    await grantSecondCheck(app, db, token, '110101199003072316', '/grwt/zhxx/zhcx/grmxcx');
     const detail = await api.GET('/api/izfgjj-zhfw/v1/grmx/list', {
       headers: { token },
       params: { query: { grzh: '201000000101', startTime: period.startTime, endTime: period.endTime, pageSize: 10 } },

@@ -43,7 +43,7 @@ type Answer = { $ref?: string; description?: string; content?: Record<string, { 
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { responses?: Record<string, Answer> };
+  components?: { responses?: Record<string, Answer>; parameters?: Record<string, Parameter> };
 }
 
 const IN_LABELS: Record<string, string> = { path: '路径参数', query: '查询参数', header: '请求头', cookie: 'Cookie' };
@@ -102,7 +102,7 @@ function propertyRows(schema: Schema | undefined): Row[] {
   }));
 }
 
-function operation(method: string, path: string, op: Operation, id: string, shared: Record<string, Answer>): string {
+function operation(method: string, path: string, op: Operation, id: string, shared: Record<string, Answer>, sharedParameters: Record<string, Parameter> = {}): string {
   const parts: string[] = [];
   parts.push(
     `<article class="op" aria-labelledby="${id}"><h3 id="${id}"><span class="method m-${escape(method)}">${escape(method.toUpperCase())}</span> ` +
@@ -113,7 +113,11 @@ function operation(method: string, path: string, op: Operation, id: string, shar
   if (op.security?.some((s) => 'token' in s)) parts.push('<p class="note">需要登录：请求头 <code>token</code> 带访问令牌。</p>');
   if (op.security?.some((s) => 'centreKey' in s)) parts.push('<p class="note">中心端调用：请求头 <code>x-centre-key</code> 带接口密钥。</p>');
   const byIn = new Map<string, Row[]>();
-  for (const p of op.parameters ?? []) {
+  for (const given of op.parameters ?? []) {
+    // The spec's request headers (client, jproject) are shared parameters (#/components/parameters/…).
+    const ref = (given as { $ref?: string }).$ref;
+    const p = ref ? sharedParameters[ref.split('/').pop()!] : given;
+    if (!p) continue;
     const rows = byIn.get(p.in) ?? [];
     rows.push({ name: p.name, required: !!p.required, schema: p.schema, description: p.description });
     byIn.set(p.in, rows);
@@ -152,7 +156,7 @@ export function renderReferencePage(doc: OpenApiDocument, links: { document: str
       // The operation's own group (its last tag; the first is its area).
       const tag = op.tags?.at(-1) ?? '其他';
       const list = groups.get(tag) ?? [];
-      list.push(operation(method, path, op, `op-${++n}`, doc.components?.responses ?? {}));
+      list.push(operation(method, path, op, `op-${++n}`, doc.components?.responses ?? {}, doc.components?.parameters ?? {}));
       groups.set(tag, list);
     }
   }

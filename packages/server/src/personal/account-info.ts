@@ -5,7 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { centreYear } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { GRZHZT_SCHEMA } from '../records/schemas';
-import { depositPartFen, readParameters } from '../params/centre';
+import { depositPartFen, PARAMETERS_JSON_SQL, parametersFromJson, type CentreParameters } from '../params/centre';
 import { MARITAL_STATUS } from '../business/personal/gj0302';
 import type { Status } from '../applications/status';
 import {
@@ -108,17 +108,18 @@ const envelope = (data: Record<string, unknown>) => ({
 
 /**
  * The person behind the session's current account, with their details (the newest GJ0302 change of any of the login's
- * accounts); with `grzh`, also that personal account (whosever it is: the caller checks), read in the same statement.
+ * accounts) and the centre's parameters (the rounding of the deposit parts); with `grzh`, also that personal account
+ * (whosever it is: the caller checks), read in the same statement.
  */
 async function holderOf(
   q: Queryable,
   request: FastifyRequest,
   grzh?: string,
-): Promise<{ holder: Holder; zjhm: string; grzh: string; account?: PersonalAccount | undefined }> {
+): Promise<{ holder: Holder; zjhm: string; grzh: string; params: CentreParameters; account?: PersonalAccount | undefined }> {
   const session = request.session!;
   if (session.loginType !== 1) throw new ApiError(403);
   const [row] = await q.query<Record<string, string | null>>(
-    `select p.xingming, p.zjhm, p.sjhm, p.grzh, d.txdz, d.yzbm, d.hyzk, d.gzdh, d.dzyx, d.zy, d.xl${grzh === undefined ? '' : `, ${accountJsonSql(3)} as account`}
+    `select p.xingming, p.zjhm, p.sjhm, p.grzh, d.txdz, d.yzbm, d.hyzk, d.gzdh, d.dzyx, d.zy, d.xl, ${PARAMETERS_JSON_SQL} as params${grzh === undefined ? '' : `, ${accountJsonSql(3)} as account`}
        from person_info p
        left join lateral (
          select d.* from person_detail d join user_account ua on ua.id = d.account_id
@@ -132,6 +133,7 @@ async function holderOf(
   return {
     zjhm: s('zjhm'),
     grzh: s('grzh'),
+    params: parametersFromJson(row.params),
     account: accountFromJson(row.account),
     holder: {
       xingming: s('xingming'),
@@ -193,7 +195,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
       },
     },
     async (request) => {
-      const { holder, zjhm, grzh } = await holderOf(db, request);
+      const { holder, zjhm, grzh, params } = await holderOf(db, request);
       const year = centreYear(now());
       const accounts = await listAccountsOf(db, zjhm);
       const figures = await accountFigures(
@@ -201,8 +203,7 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
         accounts.map((a) => a.grzh),
         year,
       );
-      const { roundingFen } = await readParameters(db);
-      return ok({ holder, accounts: accounts.map((a, i) => accountView(a, figures[i], year, grzh, roundingFen)) });
+      return ok({ holder, accounts: accounts.map((a, i) => accountView(a, figures[i], year, grzh, params.roundingFen)) });
     },
   );
 
@@ -224,14 +225,13 @@ export function accountInfoRoutes(app: FastifyInstance, db: Db, now: () => Date)
       },
     },
     async (request) => {
-      // The holder and the asked account in one statement (issue 35).
-      const { holder, zjhm, grzh, account } = await holderOf(db, request, request.query.grzh);
+      // The holder, the asked account and the centre's parameters in one statement (issue 35).
+      const { holder, zjhm, grzh, account, params } = await holderOf(db, request, request.query.grzh);
       // Another person's account and an account that does not exist answer alike: nothing about it is told.
       if (!account || account.zjhm !== zjhm) throw new ApiError(403);
       const year = centreYear(now());
       const [figures] = await accountFigures(db, [account.grzh], year);
-      const { roundingFen } = await readParameters(db);
-      return ok({ holder, account: accountView(account, figures, year, grzh, roundingFen) });
+      return ok({ holder, account: accountView(account, figures, year, grzh, params.roundingFen) });
     },
   );
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import { signIn } from '../test-support/login';
 import { prepareDatabase } from '../start';
 import { DEMO_HISTORY, DEMO_PROJECTS } from '../seed/records';
+import { PENDING_PROJECT } from '../seed/loans';
 import { checkLedger, fenToYuan, getUnitAccount, listAccountsOf, listJournal, listProjects, listUnitEmployees, postMovement, setAccountStatus } from './index';
 
 let db: Db;
@@ -84,7 +85,8 @@ describe('the seeded history (seed step 10)', () => {
     expect(paged).toEqual(staff.map((s) => s.xingming));
     expect((await listUnitEmployees(db, '100200300001', { status: '02' })).rows).toHaveLength(4);
     const projects = await listProjects(db, '900100200001');
-    expect(projects.map((p) => p.xmmc).sort()).toEqual(DEMO_PROJECTS.filter((p) => p.dwzh === '900100200001').map((p) => p.xmmc).sort());
+    // Step 10's projects, and the one the loans' seed (step 30) left pending approval.
+    expect(projects.map((p) => p.xmmc).sort()).toEqual([...DEMO_PROJECTS.filter((p) => p.dwzh === '900100200001').map((p) => p.xmmc), PENDING_PROJECT.xmmc].sort());
   });
 
   it('settling 2026 again changes nothing (the seed settled it)', async () => {

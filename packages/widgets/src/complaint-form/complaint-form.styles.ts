@@ -2,7 +2,7 @@ import { THEME_CSS } from '../shared/styles';
 
 // Minified by hand, one rule per line (a string is shipped as written).
 export const COMPLAINT_FORM_CSS = `${THEME_CSS}.gjj-complaint{max-width:720px}
-.gjj-complaint :focus-visible{outline:2px solid var(--gjj-color-focus,#f5a623);outline-offset:2px}
+.gjj-complaint :focus-visible{outline:2px solid var(--gjj-color-focus,#b45309);outline-offset:2px}
 .gjj-complaint__form{display:grid;gap:var(--gjj-spacing,16px)}
 .gjj-complaint__field{display:grid;gap:4px;min-width:0}
 .gjj-complaint__label{font-weight:600}

@@ -7,7 +7,7 @@ import { THEME_CSS } from '../shared/styles';
  */
 export const LOAN_CALCULATOR_CSS = `${THEME_CSS}.gjj-loan{display:grid;gap:var(--gjj-spacing,16px);container-type:inline-size}
 .gjj-loan button{font:inherit}
-.gjj-loan :focus-visible{outline:2px solid var(--gjj-color-focus,#f5a623);outline-offset:2px}
+.gjj-loan :focus-visible{outline:2px solid var(--gjj-color-focus,#b45309);outline-offset:2px}
 .gjj-button--plain{background:var(--gjj-color-surface,#fff);color:var(--gjj-color-primary,#1559b5)}
 .gjj-loan__notice{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;padding:10px 14px;border:1px solid var(--gjj-color-danger,#c62828);border-radius:var(--gjj-radius,4px);color:var(--gjj-color-danger,#c62828);background:#fdf3f2}
 .gjj-loan__tabs{display:flex;flex-wrap:wrap;border-bottom:1px solid var(--gjj-color-border,#dcdfe6)}

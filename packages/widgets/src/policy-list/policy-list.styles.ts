@@ -6,7 +6,7 @@ export const POLICY_LIST_CSS = `${THEME_CSS}.gjj-policy-list{display:grid;gap:va
 .gjj-policy-list__main[hidden]{display:none}
 .gjj-policy-list__search{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 .gjj-policy-list__search input{font:inherit;flex:1 1 14em;min-width:0;padding:6px 10px;border:1px solid var(--gjj-color-control-border,#8c9099);border-radius:var(--gjj-radius,4px);color:inherit;background:var(--gjj-color-surface,#fff)}
-.gjj-policy-list__search input:focus-visible,.gjj-policy-list button:focus-visible,.gjj-policy-list select:focus-visible,.gjj-policy-list__link:focus-visible,.gjj-policy-detail__title:focus-visible{outline:2px solid var(--gjj-color-focus,#f5a623);outline-offset:2px}
+.gjj-policy-list__search input:focus-visible,.gjj-policy-list button:focus-visible,.gjj-policy-list select:focus-visible,.gjj-policy-list__link:focus-visible,.gjj-policy-detail__title:focus-visible{outline:2px solid var(--gjj-color-focus,#b45309);outline-offset:2px}
 .gjj-button--plain{background:var(--gjj-color-surface,#fff);color:var(--gjj-color-primary,#1559b5)}
 .gjj-policy-list__categories{display:flex;flex-wrap:wrap;gap:8px}
 .gjj-policy-list__categories button{font:inherit;cursor:pointer;padding:4px 12px;border:1px solid var(--gjj-color-control-border,#8c9099);border-radius:999px;background:var(--gjj-color-surface,#fff);color:inherit}

@@ -73,6 +73,6 @@ export const THEME_CSS = `:host{display:block}
 .gjj-root{font-family:var(--gjj-font-family,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC","Noto Sans SC",system-ui,sans-serif);font-size:var(--gjj-font-size,14px);line-height:1.6;color:var(--gjj-color-text,#303133);box-sizing:border-box}
 .gjj-root *,.gjj-root *::before,.gjj-root *::after{box-sizing:inherit}
 .gjj-button{font:inherit;cursor:pointer;padding:6px 16px;border-radius:var(--gjj-radius,4px);border:1px solid var(--gjj-color-primary,#1559b5);background:var(--gjj-color-primary,#1559b5);color:var(--gjj-color-on-primary,#fff)}
-.gjj-button:focus-visible{outline:2px solid var(--gjj-color-focus,#f5a623);outline-offset:2px}
+.gjj-button:focus-visible{outline:2px solid var(--gjj-color-focus,#b45309);outline-offset:2px}
 .gjj-visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 ${CARE_CSS}`;

@@ -15,7 +15,7 @@ export const THEME_PROPERTIES: readonly StyleHookMeta[] = [
   { name: '--gjj-color-surface', description: '卡片、结果块、对话框的背景色', default: '#fff' },
   { name: '--gjj-color-danger', description: '校验提示和错误颜色', default: '#c62828' },
   { name: '--gjj-color-success', description: '成功提示颜色', default: '#1b7f3b' },
-  { name: '--gjj-color-focus', description: '键盘焦点轮廓颜色', default: '#f5a623' },
+  { name: '--gjj-color-focus', description: '键盘焦点轮廓颜色', default: '#b45309' },
   {
     name: '--gjj-font-family',
     description: '字体',

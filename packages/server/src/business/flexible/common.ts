@@ -122,7 +122,7 @@ export const BASE_FIELDS: Record<string, JsonSchema> = {
 /**
  * Rule rows of the base, ratio and monthly-amount bounds (parameters baseMinYuan, baseMaxYuan, ratioMin, ratioMax,
  * monthlyMaxYuan), read from the centre's parameter table at each check: the same `boundProblem` the public
- * 灵活就业人员设立 calls. `msg` words the defaults for the documentation; the answer names the bounds in force.
+ * 灵活就业人员开户 calls. `msg` words the defaults for the documentation; the answer names the bounds in force.
  */
 export function boundRules<P extends { jcjs: string; jcbl: number }>(): BusinessRule<P>[] {
   const d = FLEXIBLE_PARAMS;

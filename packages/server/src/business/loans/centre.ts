@@ -16,6 +16,10 @@ const operator = { type: 'string', minLength: 1, maxLength: 40, description: 'ç»
  */
 export async function loanCentreRoutes(app: FastifyInstance, db: Db, key: string, now: () => Date): Promise<void> {
   await app.register(async (centre) => {
+    // Every call of the group needs the key: declared for the document (http/openapi.ts), enforced just below.
+    centre.addHook('onRoute', (route) => {
+      route.config = { ...route.config, protection: 'centreKey' };
+    });
     centre.addHook('onRequest', async (request) => {
       if (!centreKeyMatches(key, request.headers[CENTRE_KEY_HEADER])) throw new ApiError(401, CENTRE_KEY_MESSAGE);
     });

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
+import { grantSecondCheck } from '../../test-support/two-check';
 import { openAccount, postMovement, setAccountStatus } from '../../records';
 import { yuanToFen } from '../../records/money';
 import { materialsFor } from '../materials';
@@ -64,6 +65,10 @@ beforeAll(async () => {
   app = await buildApp({ db, centreApiKey: KEY, now: () => NOW });
   zhang = await signIn(app, ZHANG);
   limei = await signIn(app, LIMEI);
+  // GD0101 is filed from an enable-10 page (公积金贷款申请): both take the second-check grant as a person does, so
+  // what is tested past it is the business's own rules (another person's account is the holder rule's 403).
+  await grantSecondCheck(app, db, zhang, ZHANG, '/grwt/dkSys/dkyw/dksq');
+  await grantSecondCheck(app, db, limei, LIMEI, '/grwt/dkSys/dkyw/dksq');
   const [row] = await db.query<{ user_id: string; account_id: string }>(
     `select u.id::text as user_id, a.id::text as account_id from app_user u join user_account a on a.user_id = u.id
        join person_info p on p.account_id = a.id where u.account = $1 limit 1`,
@@ -137,8 +142,11 @@ describe('the GD0101 rule table, row by row', () => {
 
   it('no-withdrawal: a withdrawal in progress stops the loan application', async () => {
     expect(await holds('no-withdrawal', {})).toBe(true);
-    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0101', payload: { fwzj: 1 } });
-    expect(tq.statusCode).toBe(200);
+    // A 购买自住住房提取 of one yuan, which waits for the centre (已提交) until it is withdrawn.
+    const purchase = { gfht: 'GF-2026-0101', fwzl: '示范市历城区华龙路 9 号 1-1-1201', gfrq: '2026-06-01', fwzj: '1000000', dkje: '990000', tqje: '1', skrxm: '张三', skyh: '102', skzh: '6222021234567890128' };
+    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0101', payload: purchase });
+    expect(tq.statusCode, tq.body).toBe(200);
+    expect(tq.json<{ data: { zt: string } }>().data.zt).toBe('01');
     expect(await holds('no-withdrawal', {})).toBe(false);
     await post('ywsq/withdraw', zhang, { ywbh: tq.json<{ data: { ywbh: string } }>().data.ywbh });
     expect(await holds('no-withdrawal', {})).toBe(true);

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
+import { grantSecondCheck } from '../../test-support/two-check';
 import { checkLedger, listUnitEmployees } from '../../records';
 import { remittanceSummary } from './remittance';
 
@@ -48,6 +49,8 @@ describe.skipIf(!!unavailable)('the unit business on PostgreSQL, at size', () =>
     db = await prepareDatabase({ databaseUrl: pg.url }, true);
     app = await buildApp({ db, now: () => clock });
     clerk = await signIn(app, BENCH_UNIT, 2);
+    // GJ0201 is filed from an enable-10 page (单位汇缴): the clerk takes the second-check grant as a person does.
+    await grantSecondCheck(app, db, clerk, BENCH_UNIT, '/dwwt/jcyw/dw_huij', 2);
     await db.query(
       `insert into unit_statement_confirm (account_id, year, confirmed_at) select a.id, 2026, now() from user_account a join app_user u on u.id = a.user_id where u.account = $1`,
       [BENCH_UNIT],

@@ -5,6 +5,9 @@ import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
+import { grantSecondCheck } from '../../test-support/two-check';
+import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
+import { LOAN_DEMO_LOGIN } from '../../seed/loans';
 import { checkLedger, postMovements } from '../../records';
 import { businessOf } from '../registry';
 import { monthlyFen } from '../flexible/params';
@@ -32,6 +35,8 @@ beforeAll(async () => {
   unit = await signIn(app, UNIT, 2);
   other = await signIn(app, OTHER_UNIT, 2);
   person = await signIn(app, ZHANG);
+  // GJ0201 is filed from an enable-10 page (单位汇缴): the unit's clerk takes the second-check grant as a person does.
+  await grantSecondCheck(app, db, unit, UNIT, '/dwwt/jcyw/dw_huij', 2);
   // Both units have confirmed this year's interest statement (the restriction of spec 4.3 is tested elsewhere).
   await db.query(
     `insert into unit_statement_confirm (account_id, year, confirmed_at) select a.id, 2026, now() from user_account a join app_user u on u.id = a.user_id where u.account = any($1::text[]) on conflict do nothing`,
@@ -107,10 +112,11 @@ describe('GJ0201 单位汇缴', () => {
     for (const s of sealed) expect(list.rows.map((r: { grzh: string }) => r.grzh)).not.toContain(s.grzh);
     // Each line is the TypeScript rule's figure.
     for (const r of list.rows) expect(fen(r.yjce)).toBe(employeeMonthlyFen(fen(r.jcjs), r.dwjcbl, r.grjcbl));
-    // Since October's remittance nobody changed or left; the two accounts later seed steps opened (冯信息, 周晓明)
-    // were never remitted, so they are new.
-    expect({ xzrs: list.xzrs, bgrs: list.bgrs, jsrs: list.jsrs }).toEqual({ xzrs: 2, bgrs: 0, jsrs: 0 });
-    expect(list.rows.filter((r: { bz: string }) => r.bz === '新增').map((r: { xingming: string }) => r.xingming).sort()).toEqual(['冯信息', '周晓明'].sort());
+    // Since October's remittance nobody changed or left; the four accounts later seed steps opened at the unit
+    // (冯信息, 周晓明, 严退休 of step 21, 刘安居 of step 30) were never remitted by the unit, so they are new.
+    const opened = ['冯信息', '周晓明', RETIREE_DEMO_LOGIN.name, LOAN_DEMO_LOGIN.name];
+    expect({ xzrs: list.xzrs, bgrs: list.bgrs, jsrs: list.jsrs }).toEqual({ xzrs: opened.length, bgrs: 0, jsrs: 0 });
+    expect(list.rows.filter((r: { bz: string }) => r.bz === '新增').map((r: { xingming: string }) => r.xingming).sort()).toEqual(opened.sort());
   });
 
   it('answers 403 to a login that is not a unit', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { maskBankCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db } from '../../db/db';
 import { ApiError, ok } from '../../http/envelope';
+import { fileAnswer } from '../../http/openapi';
 import { applicantOf } from '../../applications/applicant';
 import { eventsOf, notYours } from '../../applications/model';
 import { STATUS, type Status } from '../../applications/status';
@@ -204,7 +205,7 @@ export function withdrawalRoutes(app: FastifyInstance, db: Db, now: () => Date):
         summary: '下载提取回单 PDF（办结时冻结的内容；他人的业务 403）',
         tags: ['提取'],
         querystring: { type: 'object', required: ['ywbh'], properties: { ywbh: { type: 'string', pattern: '^TQ[0-9]{4,30}$', 'x-msg': '业务编号不正确', 'x-required-msg': '缺少业务编号' } } },
-        response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' } },
+        response: { 200: fileAnswer('提取回单 PDF（附件）', ['application/pdf'], { download: true }) },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { buildRoutes } from '@gjj-hall/sdk/menu';
 import { axeViolations } from '../../../../../../test/support/axe';
 import { $menuRoutes, stores } from '../../../shared/services';
+import { registerBuiltPages } from '../../../shared/open-pages';
 import { MyOfficeDetailPage } from './my-office-detail-page';
 import { MyOfficePage } from './my-office-page';
 import { TodoPage } from './todo-page';
@@ -231,7 +232,24 @@ describe('我的业务', () => {
 
 describe('待办事项', () => {
   it('a returned application links to its detail, a unit’s statement to the statement query', async () => {
-    $menuRoutes.set(menus('/dwwt', 'DWmyOffice'));
+    // The statement page is built and on the unit's menu: its to-do links to it (a page not open gets no link).
+    registerBuiltPages(() => true);
+    $menuRoutes.set(
+      buildRoutes([
+        {
+          id: 1,
+          path: '/dwwt',
+          component: 'Layout',
+          menuType: 0,
+          enable: 1,
+          meta: { title: '网厅' },
+          children: [
+            office('/dwwt', 'DWmyOffice'),
+            { id: 20, path: 'cxyw', component: 'MenuScreen', menuType: 0, enable: 1, meta: { title: '查询业务' }, children: [{ id: 21, path: '/dwwt/cxyw/dwlxd_cx', component: 'DwlxdPage', menuType: 2, enable: 1, meta: { title: '单位利息单查询' } }] },
+          ],
+        },
+      ]).routes,
+    );
     stores.session.update({ loginType: 2 });
     answers['todo/list'] = ok([
       { id: 'GJ02', ywlx: 'GJ0201', ywbh: 'GJ02012026112600000003', title: '单位汇缴已退回，请按退回原因修改后重新提交', kind: 'returned', createdAt: '2026-11-26 10:00:00' },
