@@ -37,7 +37,13 @@ export function IdleWatcher() {
     (idle: boolean) => {
       timer.current?.stop();
       setUntil(0);
-      if (idle) sessionStorage.setItem(IDLE_SIGNED_OUT_KEY, '1');
+      if (idle) {
+        try {
+          sessionStorage.setItem(IDLE_SIGNED_OUT_KEY, '1');
+        } catch {
+          // Storage refused (a third-party frame): the login page then says nothing about why.
+        }
+      }
       void signOut().then(() => navigate('/login', { replace: true }));
     },
     [navigate],

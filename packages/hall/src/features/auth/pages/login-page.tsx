@@ -47,8 +47,21 @@ export function LoginPage() {
   // Forms are mounted when their tab is first opened (a QR code or a certificate prompt only then).
   const [opened, setOpened] = useState<LoginMethodKey[]>(['account']);
   // Signed out for idleness (app/idle-watcher.tsx): said once, here, so the person knows why (issue 37).
-  const [idle] = useState(() => sessionStorage.getItem(IDLE_SIGNED_OUT_KEY) === '1');
-  useEffect(() => sessionStorage.removeItem(IDLE_SIGNED_OUT_KEY), []);
+  // In a frame on another site the browser may refuse storage (reading it throws): then there is nothing to say.
+  const [idle] = useState(() => {
+    try {
+      return sessionStorage.getItem(IDLE_SIGNED_OUT_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(IDLE_SIGNED_OUT_KEY);
+    } catch {
+      // Storage refused (a third-party frame): nothing was kept.
+    }
+  }, []);
   const choose = (index: number) => {
     setMethod(index);
     const key = LOGIN_METHODS[index]?.key;
