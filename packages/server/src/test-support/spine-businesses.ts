@@ -19,12 +19,16 @@ export async function withSpineBusinesses<M extends { BUSINESSES: ReadonlyMap<st
     ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', 5],
     ['TQ0103', '离休退休提取', 'withdrawal', 3, true],
     ['TQ0104', '丧失劳动能力提取', 'withdrawal', 5, true],
+    ['TQ0105', '出境定居提取', 'withdrawal', 5, true],
+    ['TQ0106', '偿还住房贷款提取', 'withdrawal', 3],
     ['TQ0107', '租赁住房提取', 'withdrawal', 3],
+    ['TQ0199', '其他原因提取', 'withdrawal', 5, true],
     ['GD0404', '还款方式变更', 'loan', 3],
     ['GD0405', '还款账户变更', 'loan', 3],
     ['GD0406', '还款期限变更', 'loan', 5],
     ['GD0601', '签约冲还贷', 'loan', 3],
     ['GD0602', '银行卡还款', 'loan', 1],
+    ['GD0605', '公积金提前还贷', 'loan', 3],
   ];
   const map = new Map(original.BUSINESSES);
   for (const [ywlx, ywmc, area, timeLimitDays, allowsSealed] of rows) {
