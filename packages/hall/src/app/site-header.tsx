@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { stores } from '../shared/services';
 import { centreName, SITE } from '../shared/site';
 import { CareModeSwitch } from './shell/care-mode-switch';
-import { CareTools } from './shell/care-tools';
+import { $careMode } from '../shared/care-mode';
 import './site-header.css';
+
+// The care tools (大鼠标, 朗读) show only in care mode: their code loads then, not with every page (issue 35's budget).
+const CareTools = lazy(() => import('./shell/care-tools').then((m) => ({ default: m.CareTools })));
 
 /** The hall's slogan under its name in the header band. */
 export const SLOGAN = '让数据多跑路，让群众少跑腿';
@@ -50,6 +53,7 @@ export interface SiteHeaderProps {
  * empty lower edge, never the slogan.
  */
 export function SiteHeader({ homeTo, area, actions }: SiteHeaderProps) {
+  const care = useStore($careMode);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -67,7 +71,11 @@ export function SiteHeader({ homeTo, area, actions }: SiteHeaderProps) {
       <div className="site-header__band">
         <div className="site-header__inner site-header__inner--band">
           <p className="site-header__title">{SITE.hallName}</p>
-          <CareTools />
+          {care && (
+            <Suspense fallback={null}>
+              <CareTools />
+            </Suspense>
+          )}
           <p className="site-header__slogan">{SLOGAN}</p>
         </div>
       </div>
