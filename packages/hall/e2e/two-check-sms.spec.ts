@@ -1,5 +1,5 @@
 import { expect, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, signIn } from './support';
+import { DEMO, dismissPrompts, outboxMessage, signIn, type DemoLogin } from './support';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -8,7 +8,10 @@ import type { Page } from '@playwright/test';
 // on a desktop the QR code first, with the SMS code a link away.
 
 const MENU = '个人明细查询';
-const PHONE = '13800138000';
+// 严退休 (seed step 21): no other spec asks for an SMS to his phone or in his name, so the per-person gap and the
+// per-phone day limit of SMS (sms-code.ts) are his alone here (张三's are spent by the sign-in and signing specs).
+const YAN: DemoLogin = { type: '个人', account: '110105196503150036', name: '严退休', home: '/grwt/home', screens: [] };
+const PHONE = '13300130033';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function expectWcag22(page: Page): Promise<void> {
@@ -25,7 +28,7 @@ test.describe('the second check by SMS (issue 37)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('on a 390 px touch phone: the SMS code first, a wrong code keeps what was typed, the right one opens 个人明细查询', async ({ page }) => {
-    await signIn(page, DEMO.personal);
+    await signIn(page, YAN);
     await dismissPrompts(page);
     await page.getByRole('tab', { name: '账户信息' }).click();
     await page.getByRole('button', { name: new RegExp(MENU) }).click();
