@@ -2,8 +2,8 @@ import { RecordsError } from '../../records';
 import { UNIT_ACCOUNT_STATUS } from '../../records/kinds';
 import { UNIT_MATERIALS } from '../materials';
 import { defineBusiness } from '../types';
-import { employeeOf, employeeRule, GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
-import { EMPLOYEE_SEAL_REASONS, type EmployeeSealReason } from './params';
+import { employeeOf, employeeRule, GRZH_SCHEMA, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
+import type { EmployeeSealReason } from './params';
 
 /**
  * The unit account's own businesses built so far (docs/api-unit-business.md › 单位账户): GJ0109 付款账户信息维护,
@@ -139,8 +139,8 @@ export const gj0312 = defineBusiness<Gj0312Payload>({
     additionalProperties: false,
     required: ['grzh', 'fcyy'],
     properties: {
-      grzh: { type: 'string', pattern: '^\\d{12}$', description: '个人账号', 'x-msg': '个人账号应为 12 位数字', 'x-required-msg': '请选择职工' },
-      fcyy: { type: 'string', enum: Object.keys(EMPLOYEE_SEAL_REASONS), description: '封存原因', 'x-msg': '封存原因的取值不正确', 'x-required-msg': '请选择封存原因' },
+      grzh: GRZH_SCHEMA,
+      fcyy: SEAL_REASON_SCHEMA,
     },
   },
   rules: [

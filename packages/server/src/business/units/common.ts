@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/db';
 import { centreDate } from '../../clock';
 import { getAccount, type PersonalAccount } from '../../records/accounts';
 import { UNIT_ACCOUNT_STATUS, type UnitAccountStatus } from '../../records/kinds';
-import type { Applicant, BusinessRule, RuleContext } from '../types';
+import type { Applicant, BusinessRule, JsonSchema, RuleContext } from '../types';
+import { EMPLOYEE_SEAL_REASONS } from './params';
 
 /**
  * What the unit businesses share (docs/api-unit-business.md): the applicant's unit account, the rows every one of them
@@ -97,3 +98,15 @@ export const GUIDE_COMMON = {
   fwdx: '在本中心开立住房公积金缴存账户的单位',
   slyj: '《住房公积金管理条例》；本中心住房公积金归集管理办法',
 } as const;
+
+/** An employee's personal account number in a unit business's form (GJ0203, GJ0304, GJ0305, GJ0312). */
+export const GRZH_SCHEMA: JsonSchema = { type: 'string', pattern: '^\\d{12}$', description: '个人账号', 'x-msg': '个人账号应为 12 位数字', 'x-required-msg': '请选择职工' };
+
+/** The reason a unit seals an employee's account (GJ0305, GJ0312): dictionary EMPLOYEE_SEAL_REASONS. */
+export const SEAL_REASON_SCHEMA: JsonSchema = {
+  type: 'string',
+  enum: Object.keys(EMPLOYEE_SEAL_REASONS),
+  description: '封存原因',
+  'x-msg': '封存原因的取值不正确',
+  'x-required-msg': '请选择封存原因',
+};

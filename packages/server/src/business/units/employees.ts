@@ -4,8 +4,8 @@ import { openAccount, RecordsError, setAccountStatus, yuanToFen } from '../../re
 import { ACCOUNT_STATUS } from '../../records/kinds';
 import type { JsonSchema } from '../types';
 import { defineBusiness, type BusinessRule } from '../types';
-import { employeeOf, employeeRule, GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
-import { EMPLOYEE_SEAL_REASONS, employeeMonthlyFen, unitParams, type EmployeeSealReason } from './params';
+import { employeeOf, employeeRule, GRZH_SCHEMA, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
+import { employeeMonthlyFen, unitParams, type EmployeeSealReason } from './params';
 
 /**
  * The unit's employee businesses (docs/api-unit-business.md › 职工): GJ0301 个人账户设立 (opens a personal account),
@@ -20,7 +20,6 @@ const BASE_SCHEMA: JsonSchema = {
   'x-msg': '月缴存基数应为金额，至多两位小数',
   'x-required-msg': '请输入月缴存基数',
 };
-const GRZH_SCHEMA: JsonSchema = { type: 'string', pattern: '^\\d{12}$', description: '个人账号', 'x-msg': '个人账号应为 12 位数字', 'x-required-msg': '请选择职工' };
 
 /** Whether a base (yuan text) is within the centre's bounds (parameters baseMinYuan, baseMaxYuan). */
 export function baseWithinBounds(jcjs: string): boolean {
@@ -142,7 +141,7 @@ export const gj0305 = defineBusiness<Gj0305Payload>({
     required: ['grzh', 'fcyy'],
     properties: {
       grzh: GRZH_SCHEMA,
-      fcyy: { type: 'string', enum: Object.keys(EMPLOYEE_SEAL_REASONS), description: '封存原因', 'x-msg': '封存原因的取值不正确', 'x-required-msg': '请选择封存原因' },
+      fcyy: SEAL_REASON_SCHEMA,
     },
   },
   rules: [
