@@ -7157,6 +7157,35 @@ export interface operations {
                                 subsidyMinMonths?: number;
                                 subsidyYearsBack?: number;
                                 interestDivisor?: number;
+                                baseOutOfBounds?: number;
+                                adjustMaxRows?: number;
+                                rentYearQuotaSingleYuan?: number;
+                                rentYearQuotaHouseholdYuan?: number;
+                                rentQuotaPerHousehold?: number;
+                                rentPerQuarter?: number;
+                                rentMinMonths?: number;
+                                purchaseWindowMonths?: number;
+                                purchaseMinMonths?: number;
+                                retireAgeMale?: number;
+                                retireAgeFemale?: number;
+                                repayPerYear?: number;
+                                repayWindowMonths?: number;
+                                loanMinContinuousMonths?: number;
+                                loanBalanceMultiple?: number;
+                                loanCapacityPercent?: number;
+                                loanDownPaymentPercentFirst?: number;
+                                loanDownPaymentPercentSecond?: number;
+                                loanCeilingSingleFirstYuan?: number;
+                                loanCeilingSingleSecondYuan?: number;
+                                loanCeilingCoupleFirstYuan?: number;
+                                loanCeilingCoupleSecondYuan?: number;
+                                loanRoundingYuan?: number;
+                                loanMinAmountYuan?: number;
+                                loanMaxMonths?: number;
+                                loanMinMonths?: number;
+                                loanMaxAgeAtEnd?: number;
+                                loanMinAge?: number;
+                                loanOverdueFactor?: number;
                             };
                         } | null;
                     };
@@ -7748,11 +7777,25 @@ export interface operations {
                                 ye?: string;
                             }[];
                             next?: string | null;
+                            /** @description 中心参数的现行值：单位业务页面的提示和校验用，服务端同样校验 */
                             params?: {
-                                baseMinYuan?: number;
-                                baseMaxYuan?: number;
-                                ratioMin?: number;
-                                ratioMax?: number;
+                                /** @description 月缴存基数下限（元） */
+                                baseMinYuan: number;
+                                /** @description 月缴存基数上限（元） */
+                                baseMaxYuan: number;
+                                /** @description 缴存比例下限（%） */
+                                ratioMin: number;
+                                /** @description 缴存比例上限（%） */
+                                ratioMax: number;
+                                /** @description 每一部分四舍五入到的单位（分）：100 元、10 角、1 分 */
+                                roundingFen: number;
+                                /** @description 缴存基数调整一次至多的职工人数 */
+                                adjustMaxRows: number;
+                                /**
+                                 * @description 缴存基数调整中超出上下限的基数：0 拒绝，1 按上下限调整
+                                 * @enum {number}
+                                 */
+                                baseOutOfBounds: 0 | 1;
                             };
                         };
                     };

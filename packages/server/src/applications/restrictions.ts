@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { Applicant, Business } from '../business/types';
+import { ruleMessage, type Applicant, type Business } from '../business/types';
 import { centreYear } from '../clock';
 import { accountState } from './applicant';
 
@@ -129,7 +129,10 @@ export async function checkRestrictions(ctx: RestrictionContext): Promise<Array<
   // The business's own rules that need no answers (who may apply, the account's status): told before the wizard
   // opens. On submit they have run already (400), so they add nothing there.
   for (const rule of ctx.business.rules) {
-    if (rule.atOpen && !(await rule.holds({ q: ctx.q, applicant: ctx.applicant, payload: {}, now: ctx.now }))) messages.push({ code: 'BUSINESS_RULE', msg: rule.msg });
+    if (!rule.atOpen) continue;
+    const ruleCtx = { q: ctx.q, applicant: ctx.applicant, payload: {}, now: ctx.now };
+    // The row's answer in the centre's parameters in force (a bound it names), as on submit.
+    if (!(await rule.holds(ruleCtx))) messages.push({ code: 'BUSINESS_RULE', msg: await ruleMessage(rule, ruleCtx) });
   }
   return messages;
 }

@@ -5,6 +5,7 @@ import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import type { Business, BusinessGuide } from '../business/types';
 import { materialsFor } from '../business/materials';
+import { readParameters, type CentreParameters } from '../params/centre';
 import { notYours, requireBusiness, requireOpenBusiness } from './model';
 import { SCHEMA_PARTS } from './routes';
 import { DRAFT_PARAMS, DRAFT_YWBH_FIELD, purgeExpiredDrafts } from './draftbox';
@@ -27,8 +28,9 @@ const DAY_MS = 86_400_000;
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-/** The guide of a business: its own, else one built from its name and time limit. */
-export function guideOf(business: Business): BusinessGuide {
+/** The guide of a business in the centre's parameters `p`: its own, else one built from its name and time limit. */
+export function guideOf(business: Business, p: CentreParameters): BusinessGuide {
+  if (typeof business.guide === 'function') return business.guide(p);
   return (
     business.guide ?? {
       blqd: '网上业务大厅、住房公积金管理中心各服务网点柜台',
@@ -45,8 +47,9 @@ export function guideOf(business: Business): BusinessGuide {
   );
 }
 
-/** The notice text of a business: its own, else a generic one. */
-export function noticeOf(business: Business): string {
+/** The notice text of a business in the centre's parameters `p`: its own, else a generic one. */
+export function noticeOf(business: Business, p: CentreParameters): string {
+  if (typeof business.notice === 'function') return business.notice(p);
   return (
     business.notice ??
     `一、请如实填写“${business.ywmc}”的申请信息并提供真实材料。\n二、提交后可在“我的业务”中查看进度；中心将在 ${business.timeLimitDays} 个工作日内办结。\n三、如有疑问请致电 12329。`
@@ -202,7 +205,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
       const [row] = await db.query<{ value: string }>(`select value from sys_config where key = 'XT_TZSC' and enable = 1`);
       const n = Number(row?.value);
       const seconds = Number.isInteger(n) && n >= 0 && n <= 600 ? n : DEFAULT_NOTICE_SECONDS;
-      return ok({ pznr: base64(noticeOf(business)), seconds });
+      return ok({ pznr: base64(noticeOf(business, await readParameters(db))), seconds });
     },
   );
 
@@ -220,7 +223,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
     },
     async (request) => {
       const business = requireBusiness(request.query.ywlx);
-      const guide = guideOf(business);
+      const guide = guideOf(business, await readParameters(db));
       const encoded = Object.fromEntries(Object.entries(guide).map(([k, v]) => [k, base64(v)]));
       return ok({ ywlx: business.ywlx, ywmc: business.ywmc, ...encoded });
     },

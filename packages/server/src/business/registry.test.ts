@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/db';
 import { DEMO_MENUS, type MenuSeed } from '../seed/menus';
 import { BUSINESSES } from './registry';
+import { guideOf, noticeOf } from '../applications/wizard';
+import { PARAMETER_DEFAULTS } from '../params/centre';
 import { GJ0302_DETAIL_FIELDS, GJ0302_KEY_FIELDS } from './personal/gj0302';
 import type { Applicant } from './types';
 
@@ -41,7 +43,7 @@ describe('the business registry', () => {
     const internal = /\b[A-Z]{2}\d{4}\b|\b[a-z]+_[a-z_]+\b/;
     const found: string[] = [];
     for (const b of BUSINESSES.values()) {
-      const texts = [...Object.values(b.guide ?? {}), b.notice ?? '', ...b.rules.map((r) => r.msg)];
+      const texts = [...Object.values(guideOf(b, PARAMETER_DEFAULTS)), noticeOf(b, PARAMETER_DEFAULTS), ...b.rules.map((r) => r.msg)];
       for (const text of texts) if (typeof text === 'string' && internal.test(text)) found.push(`${b.ywlx}: ${text}`);
     }
     expect(found).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { CentreParameters } from '../params/centre';
 
 /**
  * One business (业务) on the applications spine (docs/api-applications.md): what it is called, who may apply, its
@@ -152,15 +153,18 @@ export interface Business<P = Record<string, unknown>> {
   /** A sealed account may apply (the businesses that unseal it). */
   allowsSealedAccount?: boolean;
   rules: ReadonlyArray<BusinessRule<P>>;
-  /** The handling guide (spec 3.6); without one the wizard shows a generic one built from the name and time limit. */
-  guide?: BusinessGuide;
+  /**
+   * The handling guide (spec 3.6); without one the wizard shows a generic one built from the name and time limit. A
+   * guide that names a parameter is a function of the centre's parameters, read when the guide is asked for.
+   */
+  guide?: BusinessGuide | ((p: CentreParameters) => BusinessGuide);
   /**
    * The materials, each with the condition under which the applicant needs it: the one table the wizard's guide, the
    * archive collector and the completeness check (cjtj) all compute from (business/materials.ts).
    */
   materials: ReadonlyArray<BusinessMaterial<P>>;
   /** The handling notice (须知, spec 2.12 `pznr`) as plain text; without one a generic notice. */
-  notice?: string;
+  notice?: string | ((p: CentreParameters) => string);
   automatic?: AutomaticRule<P>;
   /**
    * Runs in the transaction that submits or resubmits the application, after the restrictions: a withdrawal holds its
@@ -177,4 +181,12 @@ export interface Business<P = Record<string, unknown>> {
  * @example
  * export const gj0313 = defineBusiness<{ sjhm: string }>({ ywlx: 'GJ0313', ywmc: '个人手机号码变更', … })
  */
+/**
+ * The message a failing rule answers: `message(ctx)` (the bounds in force) when the rule has one, else `msg`.
+ * @example throw new ApiError(400, await ruleMessage(rule, ctx))
+ */
+export async function ruleMessage<P>(rule: BusinessRule<P>, ctx: RuleContext<P>): Promise<string> {
+  return rule.message ? rule.message(ctx) : rule.msg;
+}
+
 export const defineBusiness = <P>(business: Business<P>): Business<P> => business;

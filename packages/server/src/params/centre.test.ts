@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => app?.close());
 
-/** The allowed range of each row, as migration 071 installs it. */
+/** The allowed range of each row, as migrations 071 (deposits) and 120 (units, withdrawals, loans) install it. */
 const RANGES: Record<ParameterKey, [number, number]> = {
   roundingFen: [1, 100],
   baseMinYuan: [0, 1_000_000],
@@ -51,6 +51,35 @@ const RANGES: Record<ParameterKey, [number, number]> = {
   subsidyMinMonths: [0, 120],
   subsidyYearsBack: [0, 10],
   interestDivisor: [360, 365],
+  baseOutOfBounds: [0, 1],
+  adjustMaxRows: [1, 100_000],
+  rentYearQuotaSingleYuan: [0, 1_000_000],
+  rentYearQuotaHouseholdYuan: [0, 1_000_000],
+  rentQuotaPerHousehold: [0, 1],
+  rentPerQuarter: [0, 12],
+  rentMinMonths: [0, 120],
+  purchaseWindowMonths: [1, 120],
+  purchaseMinMonths: [0, 120],
+  retireAgeMale: [40, 80],
+  retireAgeFemale: [40, 80],
+  repayPerYear: [0, 12],
+  repayWindowMonths: [1, 120],
+  loanMinContinuousMonths: [0, 120],
+  loanBalanceMultiple: [1, 100],
+  loanCapacityPercent: [1, 100],
+  loanDownPaymentPercentFirst: [0, 100],
+  loanDownPaymentPercentSecond: [0, 100],
+  loanCeilingSingleFirstYuan: [0, 100_000_000],
+  loanCeilingSingleSecondYuan: [0, 100_000_000],
+  loanCeilingCoupleFirstYuan: [0, 100_000_000],
+  loanCeilingCoupleSecondYuan: [0, 100_000_000],
+  loanRoundingYuan: [1, 10_000],
+  loanMinAmountYuan: [0, 10_000_000],
+  loanMaxMonths: [1, 600],
+  loanMinMonths: [1, 600],
+  loanMaxAgeAtEnd: [18, 100],
+  loanMinAge: [16, 100],
+  loanOverdueFactor: [1, 5],
 };
 
 describe('the table, row by row', () => {
@@ -89,6 +118,25 @@ describe('the table, row by row', () => {
     expect(checkParameters({ ...d, baseMinYuan: 33_001 })).toBe('月缴存基数下限高于上限');
     expect(checkParameters({ ...d, ratioMin: 13 })).toBe('缴存比例下限高于上限');
     expect(checkParameters({ ...d, interestDivisor: 361 })).toBe('结息天数只能是 360 或 365');
+    // The rows of the unit, withdrawal and loan businesses (migration 120).
+    expect(checkParameters({ ...d, rentMinMonths: 2.5 })).toBe('计数、月数、年龄、金额和代码类参数须为整数');
+    expect(checkParameters({ ...d, loanOverdueFactor: 1.25 })).toBeUndefined();
+    expect(checkParameters({ ...d, baseOutOfBounds: 2 })).toBe('基数超限处理只能是 0（拒绝）或 1（按上下限调整）');
+    expect(checkParameters({ ...d, rentQuotaPerHousehold: 2 })).toBe('租房提取额度只能按家庭（1）或按个人（0）计算');
+    expect(checkParameters({ ...d, rentYearQuotaSingleYuan: 43_200 })).toBeUndefined();
+    expect(checkParameters({ ...d, rentYearQuotaSingleYuan: 43_201 })).toBe('租房提取的个人年度额度高于家庭年度额度');
+    expect(checkParameters({ ...d, retireAgeFemale: 39 })).toBe('法定退休年龄须在 40 至 80 周岁之间');
+    expect(checkParameters({ ...d, retireAgeMale: 81 })).toBe('法定退休年龄须在 40 至 80 周岁之间');
+    expect(checkParameters({ ...d, loanMinMonths: 360 })).toBeUndefined();
+    expect(checkParameters({ ...d, loanMinMonths: 361 })).toBe('最短贷款期限长于最长贷款期限');
+    expect(checkParameters({ ...d, loanMinAge: 64 })).toBeUndefined();
+    expect(checkParameters({ ...d, loanMinAge: 65 })).toBe('借款人最小年龄不小于贷款到期时的最大年龄');
+    expect(checkParameters({ ...d, loanMinAge: 64, loanMinMonths: 13 })).toBe('最小年龄的借款人连最短期限也贷不了');
+    expect(checkParameters({ ...d, loanCeilingSingleFirstYuan: 2_000_000 })).toBeUndefined();
+    expect(checkParameters({ ...d, loanCeilingSingleFirstYuan: 2_000_001 })).toBe('一名借款人的最高贷款额度高于两名借款人的');
+    expect(checkParameters({ ...d, loanCeilingSingleSecondYuan: 1_600_001 })).toBe('一名借款人的最高贷款额度高于两名借款人的');
+    expect(checkParameters({ ...d, loanMinAmountYuan: 800_000 })).toBeUndefined();
+    expect(checkParameters({ ...d, loanMinAmountYuan: 800_001 })).toBe('最低贷款金额高于最高贷款额度');
     await setParameter(db, 'roundingFen', 50);
     try {
       await expect(readParameters(db)).rejects.toThrow('中心参数设置有误：月缴存额取整单位只能是元、角或分');

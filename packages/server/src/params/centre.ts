@@ -32,10 +32,77 @@ export const PARAMETER_DEFAULTS = {
   subsidyYearsBack: 1,
   /** 结息: the day-count divisor of the annual rate (360 or 365). */
   interestDivisor: 360,
+
+  // ——— 单位业务 (business/units; the base, ratio and rounding are the rows above) ———
+  /** 基数调整 (GJ0203): a base outside the bounds is 0 refused, or 1 clamped to the nearer bound. */
+  baseOutOfBounds: 0,
+  /** 基数调整 (GJ0203): employees in one application. */
+  adjustMaxRows: 5_000,
+
+  // ——— 提取 (business/withdrawals) ———
+  /** 租房: yearly quota (yuan) of an unmarried applicant. */
+  rentYearQuotaSingleYuan: 21_600,
+  /** 租房: yearly quota (yuan) of a married applicant's household (the spouse's rent withdrawals count against it). */
+  rentYearQuotaHouseholdYuan: 43_200,
+  /** 租房: a married applicant's quota is 1 per household (南京/上海/青岛) or 0 per person (北京/广州). */
+  rentQuotaPerHousehold: 1,
+  /** 租房: withdrawals per calendar quarter. */
+  rentPerQuarter: 1,
+  /** 租房: months of deposits, each of the last n months up to this one or the one before. */
+  rentMinMonths: 3,
+  /** 购房 / 建造: months after the purchase (or the building permit) within which it may be withdrawn for. */
+  purchaseWindowMonths: 12,
+  /** 购房: months of deposits needed. */
+  purchaseMinMonths: 3,
+  /** 离退休: statutory retirement age of men (years). */
+  retireAgeMale: 60,
+  /** 离退休: retirement age of women (years). */
+  retireAgeFemale: 55,
+  /** 还贷: withdrawals per loan contract in 12 months. */
+  repayPerYear: 1,
+  /** 还贷: the repayments of the last n months may be withdrawn. */
+  repayWindowMonths: 12,
+
+  // ——— 贷款 (business/loans) ———
+  /** 连续缴存月数下限: whole months of deposits, unbroken, up to the current or the previous month. */
+  loanMinContinuousMonths: 6,
+  /** 余额倍数: the most is this many times the borrowers' provident balance. */
+  loanBalanceMultiple: 30,
+  /** 还款能力系数 (%): the first instalment at most this share of the borrowers' monthly deposit base. */
+  loanCapacityPercent: 40,
+  /** 首付比例 (%): first home. */
+  loanDownPaymentPercentFirst: 20,
+  /** 首付比例 (%): second home. */
+  loanDownPaymentPercentSecond: 25,
+  /** 最高贷款额度 (yuan): one borrower, first home. */
+  loanCeilingSingleFirstYuan: 1_000_000,
+  /** 最高贷款额度 (yuan): one borrower, second home. */
+  loanCeilingSingleSecondYuan: 800_000,
+  /** 最高贷款额度 (yuan): two borrowers, first home. */
+  loanCeilingCoupleFirstYuan: 2_000_000,
+  /** 最高贷款额度 (yuan): two borrowers, second home. */
+  loanCeilingCoupleSecondYuan: 1_600_000,
+  /** The maximum is rounded down to this many yuan. */
+  loanRoundingYuan: 100,
+  /** 最低贷款金额 (yuan). */
+  loanMinAmountYuan: 10_000,
+  /** 最长贷款期限 (months). */
+  loanMaxMonths: 360,
+  /** 最短贷款期限 (months). */
+  loanMinMonths: 12,
+  /** 借款人贷款到期时的最大年龄 (whole years). */
+  loanMaxAgeAtEnd: 65,
+  /** 借款人最小年龄 (whole years). */
+  loanMinAge: 18,
+  /** 逾期罚息系数: overdue interest per day = annual rate ÷ 360 × this (a decimal: the value column is numeric). */
+  loanOverdueFactor: 1.5,
 } as const;
 
 export type ParameterKey = keyof typeof PARAMETER_DEFAULTS;
 export type CentreParameters = { readonly [K in ParameterKey]: number };
+
+/** The rows that are whole numbers (counts, months, years, yuan, codes); the others may be decimals (loanOverdueFactor). */
+const WHOLE_KEYS: readonly ParameterKey[] = (Object.keys(PARAMETER_DEFAULTS) as ParameterKey[]).filter((k) => k !== 'loanOverdueFactor');
 
 /** The rounding units a centre may choose (fen): yuan, jiao, fen. */
 export const ROUNDING_UNITS = [100, 10, 1] as const;
@@ -81,6 +148,18 @@ export function checkParameters(p: CentreParameters): string | undefined {
   if (p.baseMinYuan > p.baseMaxYuan) return '月缴存基数下限高于上限';
   if (p.ratioMin > p.ratioMax) return '缴存比例下限高于上限';
   if (p.interestDivisor !== 360 && p.interestDivisor !== 365) return '结息天数只能是 360 或 365';
+  if (WHOLE_KEYS.some((k) => !Number.isInteger(p[k]))) return '计数、月数、年龄、金额和代码类参数须为整数';
+  if (p.baseOutOfBounds !== 0 && p.baseOutOfBounds !== 1) return '基数超限处理只能是 0（拒绝）或 1（按上下限调整）';
+  if (p.rentQuotaPerHousehold !== 0 && p.rentQuotaPerHousehold !== 1) return '租房提取额度只能按家庭（1）或按个人（0）计算';
+  if (p.rentYearQuotaSingleYuan > p.rentYearQuotaHouseholdYuan) return '租房提取的个人年度额度高于家庭年度额度';
+  for (const age of [p.retireAgeMale, p.retireAgeFemale]) if (age < 40 || age > 80) return '法定退休年龄须在 40 至 80 周岁之间';
+  if (p.loanMinMonths > p.loanMaxMonths) return '最短贷款期限长于最长贷款期限';
+  if (p.loanMinAge >= p.loanMaxAgeAtEnd) return '借款人最小年龄不小于贷款到期时的最大年龄';
+  if (p.loanMinAge * 12 + p.loanMinMonths > p.loanMaxAgeAtEnd * 12) return '最小年龄的借款人连最短期限也贷不了';
+  if (p.loanCeilingSingleFirstYuan > p.loanCeilingCoupleFirstYuan || p.loanCeilingSingleSecondYuan > p.loanCeilingCoupleSecondYuan) {
+    return '一名借款人的最高贷款额度高于两名借款人的';
+  }
+  if (p.loanMinAmountYuan > Math.min(p.loanCeilingSingleFirstYuan, p.loanCeilingSingleSecondYuan)) return '最低贷款金额高于最高贷款额度';
   return undefined;
 }
 

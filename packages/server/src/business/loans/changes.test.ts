@@ -8,7 +8,8 @@ import { signIn } from '../../test-support/login';
 import { fenToYuan, yuanToFen } from '../../records/money';
 import { LOAN_DEMO_LOGIN } from '../../seed/loans';
 import { GD0404_RULES, GD0405_RULES, GD0406_RULES } from './changes';
-import { LOAN_PARAMS } from './params';
+import { PARAMETER_DEFAULTS, setParameter } from '../../params/centre';
+import { ruleMessage } from '../types';
 import { getLoanOf } from './ledger';
 import { FORBIDDEN } from './routes';
 
@@ -107,11 +108,23 @@ describe('lived with', () => {
     const holds = (name: string, dkqx: number) => rule(name).holds({ q: db, applicant, payload: { dkzh, dkqx }, now: NOW });
     expect(await holds('term-range', 6)).toBe(false);
     expect(await holds('term-range', 7)).toBe(true);
-    expect(await holds('term-range', LOAN_PARAMS.maxMonths)).toBe(true);
-    expect(await holds('term-range', LOAN_PARAMS.maxMonths + 1)).toBe(false);
+    expect(await holds('term-range', PARAMETER_DEFAULTS.loanMaxMonths)).toBe(true);
+    expect(await holds('term-range', PARAMETER_DEFAULTS.loanMaxMonths + 1)).toBe(false);
     // Periods 1–6 paid: a term of n months leaves n − 6; 40 × 12 + (n − 6) ≤ 780 → n ≤ 306.
     expect(await holds('age-at-end', 306)).toBe(true);
     expect(await holds('age-at-end', 307)).toBe(false);
+    // The rows in force, not the defaults: loanMaxMonths 240 and loanMaxAgeAtEnd 64 (40 × 12 + (n − 6) ≤ 768 → n ≤ 294).
+    try {
+      await setParameter(db, 'loanMaxMonths', 240);
+      await setParameter(db, 'loanMaxAgeAtEnd', 64);
+      expect([await holds('term-range', 240), await holds('term-range', 241)]).toEqual([true, false]);
+      expect(await ruleMessage(rule('term-range'), { q: db, applicant, payload: { dkzh, dkqx: 241 }, now: NOW })).toBe('新的贷款期限应长于已还款的期数，且不超过 240 个月（20 年）');
+      expect([await holds('age-at-end', 294), await holds('age-at-end', 295)]).toEqual([true, false]);
+      expect(await ruleMessage(rule('age-at-end'), { q: db, applicant, payload: { dkzh, dkqx: 295 }, now: NOW })).toBe('贷款到期时借款人年龄不能超过 64 周岁，请缩短贷款期限');
+    } finally {
+      await setParameter(db, 'loanMaxMonths', PARAMETER_DEFAULTS.loanMaxMonths);
+      await setParameter(db, 'loanMaxAgeAtEnd', PARAMETER_DEFAULTS.loanMaxAgeAtEnd);
+    }
     const before = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;
     await submitAndComplete(liu, 'GD0406', { dkzh, dkqx: 180 });
     const after = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;

@@ -4,9 +4,10 @@ import { ApiError } from '../../http/envelope';
 import { fenToYuan } from '../../records/money';
 import { COMMON_MATERIALS } from '../materials';
 import { holderOf } from '../personal/gj0314';
-import { defineBusiness, type Applicant, type BusinessRule, type RuleContext } from '../types';
+import { defineBusiness, ruleMessage, type Applicant, type BusinessRule, type RuleContext } from '../types';
 import { getLoan, insertSchedule, type LoanRecord } from './ledger';
-import { loanParams, REPAYMENT_METHODS } from './params';
+import { PARAMETER_DEFAULTS } from '../../params/centre';
+import { readLoanParams, REPAYMENT_METHODS } from './params';
 import { ageOn } from './gd0101';
 import { centreDate } from '../../clock';
 
@@ -86,8 +87,9 @@ async function checkAgain<P extends { dkzh: string }>(tx: Queryable, rules: Read
   await tx.query('select 1 from loan where dkzh = $1 for update', [application.payload.dkzh]);
   const applicant = { accountId: application.accountId, userId: application.userId, zh: application.zh } as Applicant;
   for (const rule of rules) {
-    if (!(await rule.holds({ q: tx, applicant, payload: application.payload, now: at, ywbh: application.ywbh }))) {
-      throw new ApiError(409, rule.status === 403 ? '该贷款已不是申请人本人的，不能办结' : rule.msg);
+    const ctx = { q: tx, applicant, payload: application.payload, now: at, ywbh: application.ywbh };
+    if (!(await rule.holds(ctx))) {
+      throw new ApiError(409, rule.status === 403 ? '该贷款已不是申请人本人的，不能办结' : await ruleMessage(rule, ctx));
     }
   }
 }
@@ -189,6 +191,13 @@ async function firstUnpaid(q: Queryable, dkzh: string): Promise<number | undefin
   return row?.period;
 }
 
+/** The parameters at the table's defaults: the rules' documented wording only (the answers read the rows in force). */
+const D = PARAMETER_DEFAULTS;
+/** Months as years in words (360 → 30, 366 → 30.5). */
+const years = (months: number) => String(Math.round((months / 12) * 10) / 10);
+const termMessage = (max: number) => `新的贷款期限应长于已还款的期数，且不超过 ${max} 个月（${years(max)} 年）`;
+const ageMessage = (max: number) => `贷款到期时借款人年龄不能超过 ${max} 周岁，请缩短贷款期限`;
+
 export const GD0406_RULES: ReadonlyArray<BusinessRule<Gd0406Payload>> = [
   ...loanRows<Gd0406Payload>(),
   {
@@ -199,23 +208,25 @@ export const GD0406_RULES: ReadonlyArray<BusinessRule<Gd0406Payload>> = [
   },
   {
     name: 'term-range',
-    description: '新的贷款期限长于已还的期数，且不超过 maxMonths 个月',
-    msg: `新的贷款期限应长于已还款的期数，且不超过 ${loanParams().maxMonths} 个月（${loanParams().maxMonths / 12} 年）`,
-    param: 'maxMonths',
+    description: '新的贷款期限长于已还的期数，且不超过 loanMaxMonths 个月',
+    msg: termMessage(D.loanMaxMonths),
+    message: async ({ q }) => termMessage((await readLoanParams(q)).maxMonths),
+    param: 'loanMaxMonths',
     async holds({ q, payload }) {
       const next = await firstUnpaid(q, payload.dkzh);
-      return next !== undefined && payload.dkqx >= next && payload.dkqx <= loanParams().maxMonths;
+      return next !== undefined && payload.dkqx >= next && payload.dkqx <= (await readLoanParams(q)).maxMonths;
     },
   },
   {
     name: 'age-at-end',
-    description: '贷款到期时借款人年龄不超过 maxAgeAtEnd 周岁（按今天的年龄和剩余期数）',
-    msg: `贷款到期时借款人年龄不能超过 ${loanParams().maxAgeAtEnd} 周岁，请缩短贷款期限`,
-    param: 'maxAgeAtEnd',
+    description: '贷款到期时借款人年龄不超过 loanMaxAgeAtEnd 周岁（按今天的年龄和剩余期数）',
+    msg: ageMessage(D.loanMaxAgeAtEnd),
+    message: async ({ q }) => ageMessage((await readLoanParams(q)).maxAgeAtEnd),
+    param: 'loanMaxAgeAtEnd',
     async holds({ q, applicant, payload, now }) {
       const [zjhm, next] = await Promise.all([holderOf(q, applicant), firstUnpaid(q, payload.dkzh)]);
       const age = ageOn(zjhm, centreDate(now ?? new Date()));
-      return age !== undefined && next !== undefined && age * 12 + (payload.dkqx - next + 1) <= loanParams().maxAgeAtEnd * 12;
+      return age !== undefined && next !== undefined && age * 12 + (payload.dkqx - next + 1) <= (await readLoanParams(q)).maxAgeAtEnd * 12;
     },
   },
 ];
@@ -237,7 +248,7 @@ export const gd0406 = defineBusiness<Gd0406Payload>({
   },
   rules: GD0406_RULES,
   materials: [COMMON_MATERIALS.SFZ, COMMON_MATERIALS.QT],
-  notice: `一、贷款期限可延长或缩短，最长 ${loanParams().maxMonths / 12} 年，到期时年龄不超过 ${loanParams().maxAgeAtEnd} 周岁。\n二、自下一期起按剩余本金和新的剩余期数重新计算还款计划。\n三、贷款有逾期的，须先归还逾期款项。`,
+  notice: (p) => `一、贷款期限可延长或缩短，最长 ${years(p.loanMaxMonths)} 年，到期时年龄不超过 ${p.loanMaxAgeAtEnd} 周岁。\n二、自下一期起按剩余本金和新的剩余期数重新计算还款计划。\n三、贷款有逾期的，须先归还逾期款项。`,
   async complete({ tx, at, application }) {
     await checkAgain(tx, GD0406_RULES, application, at);
     const loan = (await getLoan(tx, application.payload.dkzh))!;

@@ -4,7 +4,7 @@ import { prepareDatabase } from '../../start';
 import { checkLedger, getAccount, openAccount, postMovement } from '../../records';
 import { collectInstalments, repaymentYwbh } from './collect';
 import { createLoan, getLoan, type NewLoan } from './ledger';
-import { LOAN_PARAMS } from './params';
+import { PARAMETER_DEFAULTS, readParameters, setParameter } from '../../params/centre';
 
 // The monthly collection command: offsets (冲还贷, kind 31 into C400) before the card, overdue periods and their
 // interest, settlement, and a second run of a month that collects nothing more; every account equal to its journal.
@@ -100,15 +100,21 @@ describe('collectInstalments', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it(`collects a late period later with overdue interest per day (annual ÷ 360 × ${LOAN_PARAMS.overdueFactor})`, async () => {
+  it(`collects a late period later with overdue interest per day (annual ÷ 360 × loanOverdueFactor, default ${PARAMETER_DEFAULTS.loanOverdueFactor}; here the row set to 1.25, a decimal kept exact)`, async () => {
     await db.query('update loan set card_debit_fails = false where dkzh = $1', [lateLoan]);
-    await collectInstalments(db, '2026-12-06', AT);
+    await setParameter(db, 'loanOverdueFactor', 1.25);
+    try {
+      expect((await readParameters(db)).loanOverdueFactor).toBe(1.25);
+      await collectInstalments(db, '2026-12-06', AT);
+    } finally {
+      await setParameter(db, 'loanOverdueFactor', PARAMETER_DEFAULTS.loanOverdueFactor);
+    }
     const [first] = await db.query<{ principal_fen: string; overdue_interest_fen: string }>(
       `select principal_fen::text as principal_fen, overdue_interest_fen::text as overdue_interest_fen from loan_repayment where ywbh = $1`,
       [repaymentYwbh(lateLoan, 1)],
     );
     // Due 2026-06-26, paid 2026-12-06: 163 days.
-    const expected = Math.round((Number(first!.principal_fen) * 2.6 * LOAN_PARAMS.overdueFactor * 163) / 36000);
+    const expected = Math.round((Number(first!.principal_fen) * 2.6 * 1.25 * 163) / 36000);
     expect(Number(first!.overdue_interest_fen)).toBe(expected);
     expect((await getLoan(db, lateLoan))!.status).toBe('1');
   });

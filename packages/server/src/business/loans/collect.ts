@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/db';
 import { postMovement } from '../../records/journal';
 import { RecordsError } from '../../records/money';
-import { LOAN_STATUS, loanParams } from './params';
+import { LOAN_STATUS, readLoanParams } from './params';
 
 /**
  * The monthly collection command (docs/api-loans.md › 按月扣款): for every instalment due by `runDate` and not yet
@@ -113,7 +113,7 @@ async function collectCards(tx: Queryable, runDate: string): Promise<Pick<Collec
        returning l.dkzh
      )
      select count(*)::text as n, coalesce(sum(principal_fen + interest_fen + overdue_interest_fen), 0)::text as fen from paid`,
-    [runDate, String(loanParams().overdueFactor)],
+    [runDate, String((await readLoanParams(tx)).overdueFactor)],
   );
   return { cardPayments: Number(r!.n), cardFen: BigInt(r!.fen) };
 }

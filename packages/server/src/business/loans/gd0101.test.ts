@@ -12,7 +12,9 @@ import { materialsFor } from '../materials';
 import type { Applicant } from '../types';
 import { ageOn, continuousMonths, gd0101, GD0101_RULES, type Gd0101Payload } from './gd0101';
 import { getLoanOf } from './ledger';
-import { LOAN_PARAMS } from './params';
+import { loanParams } from './params';
+import { PARAMETER_DEFAULTS, setParameter, type ParameterKey } from '../../params/centre';
+import { ruleMessage } from '../types';
 import { FORBIDDEN } from './routes';
 import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
 
@@ -47,6 +49,17 @@ const good: Gd0101Payload = {
   hkyh: '中国建设银行',
   hkzh: '6217000010001234567',
 };
+/** The loan rows at their defaults (migration 120), for the tests' titles and edges. */
+const LOAN_PARAMS = loanParams(PARAMETER_DEFAULTS);
+/** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
+async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
+  try {
+    for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
+    await run();
+  } finally {
+    for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
+  }
+}
 const rule = (name: string) => {
   const found = GD0101_RULES.find((r) => r.name === name);
   if (!found) throw new Error(`no rule ${name}`);
@@ -227,6 +240,66 @@ describe('the maximum explained (dkyw/dksq/kdje)', () => {
     const res = await kdje(zhang, { fwzj: '12abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ msg: string }>().msg).toBe('房屋总价应为金额（元），至多两位小数');
+  });
+});
+
+describe('the loan rows of the centre table at work (setParameter: change the row, the rule follows)', () => {
+  type Kdje = { kbl: boolean; bkblyy: string; kdje: string; xz: Array<{ key: string; je: string; sf: string; qzy: boolean }> };
+  const explained = async (body: object) => (await kdje(zhang, body)).json<{ data: Kdje }>().data;
+  const message = (name: string, payload: Partial<Gd0101Payload>) => ruleMessage(rule(name), { q: db, applicant: zhangApplicant, payload: { ...good, ...payload }, now: NOW });
+
+  it('loanMinContinuousMonths: 5 months unbroken pass at 5 and fail at 6, the answer naming the row in force', async () => {
+    const five = { grzh: '209900000002' };
+    expect(await holds('continuous-months', five)).toBe(false);
+    await withRows({ loanMinContinuousMonths: 5 }, async () => expect(await holds('continuous-months', five)).toBe(true));
+    await withRows({ loanMinContinuousMonths: 7 }, async () => {
+      expect(await holds('continuous-months', { grzh: '209900000001' })).toBe(false);
+      expect(await message('continuous-months', {})).toBe('申请贷款须正在缴存住房公积金，且已连续足额缴存满 7 个月');
+    });
+  });
+
+  it('loanMinMonths, loanMaxMonths set to 24–300: 23 and 301 refused, 24 and 300 taken; the maximum call names the bounds', async () => {
+    await withRows({ loanMinMonths: 24, loanMaxMonths: 300 }, async () => {
+      expect([await holds('term-range', { dkqx: 23 }), await holds('term-range', { dkqx: 24 }), await holds('term-range', { dkqx: 300 }), await holds('term-range', { dkqx: 301 })]).toEqual([false, true, true, false]);
+      const data = await explained({ dkqx: 301 });
+      expect([data.kbl, data.bkblyy]).toEqual([false, '贷款期限应在 24 至 300 个月（25 年）之间']);
+    });
+  });
+
+  it('loanMaxAgeAtEnd set to 60: 张三 (36) may borrow for 288 months, not 289; loanMinAge set to 37 refuses him', async () => {
+    await withRows({ loanMaxAgeAtEnd: 60 }, async () => {
+      expect(await holds('age-at-end', { dkqx: (60 - 36) * 12 })).toBe(true);
+      expect(await holds('age-at-end', { dkqx: (60 - 36) * 12 + 1 })).toBe(false);
+      expect(await message('age-at-end', {})).toBe('借款人应年满 18 周岁，且贷款到期时年龄不超过 60 周岁，请缩短贷款期限');
+    });
+    await withRows({ loanMinAge: 37 }, async () => expect(await holds('age-at-end', { dkqx: 120 })).toBe(false));
+    await withRows({ loanMinAge: 36 }, async () => expect(await holds('age-at-end', { dkqx: 120 })).toBe(true));
+  });
+
+  it('loanMinAmountYuan set to 20,000: 19,999.99 refused with 2 万元, 20,000 taken', async () => {
+    await withRows({ loanMinAmountYuan: 20_000 }, async () => {
+      expect(await holds('amount-min', { dkje: '19999.99' })).toBe(false);
+      expect(await holds('amount-min', { dkje: '20000' })).toBe(true);
+      expect(await message('amount-min', {})).toBe('申请贷款金额不能低于 2 万元');
+    });
+  });
+
+  it('loanBalanceMultiple, loanRoundingYuan, loanCapacityPercent, loanDownPaymentPercentFirst, loanCeilingSingleFirstYuan move the maximum', async () => {
+    const before = await explained({ fwzj: '2000000', dkqx: 240 });
+    expect(before.xz.map((x) => x.je)).toEqual(['2596200.00', expect.any(String), '1600000.00', '1000000.00']);
+    await withRows({ loanBalanceMultiple: 20 }, async () => {
+      const data = await explained({ fwzj: '2000000', dkqx: 240 });
+      expect(data.xz[0]).toMatchObject({ je: '1730800.00' }); // 86,542.35 × 20 = 1,730,847 → 1,730,800
+      expect(data.xz[0]!.sf).toContain('× 20 倍');
+    });
+    await withRows({ loanBalanceMultiple: 20, loanRoundingYuan: 1000 }, async () => expect((await explained({ fwzj: '2000000', dkqx: 240 })).xz[0]!.je).toBe('1730000.00'));
+    await withRows({ loanCapacityPercent: 50 }, async () => expect((await explained({ fwzj: '2000000', dkqx: 240 })).xz[1]!.sf).toContain('× 50% = '));
+    await withRows({ loanDownPaymentPercentFirst: 30 }, async () => expect((await explained({ fwzj: '2000000', dkqx: 240 })).xz[2]!.je).toBe('1400000.00'));
+    await withRows({ loanCeilingSingleFirstYuan: 500_000 }, async () => {
+      const data = await explained({ fwzj: '2000000', dkqx: 240 });
+      expect(data.xz[3]!.je).toBe('500000.00');
+      expect(data.kdje).toBe('500000.00');
+    });
   });
 });
 

@@ -7,10 +7,11 @@ import { ACCOUNT_STATUS } from '../../records/kinds';
 import { fenToYuan, yuanToFen } from '../../records/money';
 import { COMMON_MATERIALS } from '../materials';
 import { holderOf } from '../personal/gj0314';
-import { defineBusiness, type Applicant, type BusinessRule, type RuleContext } from '../types';
+import { defineBusiness, ruleMessage, type Applicant, type BusinessRule, type RuleContext } from '../types';
 import { createLoan, getLoanOf } from './ledger';
 import { maximumOf, type Maximum } from './maximum';
-import { GUARANTEE_TYPES, loanParams, PROPERTY_KINDS, REPAYMENT_METHODS } from './params';
+import { PARAMETER_DEFAULTS } from '../../params/centre';
+import { GUARANTEE_TYPES, loanParams, PROPERTY_KINDS, readLoanParams, REPAYMENT_METHODS, type LoanParams } from './params';
 
 /**
  * GD0101 住房公积金贷款申请 (spec 2.4 /grwt/dkSys/dkyw/dksq; docs/api-loans.md › 贷款申请): eligibility, the most this
@@ -126,11 +127,26 @@ export async function maximumFor(q: Queryable, account: PersonalAccount, p: Part
   if (!f) return undefined;
   const rate = await rateFor(q, f.secondHome, f.months, date);
   if (!rate) return undefined;
-  const m = maximumOf({ borrowers: [{ balanceFen: account.balanceFen, baseFen: account.jcjsFen }], priceFen: f.priceFen, secondHome: f.secondHome, months: f.months, method: f.method, annualRate: rate.rate });
+  const m = maximumOf(
+    { borrowers: [{ balanceFen: account.balanceFen, baseFen: account.jcjsFen }], priceFen: f.priceFen, secondHome: f.secondHome, months: f.months, method: f.method, annualRate: rate.rate },
+    await readLoanParams(q),
+  );
   return { ...m, rate: rate.rate, rateCode: rate.code };
 }
 
 const today = (ctx: RuleContext<unknown>) => centreDate(ctx.now ?? new Date());
+
+/** The parameters at the table's defaults: the rules' documented wording only (the answers read the rows in force). */
+const D = loanParams(PARAMETER_DEFAULTS);
+/** The answers of the rows that name a parameter, in the parameters `p`. */
+const MESSAGES = {
+  months: (p: LoanParams) => `申请贷款须正在缴存住房公积金，且已连续足额缴存满 ${p.minContinuousMonths} 个月`,
+  term: (p: LoanParams) => `贷款期限应在 ${p.minMonths} 至 ${p.maxMonths} 个月（${years(p.maxMonths)} 年）之间`,
+  age: (p: LoanParams) => `借款人应年满 ${p.minAge} 周岁，且贷款到期时年龄不超过 ${p.maxAgeAtEnd} 周岁，请缩短贷款期限`,
+  amount: (p: LoanParams) => `申请贷款金额不能低于 ${p.minAmountYuan / 10_000} 万元`,
+} as const;
+/** Months as years in words (360 → 30, 300 → 25, 366 → 30.5). */
+const years = (months: number) => String(Math.round((months / 12) * 10) / 10);
 
 /**
  * The rule table (docs/api-loans.md › 贷款申请 › 规则), in the order it is checked; each row tested at its edges
@@ -158,10 +174,11 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   {
     name: 'continuous-months',
     description: '正在缴存（最近一次缴存为本月或上月），且已连续缴存不少于 minContinuousMonths 个月',
-    msg: `申请贷款须正在缴存住房公积金，且已连续足额缴存满 ${loanParams().minContinuousMonths} 个月`,
-    param: 'minContinuousMonths',
+    msg: MESSAGES.months(D),
+    message: async ({ q }) => MESSAGES.months(await readLoanParams(q)),
+    param: 'loanMinContinuousMonths',
     atOpen: true,
-    holds: async (ctx) => (await continuousMonths(ctx.q, (await accountOf(ctx))?.grzh ?? '', today(ctx))) >= loanParams().minContinuousMonths,
+    holds: async (ctx) => (await continuousMonths(ctx.q, (await accountOf(ctx))?.grzh ?? '', today(ctx))) >= (await readLoanParams(ctx.q)).minContinuousMonths,
   },
   {
     name: 'no-unsettled-loan',
@@ -196,18 +213,24 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   {
     name: 'term-range',
     description: '贷款期限在 minMonths 至 maxMonths 个月之间',
-    msg: `贷款期限应在 ${loanParams().minMonths} 至 ${loanParams().maxMonths} 个月（${loanParams().maxMonths / 12} 年）之间`,
-    param: 'minMonths, maxMonths',
-    holds: ({ payload }) => payload.dkqx >= loanParams().minMonths && payload.dkqx <= loanParams().maxMonths,
+    msg: MESSAGES.term(D),
+    message: async ({ q }) => MESSAGES.term(await readLoanParams(q)),
+    param: 'loanMinMonths, loanMaxMonths',
+    async holds({ q, payload }) {
+      const p = await readLoanParams(q);
+      return payload.dkqx >= p.minMonths && payload.dkqx <= p.maxMonths;
+    },
   },
   {
     name: 'age-at-end',
     description: '申请人年满 minAge 周岁，且贷款到期时年龄不超过 maxAgeAtEnd 周岁（年龄 × 12 + 期限 ≤ maxAgeAtEnd × 12）',
-    msg: `借款人应年满 ${loanParams().minAge} 周岁，且贷款到期时年龄不超过 ${loanParams().maxAgeAtEnd} 周岁，请缩短贷款期限`,
-    param: 'minAge, maxAgeAtEnd',
+    msg: MESSAGES.age(D),
+    message: async ({ q }) => MESSAGES.age(await readLoanParams(q)),
+    param: 'loanMinAge, loanMaxAgeAtEnd',
     async holds(ctx) {
       const age = ageOn(await holderOfCtx(ctx), today(ctx));
-      return age !== undefined && age >= loanParams().minAge && age * 12 + ctx.payload.dkqx <= loanParams().maxAgeAtEnd * 12;
+      const p = await readLoanParams(ctx.q);
+      return age !== undefined && age >= p.minAge && age * 12 + ctx.payload.dkqx <= p.maxAgeAtEnd * 12;
     },
   },
   {
@@ -219,15 +242,16 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   {
     name: 'amount-min',
     description: '申请贷款金额不低于 minAmountYuan 元',
-    msg: `申请贷款金额不能低于 ${loanParams().minAmountYuan / 10_000} 万元`,
-    param: 'minAmountYuan',
-    holds: ({ payload }) => MONEY.test(payload.dkje) && yuanToFen(payload.dkje) >= BigInt(loanParams().minAmountYuan) * 100n,
+    msg: MESSAGES.amount(D),
+    message: async ({ q }) => MESSAGES.amount(await readLoanParams(q)),
+    param: 'loanMinAmountYuan',
+    holds: async ({ q, payload }) => MONEY.test(payload.dkje) && yuanToFen(payload.dkje) >= BigInt((await readLoanParams(q)).minAmountYuan) * 100n,
   },
   {
     name: 'within-maximum',
     description: '申请贷款金额不超过可贷额度：余额倍数、还款能力、房价扣除最低首付、最高额度四者中的最小者（maximum.ts）',
     msg: '申请贷款金额超过了您的可贷额度，请查看可贷额度的计算并调整金额',
-    param: 'balanceMultiple, capacityPercent, downPaymentPercentFirst, downPaymentPercentSecond, ceiling*',
+    param: 'loanBalanceMultiple, loanCapacityPercent, loanDownPaymentPercent*, loanCeiling*, loanRoundingYuan',
     async holds(ctx) {
       const account = await accountOf(ctx);
       if (!account || !MONEY.test(ctx.payload.dkje)) return false;
@@ -279,18 +303,18 @@ export const gd0101 = defineBusiness<Gd0101Payload>({
     },
   },
   rules: GD0101_RULES,
-  guide: {
+  guide: (c) => ({
     blqd: '网上业务大厅、住房公积金管理中心各服务网点柜台',
     fwdx: '在本中心正常缴存住房公积金、购买自住住房的职工',
     bjsj: '10 个工作日',
     xzdy: '缴存职工购买自住住房（合作楼盘新建商品房或二手房）时，以所购住房抵押等方式向中心申请的个人住房公积金贷款。',
     slyj: '《住房公积金管理条例》第二十六条：缴存住房公积金的职工，在购买、建造、翻建、大修自住住房时，可以向住房公积金管理中心申请住房公积金贷款。',
-    sltj: `1. 账户状态正常，正在缴存且已连续缴存满 ${loanParams().minContinuousMonths} 个月；2. 没有未结清的住房公积金贷款，没有在办的提取业务；3. 贷款期限不超过 ${loanParams().maxMonths / 12} 年，且到期时年龄不超过 ${loanParams().maxAgeAtEnd} 周岁；4. 申请金额不超过可贷额度。`,
+    sltj: `1. 账户状态正常，正在缴存且已连续缴存满 ${c.loanMinContinuousMonths} 个月；2. 没有未结清的住房公积金贷款，没有在办的提取业务；3. 贷款期限不超过 ${years(c.loanMaxMonths)} 年，且到期时年龄不超过 ${c.loanMaxAgeAtEnd} 周岁；4. 申请金额不超过可贷额度。`,
     sqcl: '身份证、购房合同、首付款凭证、收入证明；二手房另需房屋权属证明；已婚的提供结婚证。',
     bllc: '1. 阅读办理须知并同意；2. 阅读办事指南；3. 填写房屋和贷款信息，查看可贷额度的计算；4. 上传材料；5. 核对并提交；6. 中心审核，审批通过后签订借款合同；7. 短信通知办理结果。',
     bljg: '审批通过后生成借款合同编号和贷款账号，按所选还款方式生成还款计划，可在“贷款信息”“还款计划”中查看。',
     bz: '可贷额度为账户余额倍数、还款能力、房价扣除最低首付、最高贷款额度四者中的最小者。如有疑问请致电 12329。',
-  },
+  }),
   materials: [
     COMMON_MATERIALS.SFZ,
     { wjlxId: 'GFHT', wjmc: '购房合同', jdbh: 'GD0101-01', mlbh: '0501', zstj: '商品房买卖合同（网签备案）或二手房买卖合同', required: true, maxFiles: 20 },
@@ -310,9 +334,9 @@ export const gd0101 = defineBusiness<Gd0101Payload>({
     COMMON_MATERIALS.QT,
     COMMON_MATERIALS.SQS,
   ],
-  notice:
+  notice: (c) =>
     '一、住房公积金贷款用于购买自住住房，请如实填写房屋和收入情况，提供虚假材料的将不予受理并记入诚信记录。\n' +
-    `二、申请时须正在缴存且已连续缴存满 ${loanParams().minContinuousMonths} 个月，且没有未结清的住房公积金贷款。\n` +
+    `二、申请时须正在缴存且已连续缴存满 ${c.loanMinContinuousMonths} 个月，且没有未结清的住房公积金贷款。\n` +
     '三、可贷额度由中心按账户余额、还款能力、房屋总价和最高贷款额度计算，页面显示各项数额，取其中最小者。\n' +
     '四、中心在 10 个工作日内审批。审批通过后生成借款合同和还款计划，首期还款日为放款次月的对应日。\n' +
     '五、办理结果将以短信通知您的预留手机号码。',
@@ -322,7 +346,7 @@ export const gd0101 = defineBusiness<Gd0101Payload>({
     await tx.query('select 1 from personal_account where grzh = $1 for update', [p.grzh]);
     const ctx = { q: tx, applicant, payload: p, now: at, ywbh: application.ywbh };
     const failing = await firstFailing(ctx);
-    if (failing) throw failing.status === 403 ? new ApiError(409, '申请账户已不是申请人本人的账户，不能办结') : new ApiError(409, failing.msg);
+    if (failing) throw failing.status === 403 ? new ApiError(409, '申请账户已不是申请人本人的账户，不能办结') : new ApiError(409, await ruleMessage(failing, ctx));
     const date = centreDate(at);
     const account = (await getAccount(tx, p.grzh))!;
     const rate = (await rateFor(tx, p.sfecf === '1', p.dkqx, date))!;

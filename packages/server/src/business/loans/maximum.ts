@@ -1,6 +1,6 @@
 import { calculateLoan, type RepaymentMethod } from '@gjj-hall/sdk/loan';
 import { fenToYuan, yuanToFen } from '../../records/money';
-import { loanParams, type LoanParams } from './params';
+import type { LoanParams } from './params';
 
 /**
  * The most an applicant may borrow (docs/api-loans.md › 可贷额度): the smallest of four limits, each a row of this
@@ -84,9 +84,9 @@ export function capacityAmountFen(capacityFen: bigint, months: number, method: R
 /**
  * The four limits and the maximum, with the one that binds marked.
  *
- * @example maximumOf({ borrowers: [{ balanceFen: 8_654_235n, baseFen: 900_000n }], priceFen: 150_000_000n, secondHome: false, months: 360, method: '01', annualRate: '2.6' }).binding // 'capacity'
+ * @example maximumOf({ borrowers: [{ balanceFen: 8_654_235n, baseFen: 900_000n }], priceFen: 150_000_000n, secondHome: false, months: 360, method: '01', annualRate: '2.6' }, await readLoanParams(q)).binding // 'capacity'
  */
-export function maximumOf(input: MaximumInput, params: Readonly<LoanParams> = loanParams()): Maximum {
+export function maximumOf(input: MaximumInput, params: Readonly<LoanParams>): Maximum {
   const P = params;
   const couple = input.borrowers.length > 1;
   const balance = input.borrowers.reduce((s, b) => s + b.balanceFen, 0n);

@@ -1,7 +1,10 @@
+import type { Queryable } from '../../db/db';
+import { readParameters, type CentreParameters } from '../../params/centre';
+
 /**
- * The centre's loan parameters (docs/api-loans.md › 参数), one documented typed table read through `loanParams()`; a
- * centre changes them here (issue 30 will move them to the one parameter table). Every rule that reads one names it
- * (`param`), and each row is tested at its edges (gd0101.test.ts, maximum.test.ts).
+ * The centre's loan parameters (docs/parameters.md): rows `loan…` of the one table `centre_parameter` (migration
+ * 120), read at each check through `readParameters(q)`. Every rule that reads one names it (`param`), and each row is
+ * tested at its edges (gd0101.test.ts, maximum.test.ts, changes.test.ts, collect.test.ts), driven by `setParameter`.
  *
  * The demo centre's set is 上海's as /work/shared/reference/business-rules.md §4 records it: balance × 30, the
  * instalment at most 40 % of the deposit base, a down payment of 20 % (first home) or 25 % (second home), ceilings
@@ -40,31 +43,37 @@ export interface LoanParams {
   overdueFactor: number;
 }
 
-export const LOAN_PARAMS: Readonly<LoanParams> = Object.freeze({
-  minContinuousMonths: 6,
-  balanceMultiple: 30,
-  capacityPercent: 40,
-  downPaymentPercentFirst: 20,
-  downPaymentPercentSecond: 25,
-  ceilingSingleFirstYuan: 1_000_000,
-  ceilingSingleSecondYuan: 800_000,
-  ceilingCoupleFirstYuan: 2_000_000,
-  ceilingCoupleSecondYuan: 1_600_000,
-  roundingYuan: 100,
-  minAmountYuan: 10_000,
-  maxMonths: 360,
-  minMonths: 12,
-  maxAgeAtEnd: 65,
-  minAge: 18,
-  overdueFactor: 1.5,
-});
+/**
+ * The loan rules' view of the centre's parameters: the rows `loan…` of the one table, without the prefix.
+ * @example loanParams(await readParameters(q)).balanceMultiple // 30
+ */
+export function loanParams(p: CentreParameters): LoanParams {
+  return {
+    minContinuousMonths: p.loanMinContinuousMonths,
+    balanceMultiple: p.loanBalanceMultiple,
+    capacityPercent: p.loanCapacityPercent,
+    downPaymentPercentFirst: p.loanDownPaymentPercentFirst,
+    downPaymentPercentSecond: p.loanDownPaymentPercentSecond,
+    ceilingSingleFirstYuan: p.loanCeilingSingleFirstYuan,
+    ceilingSingleSecondYuan: p.loanCeilingSingleSecondYuan,
+    ceilingCoupleFirstYuan: p.loanCeilingCoupleFirstYuan,
+    ceilingCoupleSecondYuan: p.loanCeilingCoupleSecondYuan,
+    roundingYuan: p.loanRoundingYuan,
+    minAmountYuan: p.loanMinAmountYuan,
+    maxMonths: p.loanMaxMonths,
+    minMonths: p.loanMinMonths,
+    maxAgeAtEnd: p.loanMaxAgeAtEnd,
+    minAge: p.loanMinAge,
+    overdueFactor: p.loanOverdueFactor,
+  };
+}
 
 /**
- * The one way every loan rule and route reads the parameters.
- *
- * @example loanParams().balanceMultiple // 30
+ * The loan parameters in force, read from the table (inside the caller's transaction when it has one): the one way
+ * every loan rule and route reads them.
+ * @example (await readLoanParams(tx)).maxMonths // 360
  */
-export const loanParams = (): Readonly<LoanParams> => LOAN_PARAMS;
+export const readLoanParams = async (q: Queryable): Promise<LoanParams> => loanParams(await readParameters(q));
 
 /** 担保方式 (spec 3.11). */
 export const GUARANTEE_TYPES = {

@@ -7,12 +7,12 @@ import { getAccount } from '../../records/accounts';
 import { fenToYuan, yuanToFen } from '../../records/money';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { holderOf } from '../personal/gj0314';
-import type { Applicant } from '../types';
+import { ruleMessage, type Applicant } from '../types';
 import { firstFailing, GD0101_RULES, maximumFor, type Gd0101Payload } from './gd0101';
 import { firstPaymentFen } from './maximum';
 import { calculatePrepayment, type PrepaymentResult } from '@gjj-hall/sdk/loan';
 import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord } from './ledger';
-import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, loanParams, REPAYMENT_METHODS } from './params';
+import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, readLoanParams, REPAYMENT_METHODS } from './params';
 
 /** The catalogue's 403: another person's record, and nothing about it. */
 export const FORBIDDEN = '当前操作没有权限，请联系管理员授权';
@@ -140,7 +140,7 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
       const amount = body.dkje && /^\d/.test(body.dkje) ? body.dkje : fenToYuan(max.maxFen);
       return ok({
         kbl: failing === undefined,
-        bkblyy: failing?.msg ?? '',
+        bkblyy: failing ? await ruleMessage(failing, ctx) : '',
         dkll: max.rate,
         kdje: fenToYuan(max.maxFen),
         xz: max.limits.map((l) => ({ key: l.key, mc: l.name, je: fenToYuan(l.amountFen), sf: l.formula, qzy: l.binds })),
@@ -222,7 +222,7 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
     async (request) => {
       const { zjhm } = await person(request);
       const loans = zjhm ? await listLoansOf(db, zjhm) : [];
-      return ok({ list: await Promise.all(loans.map(loanView)), params: { overdueFactor: loanParams().overdueFactor } });
+      return ok({ list: await Promise.all(loans.map(loanView)), params: { overdueFactor: (await readLoanParams(db)).overdueFactor } });
     },
   );
 

@@ -5,7 +5,8 @@ import { ACCOUNT_STATUS } from '../../records/kinds';
 import type { JsonSchema } from '../types';
 import { defineBusiness, type BusinessRule } from '../types';
 import { employeeOf, employeeRule, GRZH_SCHEMA, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
-import { employeeMonthlyFen, unitParams, type EmployeeSealReason } from './params';
+import { BOUND_MESSAGES, PARAMETER_DEFAULTS, readParameters, type CentreParameters } from '../../params/centre';
+import { employeeMonthlyFen, readUnitParams, unitParams, type EmployeeSealReason, type UnitParams } from './params';
 
 /**
  * The unit's employee businesses (docs/api-unit-business.md › 职工): GJ0301 个人账户设立 (opens a personal account),
@@ -21,23 +22,24 @@ const BASE_SCHEMA: JsonSchema = {
   'x-required-msg': '请输入月缴存基数',
 };
 
-/** Whether a base (yuan text) is within the centre's bounds (parameters baseMinYuan, baseMaxYuan). */
-export function baseWithinBounds(jcjs: string): boolean {
-  const p = unitParams();
+/** Whether a base (yuan text) is within the centre's bounds `p` (parameters baseMinYuan, baseMaxYuan). */
+export function baseWithinBounds(p: Pick<UnitParams, 'baseMinYuan' | 'baseMaxYuan'>, jcjs: string): boolean {
   const fen = yuanToFen(jcjs);
   return fen >= BigInt(p.baseMinYuan) * 100n && fen <= BigInt(p.baseMaxYuan) * 100n;
 }
 
-/** A base clamped to the centre's bounds, in fen. */
-export function clampBaseFen(fen: bigint): bigint {
-  const p = unitParams();
+/** A base clamped to the centre's bounds `p`, in fen. */
+export function clampBaseFen(p: Pick<UnitParams, 'baseMinYuan' | 'baseMaxYuan'>, fen: bigint): bigint {
   const min = BigInt(p.baseMinYuan) * 100n;
   const max = BigInt(p.baseMaxYuan) * 100n;
   return fen < min ? min : fen > max ? max : fen;
 }
 
-const p = unitParams();
-const BASE_RULE_TEXT = `月缴存基数在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`;
+/** The base rule in words, in the centre's parameters `p` (the guides) or at the defaults (the rule's description). */
+const baseRuleText = (p: Pick<CentreParameters, 'baseMinYuan' | 'baseMaxYuan'>) => `月缴存基数在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`;
+const D = PARAMETER_DEFAULTS;
+/** The row-count rule's answer, naming the bound in force (parameter adjustMaxRows). */
+const adjustRowsMessage = (p: Pick<CentreParameters, 'adjustMaxRows'>) => `一次至多调整 ${p.adjustMaxRows} 名职工，请分批提交`;
 
 // ——— GJ0301 个人账户设立 ———
 
@@ -54,10 +56,11 @@ export const GJ0301_RULES: ReadonlyArray<BusinessRule<Gj0301Payload>> = [
   { name: 'id-number', description: '证件号码是有效的居民身份证号码（校验位正确）', msg: '职工的身份证号码不正确，请核对', holds: ({ payload }) => isIdCard(payload.zjhm) },
   {
     name: 'base-within-bounds',
-    description: BASE_RULE_TEXT,
-    msg: `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+    description: `${baseRuleText(D)}（参数 baseMinYuan、baseMaxYuan，与个人和灵活就业业务同一行）`,
+    msg: BOUND_MESSAGES.base(D),
+    message: async ({ q }) => BOUND_MESSAGES.base(await readParameters(q)),
     param: 'baseMinYuan, baseMaxYuan',
-    holds: ({ payload }) => baseWithinBounds(payload.jcjs),
+    holds: async ({ q, payload }) => baseWithinBounds(await readUnitParams(q), payload.jcjs),
   },
   {
     name: 'no-open-account',
@@ -88,16 +91,16 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
     },
   },
   rules: GJ0301_RULES,
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '即时办结',
     xzdy: '单位为新录用的职工设立住房公积金个人账户，按单位的缴存比例自次月起汇缴。',
-    sltj: `1. 单位账户状态正常；2. 职工身份证号码有效；3. ${BASE_RULE_TEXT}；4. 职工在本中心没有未销户的个人账户。`,
+    sltj: `1. 单位账户状态正常；2. 职工身份证号码有效；3. ${baseRuleText(p)}；4. 职工在本中心没有未销户的个人账户。`,
     sqcl: '无需材料。',
     bllc: '1. 阅读办理须知并同意；2. 填写职工信息；3. 核对并提交；4. 即时设立个人账户。',
     bljg: '设立个人账户，显示个人账号；职工可凭身份证号码登录网上业务大厅。',
     bz: '职工在原单位的账户请原单位封存后办理同城转移。',
-  },
+  }),
   materials: [],
   notice: '一、请如实填写职工的身份证号码、姓名、手机号码和月缴存基数。\n二、缴存比例按单位的缴存比例。\n三、提交后即时设立个人账户。',
   automatic: { description: '条件全部满足，即时设立个人账户', decide: () => 'complete' },
@@ -106,6 +109,7 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
     if (!unit) throw new RecordsError('单位账户不存在');
     const [{ grzh } = { grzh: '' }] = await tx.query<{ grzh: string }>(`select nextval('unit_grzh_seq')::text as grzh`);
     const jcjsFen = yuanToFen(application.payload.jcjs);
+    const { roundingFen } = await readParameters(tx);
     await openAccount(tx, {
       grzh,
       zjhm: application.payload.zjhm.toUpperCase(),
@@ -117,7 +121,7 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
       jcjsFen,
       dwjcbl: unit.dwjcbl,
       grjcbl: unit.grjcbl,
-      yjceFen: employeeMonthlyFen(jcjsFen, unit.dwjcbl, unit.grjcbl),
+      yjceFen: employeeMonthlyFen(jcjsFen, unit.dwjcbl, unit.grjcbl, roundingFen),
     });
   },
 });
@@ -237,9 +241,8 @@ export const gj0203 = defineBusiness<Gj0203Payload>({
       rows: {
         type: 'array',
         minItems: 1,
-        maxItems: unitParams().adjustMaxRows,
-        description: '调整的职工及其新的月缴存基数',
-        'x-msg': `一次至多调整 ${unitParams().adjustMaxRows} 名职工`,
+        description: '调整的职工及其新的月缴存基数（一次至多 adjustMaxRows 名，规则 at-most-rows）',
+        'x-msg': '调整名单应列出至少一名职工',
         'x-required-msg': '请填写要调整的职工',
         items: { type: 'object', additionalProperties: false, required: ['grzh', 'jcjs'], properties: { grzh: GRZH_SCHEMA, jcjs: BASE_SCHEMA } },
       },
@@ -248,6 +251,14 @@ export const gj0203 = defineBusiness<Gj0203Payload>({
   rules: [
     typed(UNIT_ACCOUNT_RULE),
     typed(UNIT_NORMAL_RULE),
+    {
+      name: 'at-most-rows',
+      description: `一次至多调整 adjustMaxRows 名职工（默认 ${D.adjustMaxRows}）`,
+      msg: adjustRowsMessage(D),
+      message: async ({ q }) => adjustRowsMessage(await readParameters(q)),
+      param: 'adjustMaxRows',
+      holds: async ({ q, payload }) => payload.rows.length <= (await readParameters(q)).adjustMaxRows,
+    },
     {
       name: 'own-employees',
       description: '每一行都是本单位职工的未销户账户；否则 403，不透露任何信息',
@@ -267,28 +278,33 @@ export const gj0203 = defineBusiness<Gj0203Payload>({
     { name: 'distinct', description: '同一职工只出现一次', msg: '同一职工在调整名单中出现了多次', holds: ({ payload }) => new Set(payload.rows.map((r) => r.grzh)).size === payload.rows.length },
     {
       name: 'base-within-bounds',
-      description: `${BASE_RULE_TEXT}（参数 baseOutOfBounds 为 clamp 时超出的按上下限调整，不拒绝）`,
-      msg: `月缴存基数须在 ${p.baseMinYuan} 至 ${p.baseMaxYuan} 元之间`,
+      description: `${baseRuleText(D)}（参数 baseOutOfBounds 为 1 时超出的按上下限调整，不拒绝）`,
+      msg: BOUND_MESSAGES.base(D),
+      message: async ({ q }) => BOUND_MESSAGES.base(await readParameters(q)),
       param: 'baseMinYuan, baseMaxYuan, baseOutOfBounds',
-      holds: ({ payload }) => unitParams().baseOutOfBounds === 'clamp' || payload.rows.every((r) => baseWithinBounds(r.jcjs)),
+      async holds({ q, payload }) {
+        const p = await readUnitParams(q);
+        return p.baseOutOfBounds === 'clamp' || payload.rows.every((r) => baseWithinBounds(p, r.jcjs));
+      },
     },
   ],
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '即时办结',
     xzdy: '单位每年按职工上一年度月平均工资调整缴存基数（也可随时调整个别职工）。',
-    sltj: `1. 单位账户状态正常；2. 调整的是本单位职工；3. ${BASE_RULE_TEXT}。`,
+    sltj: `1. 单位账户状态正常；2. 调整的是本单位职工，一次至多 ${p.adjustMaxRows} 名；3. ${baseRuleText(p)}${p.baseOutOfBounds === 1 ? '（超出的按上下限调整）' : ''}。`,
     sqcl: '无需材料。',
     bllc: '1. 填写或导入职工的新基数；2. 核对并提交；3. 即时生效，下一次汇缴按新基数计算。',
     bljg: '职工的缴存基数和月缴存额更新。',
     bz: '',
-  },
+  }),
   materials: [],
   notice: '一、新的缴存基数自下一次汇缴起执行。\n二、缴存基数须在中心公布的上下限之间。',
   automatic: { description: '条件全部满足，即时生效', decide: () => 'complete' },
   async complete({ tx, application }) {
-    const rows = application.payload.rows.map((r) => ({ grzh: r.grzh, fen: String(clampBaseFen(yuanToFen(r.jcjs))) }));
-    const r = unitParams().roundingFen;
+    const p = unitParams(await readParameters(tx));
+    const rows = application.payload.rows.map((r) => ({ grzh: r.grzh, fen: String(clampBaseFen(p, yuanToFen(r.jcjs))) }));
+    const r = p.roundingFen;
     await tx.query(
       `update personal_account p
           set jcjs_fen = x.fen,

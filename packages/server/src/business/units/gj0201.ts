@@ -4,7 +4,6 @@ import { fenToYuan, postMovements, RecordsError, yuanToFen } from '../../records
 import { monthOf } from '../flexible/params';
 import { defineBusiness, type BusinessRule, type RuleContext } from '../types';
 import { GUIDE_COMMON, nextMonth, today, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf, type ApplicantUnit } from './common';
-import { unitParams } from './params';
 import { remittanceSummary, writeRemittanceLines } from './remittance';
 
 /**
@@ -22,6 +21,9 @@ export interface Gj0201Payload {
   rs: number;
   hjje: string;
 }
+
+/** The rounding units (parameter roundingFen) in words. */
+const ROUNDING_WORDS: Readonly<Record<number, string>> = { 100: '元', 10: '角', 1: '分' };
 
 /** The month the unit pays next: the month after its 缴至年月, or its opening month before any remittance. */
 export const dueMonth = (unit: Pick<ApplicantUnit, 'jzny' | 'khrq'>): string => (unit.jzny ? nextMonth(unit.jzny) : monthOf(unit.khrq));
@@ -107,7 +109,7 @@ export const gj0201 = defineBusiness<Gj0201Payload>({
     },
   },
   rules: GJ0201_RULES,
-  guide: {
+  guide: (c) => ({
     ...GUIDE_COMMON,
     bjsj: '核对清单后即时受理，银行到账后即时入账',
     xzdy: '单位按月为在职职工汇缴住房公积金：按职工的缴存基数和单位、个人缴存比例计算，单位部分和个人部分一并缴纳。',
@@ -115,8 +117,8 @@ export const gj0201 = defineBusiness<Gj0201Payload>({
     sqcl: '无需材料。',
     bllc: '1. 阅读办理须知并同意；2. 核对本月汇缴清单（新增、变更的职工已标出）；3. 确认人数和金额并提交；4. 按受理通知缴款；5. 到账后记入每位职工的个人账户。',
     bljg: '到账后每位职工的个人账户记一笔“汇缴”，单位缴至年月顺延一个月。',
-    bz: `单位部分和个人部分分别按缴存基数乘以比例计算，各自四舍五入到${unitParams().roundingFen === 100 ? '元' : '分'}。`,
-  },
+    bz: `单位部分和个人部分分别按缴存基数乘以比例计算，各自四舍五入到${ROUNDING_WORDS[c.roundingFen] ?? '分'}。`,
+  }),
   materials: [],
   notice:
     '一、汇缴清单按职工当前的缴存基数和缴存比例计算；职工增减、基数或比例调整请先办理相应业务。\n' +

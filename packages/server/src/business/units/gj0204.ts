@@ -1,6 +1,7 @@
 import { defineBusiness, type BusinessRule } from '../types';
 import { GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
-import { PART_SQL, unitParams } from './params';
+import { BOUND_MESSAGES, PARAMETER_DEFAULTS, readParameters } from '../../params/centre';
+import { PART_SQL } from './params';
 
 /**
  * GJ0204 缴存比例调整 (/dwwt/jcyw/bl_tz): the unit sets its unit and personal ratios, within the centre's bounds; every
@@ -12,7 +13,7 @@ export interface Gj0204Payload {
   grjcbl: number;
 }
 
-const p = unitParams();
+const D = PARAMETER_DEFAULTS;
 const RATIO = (what: string) => ({
   type: 'integer',
   minimum: 1,
@@ -27,11 +28,14 @@ export const GJ0204_RULES: ReadonlyArray<BusinessRule<Gj0204Payload>> = [
   typed(UNIT_NORMAL_RULE),
   {
     name: 'ratio-within-bounds',
-    description: `单位和个人缴存比例各为 ${p.ratioMin}% 至 ${p.ratioMax}% 的整数`,
-    msg: `缴存比例须为 ${p.ratioMin}% 至 ${p.ratioMax}% 的整数`,
+    description: `单位和个人缴存比例各为 ratioMin 至 ratioMax 之间的整数（默认 ${D.ratioMin}% 至 ${D.ratioMax}%，与个人和灵活就业业务同一行）`,
+    msg: BOUND_MESSAGES.ratio(D),
+    message: async ({ q }) => BOUND_MESSAGES.ratio(await readParameters(q)),
     param: 'ratioMin, ratioMax',
-    holds: ({ payload }) =>
-      [payload.dwjcbl, payload.grjcbl].every((r) => Number.isInteger(r) && r >= unitParams().ratioMin && r <= unitParams().ratioMax),
+    async holds({ q, payload }) {
+      const p = await readParameters(q);
+      return [payload.dwjcbl, payload.grjcbl].every((r) => Number.isInteger(r) && r >= p.ratioMin && r <= p.ratioMax);
+    },
   },
   {
     name: 'not-lower',
@@ -66,7 +70,7 @@ export const gj0204 = defineBusiness<Gj0204Payload>({
     properties: { dwjcbl: RATIO('单位'), grjcbl: RATIO('个人') },
   },
   rules: GJ0204_RULES,
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '即时办结',
     xzdy: '单位在中心规定的范围内调整单位和职工的住房公积金缴存比例。',
@@ -75,9 +79,9 @@ export const gj0204 = defineBusiness<Gj0204Payload>({
     bllc: '1. 选择新的比例；2. 核对并提交；3. 即时生效，下一次汇缴按新比例计算。',
     bljg: '单位和全体职工的缴存比例、职工的月缴存额更新。',
     bz: '',
-  },
+  }),
   materials: [],
-  notice: `一、缴存比例须在 ${p.ratioMin}% 至 ${p.ratioMax}% 之间。\n二、新的比例自下一次汇缴起执行。\n三、降低缴存比例须办理“降低缴存比例”，由中心审批。`,
+  notice: (p) => `一、缴存比例须在 ${p.ratioMin}% 至 ${p.ratioMax}% 之间。\n二、新的比例自下一次汇缴起执行。\n三、降低缴存比例须办理“降低缴存比例”，由中心审批。`,
   automatic: { description: '条件全部满足，即时生效', decide: () => 'complete' },
   async complete({ tx, application }) {
     const { dwjcbl, grjcbl } = application.payload;
@@ -87,7 +91,7 @@ export const gj0204 = defineBusiness<Gj0204Payload>({
           set dwjcbl = $2, grjcbl = $3,
               yjce_fen = ${PART_SQL('p.jcjs_fen', '$2::numeric', '$4::bigint')} + ${PART_SQL('p.jcjs_fen', '$3::numeric', '$4::bigint')}
         where p.dwzh = $1 and p.kind = 'gr' and p.grzhzt not in ('03', '04', '05')`,
-      [application.zh, dwjcbl, grjcbl, unitParams().roundingFen],
+      [application.zh, dwjcbl, grjcbl, (await readParameters(tx)).roundingFen],
     );
   },
 });

@@ -1,60 +1,57 @@
-import { monthlyFen } from '../flexible/params';
+import type { Queryable } from '../../db/db';
+import { depositPartFen, readParameters, type CentreParameters } from '../../params/centre';
 
 /**
- * The centre's parameters for the unit businesses (docs/api-unit-business.md › 参数): one documented, typed object
- * read through `unitParams()` alone, each row tested at its edges (units.test.ts). When the centre's parameter table
- * (issue 30) lands, `unitParams()` reads it there and nothing else changes. Defaults after what centres publish
- * (/work/shared/reference/business-rules.md): the base between the local minimum wage and three times last year's
- * average monthly wage, each part 5–12 %, each part rounded to the yuan half-up before the two are added.
+ * The centre's parameters as the unit businesses read them (docs/parameters.md): a view of the rows of the one table
+ * `centre_parameter`, read through `readParameters(q)` at each check. The base, ratio and rounding are the same rows
+ * the personal and flexible businesses read (baseMinYuan, baseMaxYuan, ratioMin, ratioMax, roundingFen); the unit
+ * businesses add baseOutOfBounds (0 refuse, 1 clamp) and adjustMaxRows.
  */
-export const UNIT_PARAMS = {
-  /** 月缴存基数下限 (yuan): the local minimum wage. */
-  baseMinYuan: 2_200,
-  /** 月缴存基数上限 (yuan): three times last year's average monthly wage. */
-  baseMaxYuan: 33_000,
-  /** A base outside the bounds in 基数调整 (GJ0203): 'refuse' the row, or 'clamp' it to the nearer bound. */
-  baseOutOfBounds: 'refuse' as 'refuse' | 'clamp',
-  /** 缴存比例下限 (%), each part (unit and personal). */
-  ratioMin: 5,
-  /** 缴存比例上限 (%), each part. */
-  ratioMax: 12,
-  /** Each part (unit, personal) is rounded half-up to this many fen before the two are added (100: to the yuan). */
-  roundingFen: 100,
-  /** Employees in one 基数调整 (GJ0203) application. */
-  adjustMaxRows: 5_000,
-} as const;
-
-export type UnitParams = {
+export interface UnitParams {
   baseMinYuan: number;
   baseMaxYuan: number;
+  /** A base outside the bounds in 基数调整 (GJ0203): 'refuse' the application, or 'clamp' it to the nearer bound. */
   baseOutOfBounds: 'refuse' | 'clamp';
   ratioMin: number;
   ratioMax: number;
   roundingFen: number;
   adjustMaxRows: number;
-};
+}
 
 /**
- * The centre's unit parameters: the one place every unit rule reads them.
- * @example unitParams().baseMaxYuan // 33000
+ * The unit businesses' view of the centre's parameters.
+ * @example unitParams(await readParameters(q)).baseOutOfBounds // 'refuse'
  */
-export const unitParams = (): UnitParams => UNIT_PARAMS;
+export function unitParams(p: CentreParameters): UnitParams {
+  return {
+    baseMinYuan: p.baseMinYuan,
+    baseMaxYuan: p.baseMaxYuan,
+    baseOutOfBounds: p.baseOutOfBounds === 1 ? 'clamp' : 'refuse',
+    ratioMin: p.ratioMin,
+    ratioMax: p.ratioMax,
+    roundingFen: p.roundingFen,
+    adjustMaxRows: p.adjustMaxRows,
+  };
+}
+
+/** The unit parameters in force, read from the table (inside the caller's transaction when it has one). */
+export const readUnitParams = async (q: Queryable): Promise<UnitParams> => unitParams(await readParameters(q));
 
 /**
  * One part (unit or personal) of a monthly deposit in fen: base × ratio %, rounded half-up to `roundingFen`
- * (the same rule as flexible employment's `monthlyFen`, which adds two equal parts).
- * @example partFen(450_000n, 12) // 54_000n (540.00 yuan)
- * @example partFen(333_333n, 7) // 23_300n (233.33 → 233.00)
+ * (the one rounding, `depositPartFen` in src/params/centre.ts).
+ * @example partFen(450_000n, 12, 100) // 54_000n (540.00 yuan)
+ * @example partFen(333_333n, 7, 100) // 23_300n (233.33 → 233.00)
  */
-export function partFen(baseFen: bigint, ratio: number | string, roundingFen: number = unitParams().roundingFen): bigint {
-  return monthlyFen(baseFen, Number(ratio), roundingFen) / 2n;
+export function partFen(baseFen: bigint, ratio: number | string, roundingFen: number): bigint {
+  return depositPartFen(baseFen, ratio, roundingFen);
 }
 
 /**
  * The monthly deposit (月缴存额) of an employee: the unit part plus the personal part, each rounded.
- * @example employeeMonthlyFen(500_000n, 12, 12) // 120_000n
+ * @example employeeMonthlyFen(500_000n, 12, 12, 100) // 120_000n
  */
-export function employeeMonthlyFen(baseFen: bigint, dwjcbl: number | string, grjcbl: number | string, roundingFen: number = unitParams().roundingFen): bigint {
+export function employeeMonthlyFen(baseFen: bigint, dwjcbl: number | string, grjcbl: number | string, roundingFen: number): bigint {
   return partFen(baseFen, dwjcbl, roundingFen) + partFen(baseFen, grjcbl, roundingFen);
 }
 

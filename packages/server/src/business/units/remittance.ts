@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
-import { PART_SQL, unitParams } from './params';
+import { readParameters } from '../../params/centre';
+import { PART_SQL } from './params';
 
 /**
  * The month's remittance list of a unit (汇缴清单, GJ0201; docs/api-unit-business.md › 汇缴), computed set-based in SQL
@@ -41,7 +42,8 @@ async function lastRemittance(q: Queryable, dwzh: string): Promise<string | null
  * The totals of the unit's list for this month, in one query.
  * @example (await remittanceSummary(db, '100200300001')).totalFen
  */
-export async function remittanceSummary(q: Queryable, dwzh: string, roundingFen: number = unitParams().roundingFen): Promise<RemittanceSummary> {
+export async function remittanceSummary(q: Queryable, dwzh: string, rounding?: number): Promise<RemittanceSummary> {
+  const roundingFen = rounding ?? (await readParameters(q)).roundingFen;
   const last = await lastRemittance(q, dwzh);
   const [row] = await q.query<Record<string, string>>(
     `with l as (${LINES_SQL}),
@@ -96,7 +98,7 @@ export async function remittanceLines(
        from (${LINES_SQL} and l.grzh > $4 order by l.grzh limit $5) l
        left join unit_remittance_line pv on pv.ywbh = $3 and pv.grzh = l.grzh
       order by l.grzh`,
-    [dwzh, options.roundingFen ?? unitParams().roundingFen, last, options.after ?? '', limit + 1],
+    [dwzh, options.roundingFen ?? (await readParameters(q)).roundingFen, last, options.after ?? '', limit + 1],
   );
   const page = rows.slice(0, limit).map(
     (r): RemittanceLine => ({
@@ -122,8 +124,9 @@ export async function writeRemittanceLines(
   tx: Queryable,
   ywbh: string,
   dwzh: string,
-  roundingFen: number = unitParams().roundingFen,
+  rounding?: number,
 ): Promise<Array<{ accountNo: string; amountFen: bigint; line: number }>> {
+  const roundingFen = rounding ?? (await readParameters(tx)).roundingFen;
   const rows = await tx.query<{ grzh: string; line: number; amount_fen: string }>(
     `insert into unit_remittance_line (ywbh, line, grzh, jcjs_fen, dwjcbl, grjcbl, dwyje_fen, gryje_fen, amount_fen)
      select $3, row_number() over (order by l.grzh), l.grzh, l.jcjs_fen, l.dwjcbl, l.grjcbl, l.dwyje_fen, l.gryje_fen, l.amount_fen

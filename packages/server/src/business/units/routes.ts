@@ -7,7 +7,7 @@ import { GRZHZT_SCHEMA } from '../../records/schemas';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { unitOf } from './common';
 import { dueMonth } from './gj0201';
-import { unitParams } from './params';
+import { readParameters } from '../../params/centre';
 import { remittanceLines, remittanceSummary } from './remittance';
 import { statementRoutes } from './statement';
 
@@ -150,7 +150,20 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
               },
             },
             next: { type: ['string', 'null'] },
-            params: { type: 'object', properties: { baseMinYuan: { type: 'number' }, baseMaxYuan: { type: 'number' }, ratioMin: { type: 'number' }, ratioMax: { type: 'number' } } },
+            params: {
+              type: 'object',
+              description: '中心参数的现行值：单位业务页面的提示和校验用，服务端同样校验',
+              required: ['baseMinYuan', 'baseMaxYuan', 'ratioMin', 'ratioMax', 'roundingFen', 'adjustMaxRows', 'baseOutOfBounds'],
+              properties: {
+                baseMinYuan: { type: 'number', description: '月缴存基数下限（元）' },
+                baseMaxYuan: { type: 'number', description: '月缴存基数上限（元）' },
+                ratioMin: { type: 'number', description: '缴存比例下限（%）' },
+                ratioMax: { type: 'number', description: '缴存比例上限（%）' },
+                roundingFen: { type: 'number', description: '每一部分四舍五入到的单位（分）：100 元、10 角、1 分' },
+                adjustMaxRows: { type: 'number', description: '缴存基数调整一次至多的职工人数' },
+                baseOutOfBounds: { type: 'number', enum: [0, 1], description: '缴存基数调整中超出上下限的基数：0 拒绝，1 按上下限调整' },
+              },
+            },
           },
         }),
       },
@@ -159,7 +172,7 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
       const unit = await sessionUnit(db, request.session!);
       const q = request.query;
       const page = await listUnitEmployees(db, unit.dwzh, { ...(q.after ? { after: q.after } : {}), limit: q.limit ?? 20, ...(q.grzhzt ? { status: q.grzhzt } : {}) });
-      const p = unitParams();
+      const p = await readParameters(db);
       return ok({
         rows: page.rows.map((r) => ({
           grzh: r.grzh,
@@ -173,7 +186,15 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
           ye: fenToYuan(r.balanceFen),
         })),
         next: page.next ?? null,
-        params: { baseMinYuan: p.baseMinYuan, baseMaxYuan: p.baseMaxYuan, ratioMin: p.ratioMin, ratioMax: p.ratioMax },
+        params: {
+          baseMinYuan: p.baseMinYuan,
+          baseMaxYuan: p.baseMaxYuan,
+          ratioMin: p.ratioMin,
+          ratioMax: p.ratioMax,
+          roundingFen: p.roundingFen,
+          adjustMaxRows: p.adjustMaxRows,
+          baseOutOfBounds: p.baseOutOfBounds,
+        },
       });
     },
   );

@@ -13,7 +13,10 @@ import { businessOf } from '../registry';
 import { monthlyFen } from '../flexible/params';
 import { nextMonth } from './common';
 import { baseWithinBounds, clampBaseFen } from './employees';
-import { employeeMonthlyFen, PART_SQL, partFen, UNIT_PARAMS, unitParams } from './params';
+import { employeeMonthlyFen, PART_SQL, partFen, unitParams } from './params';
+import { PARAMETER_DEFAULTS, readParameters, setParameter, type ParameterKey } from '../../params/centre';
+import { guideOf } from '../../applications/wizard';
+import { ruleMessage } from '../types';
 
 // One database for the file. The clock stands on Monday 7 December 2026, 10:00 in Shanghai. The demo unit
 // 示例科技有限公司 (100200300001) has paid up to October 2026 (seed step 26), so November is due.
@@ -72,31 +75,35 @@ async function wholeList(token: string) {
 }
 const fen = (yuan: string) => BigInt(yuan.replace('.', ''));
 
-describe('the unit parameters (each row at its edges)', () => {
-  it('reads them through one function', () => {
-    expect(unitParams()).toBe(UNIT_PARAMS);
-    expect(unitParams()).toMatchObject({ baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, roundingFen: 100, baseOutOfBounds: 'refuse' });
+describe('the unit parameters (rows of the centre table, each at its edges)', () => {
+  it('are the rows of centre_parameter: the base, ratio and rounding rows the personal and flexible businesses read', async () => {
+    const p = await readParameters(db);
+    expect(unitParams(p)).toEqual({ baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, roundingFen: 100, baseOutOfBounds: 'refuse', adjustMaxRows: 5000 });
+    expect(unitParams({ ...p, baseOutOfBounds: 1 }).baseOutOfBounds).toBe('clamp');
+    // The page's comfort checks read the same rows through the employee list's params.
+    expect(body(await get(unit, 'dwyw/zgcx?limit=1')).data.params).toEqual({ baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, roundingFen: 100, adjustMaxRows: 5000, baseOutOfBounds: 0 });
   });
 
   it('baseMinYuan, baseMaxYuan: 2,200.00 and 33,000.00 are in, a fen outside is out; clamping goes to the nearer bound', () => {
-    expect(baseWithinBounds('2200')).toBe(true);
-    expect(baseWithinBounds('2199.99')).toBe(false);
-    expect(baseWithinBounds('33000.00')).toBe(true);
-    expect(baseWithinBounds('33000.01')).toBe(false);
-    expect(clampBaseFen(219_999n)).toBe(220_000n);
-    expect(clampBaseFen(3_300_001n)).toBe(3_300_000n);
-    expect(clampBaseFen(500_000n)).toBe(500_000n);
+    const p = { baseMinYuan: 2200, baseMaxYuan: 33000 };
+    expect(baseWithinBounds(p, '2200')).toBe(true);
+    expect(baseWithinBounds(p, '2199.99')).toBe(false);
+    expect(baseWithinBounds(p, '33000.00')).toBe(true);
+    expect(baseWithinBounds(p, '33000.01')).toBe(false);
+    expect(clampBaseFen(p, 219_999n)).toBe(220_000n);
+    expect(clampBaseFen(p, 3_300_001n)).toBe(3_300_000n);
+    expect(clampBaseFen(p, 500_000n)).toBe(500_000n);
   });
 
   it('roundingFen: each part half-up to the unit, then added (x.49 down, x.50 up), the flexible rule for one part', () => {
-    expect(partFen(412_450n, 12)).toBe(49_500n); // 494.94 → 495
-    expect(partFen(412_500n, 12)).toBe(49_500n); // 495.00
-    expect(partFen(412_075n, 12)).toBe(49_400n); // 494.49 → 494
-    expect(partFen(412_083n, 12)).toBe(49_400n); // 494.4996 → 494
-    expect(partFen(412_500n, 10)).toBe(41_300n); // 412.50 → 413
+    expect(partFen(412_450n, 12, 100)).toBe(49_500n); // 494.94 → 495
+    expect(partFen(412_500n, 12, 100)).toBe(49_500n); // 495.00
+    expect(partFen(412_075n, 12, 100)).toBe(49_400n); // 494.49 → 494
+    expect(partFen(412_083n, 12, 100)).toBe(49_400n); // 494.4996 → 494
+    expect(partFen(412_500n, 10, 100)).toBe(41_300n); // 412.50 → 413
     expect(partFen(412_075n, 12, 1)).toBe(49_449n); // to the fen: 49449.0
-    expect(employeeMonthlyFen(500_000n, 12, 8)).toBe(100_000n);
-    expect(employeeMonthlyFen(333_333n, 7, 7)).toBe(monthlyFen(333_333n, 7, 100));
+    expect(employeeMonthlyFen(500_000n, 12, 8, 100)).toBe(100_000n);
+    expect(employeeMonthlyFen(333_333n, 7, 7, 100)).toBe(monthlyFen(333_333n, 7, 100));
   });
 });
 
@@ -111,7 +118,7 @@ describe('GJ0201 单位汇缴', () => {
     expect(sealed.length).toBeGreaterThan(0);
     for (const s of sealed) expect(list.rows.map((r: { grzh: string }) => r.grzh)).not.toContain(s.grzh);
     // Each line is the TypeScript rule's figure.
-    for (const r of list.rows) expect(fen(r.yjce)).toBe(employeeMonthlyFen(fen(r.jcjs), r.dwjcbl, r.grjcbl));
+    for (const r of list.rows) expect(fen(r.yjce)).toBe(employeeMonthlyFen(fen(r.jcjs), r.dwjcbl, r.grjcbl, 100));
     // Since October's remittance nobody changed or left; the four accounts later seed steps opened at the unit
     // (冯信息, 周晓明, 严退休 of step 21, 刘安居 of step 30) were never remitted by the unit, so they are new.
     const opened = ['冯信息', '周晓明', RETIREE_DEMO_LOGIN.name, LOAN_DEMO_LOGIN.name];
@@ -260,7 +267,7 @@ describe('employees: GJ0301 设立, GJ0305 封存, GJ0304 启封, GJ0203 基数�
     expect(body(await submit(unit, 'GJ0203', { rows: [{ grzh: a, jcjs: '8000' }, { grzh: b, jcjs: '40000' }] })).msg).toBe('月缴存基数须在 2200 至 33000 元之间');
     expect(body(await submit(unit, 'GJ0203', { rows: [{ grzh: a, jcjs: '8000' }, { grzh: a, jcjs: '9000' }] })).msg).toBe('同一职工在调整名单中出现了多次');
     expect(body(await submit(unit, 'GJ0203', { rows: [{ grzh: a, jcjs: '8123.45' }, { grzh: b, jcjs: '2200' }] })).data.zt).toBe('03');
-    expect(await account(a)).toMatchObject({ jcjs_fen: '812345', yjce_fen: String(employeeMonthlyFen(812_345n, 12, 12)) });
+    expect(await account(a)).toMatchObject({ jcjs_fen: '812345', yjce_fen: String(employeeMonthlyFen(812_345n, 12, 12, 100)) });
     expect(await account(b)).toMatchObject({ jcjs_fen: '220000', yjce_fen: '52800' });
     const list = await wholeList(unit);
     expect(list.rows.find((r: { grzh: string }) => r.grzh === a)).toMatchObject({ bz: '变更' });
@@ -288,7 +295,7 @@ describe('GJ0204 缴存比例调整', () => {
     );
     for (const r of rows) {
       expect([r.dwjcbl, r.grjcbl]).toEqual(['11.00', '12.00']);
-      expect(BigInt(r.yjce_fen)).toBe(employeeMonthlyFen(BigInt(r.jcjs_fen), 11, 12));
+      expect(BigInt(r.yjce_fen)).toBe(employeeMonthlyFen(BigInt(r.jcjs_fen), 11, 12, 100));
     }
     const list = await wholeList(unit);
     expect(list.rows.every((r: { dwjcbl: string }) => r.dwjcbl === '11.00')).toBe(true);
@@ -350,5 +357,82 @@ describe('postMovements (the set-based posting)', () => {
     expect((await account(open.grzh)).balance_fen).toBe(before.balance_fen);
     await expect(db.transaction((tx) => postMovements(tx, { kind: '01', ywbh: 'TESTBATCH2', valueDate: '2026-12-07' }, [{ accountNo: open.grzh, amountFen: -5n, line: 1 }]))).rejects.toThrow('汇缴的发生额方向不正确');
     expect(nextMonth('202612')).toBe('202701');
+  });
+});
+
+describe('the rows at work: each unit rule follows its row of centre_parameter (setParameter)', () => {
+  const applicant = { userId: '1', accountId: '1', loginType: 2 as const, login: UNIT, zh: UNIT };
+  /** Sets rows for one test and puts the defaults back after it. */
+  async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
+    try {
+      for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
+      await run();
+    } finally {
+      for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
+    }
+  }
+  const employees = async () =>
+    (await db.query<{ grzh: string }>(`select grzh from personal_account where dwzh = $1 and grzhzt = '01' and kind = 'gr' order by grzh limit 3`, [UNIT])).map((e) => e.grzh);
+
+  it('ratioMin, ratioMax set to 5–7 %: GJ0204 refuses 8 % naming the bounds in force, takes 7 %; the guide says so', async () => {
+    await withRows({ ratioMax: 7 }, async () => {
+      const rule = businessOf('GJ0204')!.rules.find((r) => r.name === 'ratio-within-bounds')!;
+      const ctx = (dwjcbl: number, grjcbl: number) => ({ q: db, applicant, payload: { dwjcbl, grjcbl } });
+      expect([await rule.holds(ctx(7, 7)), await rule.holds(ctx(8, 7)), await rule.holds(ctx(7, 8)), await rule.holds(ctx(5, 5)), await rule.holds(ctx(4, 5))]).toEqual([true, false, false, true, false]);
+      expect(await ruleMessage(rule, ctx(8, 7))).toBe('缴存比例须为 5% 至 7% 的整数');
+      const refused = await submit(unit, 'GJ0204', { dwjcbl: 8, grjcbl: 8 });
+      expect([refused.statusCode, body(refused).msg]).toEqual([400, '缴存比例须为 5% 至 7% 的整数']);
+      expect(guideOf(businessOf('GJ0204')!, await readParameters(db)).sltj).toContain('5% 至 7%');
+      expect(body(await get(unit, 'dwyw/zgcx?limit=1')).data.params).toMatchObject({ ratioMin: 5, ratioMax: 7 });
+    });
+  });
+
+  it('baseMinYuan set to 3,000: GJ0301 refuses 2,999.99 and GJ0203 refuses it too, with the bound in force', async () => {
+    await withRows({ baseMinYuan: 3000 }, async () => {
+      const rule = businessOf('GJ0301')!.rules.find((r) => r.name === 'base-within-bounds')!;
+      const ctx = (jcjs: string) => ({ q: db, applicant, payload: { jcjs } as never });
+      expect([await rule.holds(ctx('3000')), await rule.holds(ctx('2999.99'))]).toEqual([true, false]);
+      const refused = await submit(unit, 'GJ0301', { zjhm: '110105199001011232', xingming: '钱新人', sjhm: '13912345678', jcjs: '2999.99' });
+      expect([refused.statusCode, body(refused).msg]).toEqual([400, '月缴存基数须在 3000 至 33000 元之间']);
+      const [a] = await employees();
+      expect(body(await submit(unit, 'GJ0203', { rows: [{ grzh: a, jcjs: '2999.99' }] })).msg).toBe('月缴存基数须在 3000 至 33000 元之间');
+    });
+  });
+
+  it('baseOutOfBounds 1 (clamp): GJ0203 takes 40,000 and 1,000 as 33,000 and 2,200; 0 refuses them', async () => {
+    const [a, b] = await employees();
+    const rows = [{ grzh: a, jcjs: '40000' }, { grzh: b, jcjs: '1000' }];
+    expect(body(await submit(unit, 'GJ0203', { rows })).msg).toBe('月缴存基数须在 2200 至 33000 元之间');
+    await withRows({ baseOutOfBounds: 1 }, async () => {
+      expect(body(await submit(unit, 'GJ0203', { rows })).data.zt).toBe('03');
+      expect((await account(a!)).jcjs_fen).toBe('3300000');
+      expect((await account(b!)).jcjs_fen).toBe('220000');
+    });
+  });
+
+  it('adjustMaxRows set to 2: GJ0203 with 3 rows is refused naming the bound, 2 rows pass', async () => {
+    const [a, b, c] = await employees();
+    await withRows({ adjustMaxRows: 2 }, async () => {
+      const three = await submit(unit, 'GJ0203', { rows: [a, b, c].map((grzh) => ({ grzh, jcjs: '9000' })) });
+      expect([three.statusCode, body(three).msg]).toEqual([400, '一次至多调整 2 名职工，请分批提交']);
+      expect(body(await submit(unit, 'GJ0203', { rows: [a, b].map((grzh) => ({ grzh, jcjs: '9000' })) })).data.zt).toBe('03');
+    });
+  });
+
+  it('roundingFen set to 1: GJ0203 and GJ0201’s list compute each part to the fen, and agree', async () => {
+    const [a] = await employees();
+    await withRows({ roundingFen: 1 }, async () => {
+      expect(body(await submit(unit, 'GJ0203', { rows: [{ grzh: a, jcjs: '3333.33' }] })).data.zt).toBe('03');
+      const acct = await account(a!);
+      const [ratios] = await db.query<{ dwjcbl: string; grjcbl: string }>('select dwjcbl::text as dwjcbl, grjcbl::text as grjcbl from personal_account where grzh = $1', [a]);
+      const toFen = employeeMonthlyFen(333_333n, ratios!.dwjcbl, ratios!.grjcbl, 1);
+      expect(toFen).not.toBe(employeeMonthlyFen(333_333n, ratios!.dwjcbl, ratios!.grjcbl, 100));
+      expect(BigInt(acct.yjce_fen)).toBe(toFen);
+      const list = await wholeList(unit);
+      expect(fen(list.rows.find((r: { grzh: string }) => r.grzh === a).yjce)).toBe(toFen);
+      for (const r of list.rows) expect(fen(r.yjce)).toBe(employeeMonthlyFen(fen(r.jcjs), r.dwjcbl, r.grjcbl, 1));
+      expect(list.rows.reduce((s: bigint, r: { yjce: string }) => s + fen(r.yjce), 0n)).toBe(fen(list.hjje));
+      expect(guideOf(businessOf('GJ0201')!, await readParameters(db)).bz).toContain('四舍五入到分');
+    });
   });
 });

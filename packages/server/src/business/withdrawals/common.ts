@@ -13,7 +13,7 @@ import {
 } from '../../records';
 import { COMMON_MATERIALS } from '../materials';
 import type { Applicant, AutomaticRule, Business, BusinessGuide, BusinessMaterial, BusinessRule, JsonSchema, RuleContext } from '../types';
-import { withdrawalParams } from './params';
+import type { CentreParameters } from '../../params/centre';
 import { freezeReceipt } from './receipt';
 
 /**
@@ -253,8 +253,9 @@ export interface WithdrawalSpec<P> {
   /** What later withdrawals for the same thing count against (a contract number). */
   ref?(payload: P): string;
   materials: ReadonlyArray<BusinessMaterial<P>>;
-  guide: BusinessGuide;
-  notice: string;
+  /** The guide and the notice, plain or as functions of the centre's parameters (those that name one). */
+  guide: BusinessGuide | ((p: CentreParameters) => BusinessGuide);
+  notice: string | ((p: CentreParameters) => string);
   automatic?: AutomaticRule<P>;
 }
 
@@ -474,6 +475,3 @@ export const GUIDE_COMMON = {
   fwdx: '在本中心缴存住房公积金的职工',
   slyj: '《住房公积金管理条例》第二十四条；本中心住房公积金提取管理办法',
 } as const;
-
-/** The parameters, re-exported for the rules' descriptions. */
-export const P = withdrawalParams;

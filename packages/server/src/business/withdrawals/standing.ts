@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
-import { withdrawalParams, yuanParamFen } from './params';
+import { readWithdrawalParams, yuanParamFen } from './params';
 
 /**
  * Rent by standing order (按月/按季租房提取, docs/api-withdrawals.md): the agreement and the command that pays a period
@@ -52,11 +52,11 @@ export interface StandingRunReport {
  * @example await payStandingOrders(db, '2026-12-10', new Date())
  */
 export async function payStandingOrders(db: Db, date: string, at: Date): Promise<StandingRunReport> {
-  const p = withdrawalParams();
   const period = date.slice(0, 4) + date.slice(5, 7);
   const yearFrom = `${date.slice(0, 4)}-01-01`;
   const yearTo = `${date.slice(0, 4)}-12-31`;
   return db.transaction(async (tx) => {
+    const p = await readWithdrawalParams(tx);
     // The accounts' rows first, in one order: every hold and every movement takes the same lock.
     await tx.query(
       `select 1 from personal_account where grzh in (select grzh from rent_standing_order where state = 'active') order by grzh for update`,

@@ -15,7 +15,8 @@ import {
   type AmountField,
   type CardFields,
 } from './common';
-import { withdrawalParams } from './params';
+import { PARAMETER_DEFAULTS } from '../../params/centre';
+import { readWithdrawalParams } from './params';
 
 /**
  * TQ0101 购买自住住房提取 (gmzzf): within a year of buying a home, the outlay (price less loans) less what was already
@@ -53,6 +54,10 @@ export async function withdrawnFor(q: Queryable, ref: string, except = ''): Prom
 const refOf = (p: Partial<Tq0101Payload>): string => `GF:${(p.gfht ?? '').trim()}`;
 const m = <T>(row: T) => row as BusinessMaterial<Tq0101Payload>;
 
+const D = PARAMETER_DEFAULTS;
+const monthsMessage = (n: number) => `连续缴存满 ${n} 个月后才能办理购房提取`;
+const windowMessage = (n: number) => `只能提取购房后 ${n} 个月内的购房款，且购房日期不能晚于今天`;
+
 export const tq0101 = defineWithdrawal<Tq0101Payload>({
   ywlx: 'TQ0101',
   ywmc: '购买自住住房提取',
@@ -75,22 +80,27 @@ export const tq0101 = defineWithdrawal<Tq0101Payload>({
   rules: [
     {
       name: 'continuous-months',
-      description: `连续缴存满 ${withdrawalParams().purchaseMinMonths} 个月（截至本月或上月）`,
-      msg: `连续缴存满 ${withdrawalParams().purchaseMinMonths} 个月后才能办理购房提取`,
+      description: `连续缴存满 purchaseMinMonths 个月（默认 ${D.purchaseMinMonths}，截至本月或上月）`,
+      msg: monthsMessage(D.purchaseMinMonths),
+      message: async ({ q }) => monthsMessage((await readWithdrawalParams(q)).purchaseMinMonths),
       param: 'purchaseMinMonths',
       atOpen: true,
       async holds(ctx) {
         const d = await depositorOf(ctx.q, ctx.applicant);
         // A sealed account paid until it was sealed: the months are counted for accounts still depositing only.
-        return !d || d.grzhzt !== ACCOUNT_STATUS.normal || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), withdrawalParams().purchaseMinMonths);
+        return !d || d.grzhzt !== ACCOUNT_STATUS.normal || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), (await readWithdrawalParams(ctx.q)).purchaseMinMonths);
       },
     },
     {
       name: 'purchase-within-window',
-      description: `购房日期在今天之前 ${withdrawalParams().purchaseWindowMonths} 个月内，且不晚于今天`,
-      msg: `只能提取购房后 ${withdrawalParams().purchaseWindowMonths} 个月内的购房款，且购房日期不能晚于今天`,
+      description: `购房日期在今天之前 purchaseWindowMonths 个月内（默认 ${D.purchaseWindowMonths}），且不晚于今天`,
+      msg: windowMessage(D.purchaseWindowMonths),
+      message: async ({ q }) => windowMessage((await readWithdrawalParams(q)).purchaseWindowMonths),
       param: 'purchaseWindowMonths',
-      holds: (ctx) => ctx.payload.gfrq <= todayOf(ctx) && ctx.payload.gfrq >= dateMonthsBefore(todayOf(ctx), withdrawalParams().purchaseWindowMonths),
+      async holds(ctx) {
+        const { purchaseWindowMonths } = await readWithdrawalParams(ctx.q);
+        return ctx.payload.gfrq <= todayOf(ctx) && ctx.payload.gfrq >= dateMonthsBefore(todayOf(ctx), purchaseWindowMonths);
+      },
     },
     {
       name: 'loan-within-price',
@@ -133,16 +143,16 @@ export const tq0101 = defineWithdrawal<Tq0101Payload>({
       when: (a) => a.potq === true,
     },
   ],
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '3 个工作日',
-    xzdy: '职工购买自住住房的，可在购房后一年内提取本人及配偶的住房公积金，合计不超过购房款扣除贷款后的金额。',
-    sltj: `1. 账户状态正常或封存；2. 连续缴存满 ${withdrawalParams().purchaseMinMonths} 个月；3. 购房在 ${withdrawalParams().purchaseWindowMonths} 个月内；4. 没有其他在办的提取业务。`,
+    xzdy: '职工购买自住住房的，可在购房后规定的期限内提取本人及配偶的住房公积金，合计不超过购房款扣除贷款后的金额。',
+    sltj: `1. 账户状态正常或封存；2. 连续缴存满 ${p.purchaseMinMonths} 个月；3. 购房在 ${p.purchaseWindowMonths} 个月内；4. 没有其他在办的提取业务。`,
     sqcl: '身份证；购房合同；购房发票或不动产权证；配偶共同提取的，另附结婚证和配偶签署的授权委托书。',
     bllc: '1. 阅读须知；2. 填写购房信息和提取金额；3. 填写本人银行卡；4. 上传材料并提交；5. 中心审核办结，资金转入银行卡。',
     bljg: '提取金额转入本人银行卡；可在“提取历史”查看并打印提取回单。',
     bz: '同一套住房，本人和配偶提取合计不超过房屋总价扣除贷款后的金额。',
-  },
+  }),
   notice:
     '一、同一套住房，本人和配偶提取的合计不能超过房屋总价扣除贷款后的金额。\n' +
     '二、配偶共同提取的，请让配偶扫码在手机上签署授权委托书。\n' +

@@ -16,7 +16,8 @@ import {
   type CardFields,
   type Depositor,
 } from './common';
-import { withdrawalParams } from './params';
+import { PARAMETER_DEFAULTS } from '../../params/centre';
+import { readWithdrawalParams } from './params';
 
 /**
  * TQ0106 偿还住房贷款提取 (chdk_tq): the repayments of the last 12 months of a home loan of the applicant or the
@@ -120,19 +121,19 @@ export const tq0106 = defineWithdrawal<Tq0106Payload>({
     },
     {
       name: 'once-a-year',
-      description: `同一笔贷款 12 个月内至多提取 ${withdrawalParams().repayPerYear} 次（含在办的）`,
+      description: `同一笔贷款 12 个月内至多提取 repayPerYear 次（默认 ${PARAMETER_DEFAULTS.repayPerYear}，含在办的）`,
       msg: '这笔贷款近 12 个月内已办理过还贷提取，请满 12 个月后再申请',
       param: 'repayPerYear',
       async holds(ctx) {
         const from = dateMonthsBefore(todayOf(ctx), 12);
-        return (await withdrawnForLoan(ctx.q, refOf(ctx.payload), from, ctx.ywbh)).times < withdrawalParams().repayPerYear;
+        return (await withdrawnForLoan(ctx.q, refOf(ctx.payload), from, ctx.ywbh)).times < (await readWithdrawalParams(ctx.q)).repayPerYear;
       },
     },
   ],
   async limit({ q, depositor, payload, today, ywbh }) {
     const t = await terms(q, depositor, payload);
     if (!t) return undefined;
-    const window = withdrawalParams().repayWindowMonths;
+    const window = (await readWithdrawalParams(q)).repayWindowMonths;
     const months = monthsRepaid(t.ffrq, today, window);
     const repaid = t.yhkeFen * BigInt(months);
     const before = (await withdrawnForLoan(q, refOf(payload), dateMonthsBefore(today, window), ywbh)).fen;
@@ -148,18 +149,18 @@ export const tq0106 = defineWithdrawal<Tq0106Payload>({
     { wjlxId: 'HKPZ', wjmc: '还款凭证', jdbh: 'TQ0106-01', mlbh: '0102', zstj: '商业银行贷款近 12 个月的还款凭证或银行流水', required: true, maxFiles: 10, when: (a) => a.dklx === '2' },
     m(COMMON_MATERIALS.SQS),
   ],
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '本中心贷款即时办结；商业贷款 3 个工作日',
-    xzdy: '职工偿还购房贷款本息的，可每年提取一次，金额不超过近 12 个月应还的贷款本息。',
-    sltj: '1. 账户状态正常或封存；2. 本人或配偶有在还的住房贷款；3. 同一笔贷款 12 个月内未办理过还贷提取；4. 没有其他在办的提取业务。',
+    xzdy: `职工偿还购房贷款本息的，同一笔贷款每 12 个月可提取 ${p.repayPerYear} 次，金额不超过近 ${p.repayWindowMonths} 个月应还的贷款本息。`,
+    sltj: `1. 账户状态正常或封存；2. 本人或配偶有在还的住房贷款；3. 同一笔贷款 12 个月内办理还贷提取不足 ${p.repayPerYear} 次；4. 没有其他在办的提取业务。`,
     sqcl: '身份证；商业银行贷款另附借款合同和还款凭证。',
     bllc: '1. 阅读须知；2. 选择贷款并填写提取金额；3. 填写本人银行卡；4. 提交；5. 本中心贷款即时办结，商业贷款由中心审核。',
     bljg: '提取金额转入本人银行卡；可在“提取历史”查看并打印提取回单。',
     bz: '本中心贷款的月还款额以中心贷款记录为准。',
-  },
-  notice:
-    '一、同一笔贷款每 12 个月可提取一次，金额不超过近 12 个月应还的本息。\n' +
+  }),
+  notice: (p) =>
+    `一、同一笔贷款每 12 个月可提取 ${p.repayPerYear} 次，金额不超过近 ${p.repayWindowMonths} 个月应还的本息。\n` +
     '二、本中心的住房公积金贷款即时办结；商业银行贷款需上传借款合同和还款凭证，由中心审核。\n' +
     '三、资金只转入申请人本人的银行卡。',
   automatic: { description: '本中心贷款的还贷提取即时办结', decide: ({ payload }) => (payload.dklx === '1' ? 'complete' : null) },

@@ -3,7 +3,8 @@ import { ACCOUNT_STATUS, fenToYuan } from '../../records';
 import { COMMON_MATERIALS } from '../materials';
 import type { BusinessMaterial } from '../types';
 import { dateField, defineWithdrawal, GUIDE_COMMON, hasContinuousMonths, moneyField, todayOf, depositorOf, type CardFields, type AmountField, type Depositor } from './common';
-import { withdrawalParams, yuanParamFen } from './params';
+import { PARAMETER_DEFAULTS } from '../../params/centre';
+import { readWithdrawalParams, yuanParamFen, type WithdrawalParams } from './params';
 
 /**
  * TQ0107 租赁住房提取 (zfzj_tq): a depositor who owns no home in the city (nor does the spouse) withdraws for rent,
@@ -25,13 +26,12 @@ export interface Tq0107Payload extends CardFields, AmountField {
 }
 
 /** The ID numbers whose rent withdrawals share the applicant's quota: the applicant's, and the spouse's for a household. */
-export function householdOf(d: Depositor): string[] {
-  return withdrawalParams().rentQuotaPerHousehold && d.married && d.pozjhm ? [d.zjhm, d.pozjhm] : [d.zjhm];
+export function householdOf(p: Pick<WithdrawalParams, 'rentQuotaPerHousehold'>, d: Depositor): string[] {
+  return p.rentQuotaPerHousehold && d.married && d.pozjhm ? [d.zjhm, d.pozjhm] : [d.zjhm];
 }
 
 /** The year's rent quota of the applicant, in fen. */
-export function rentQuotaFen(d: Depositor): bigint {
-  const p = withdrawalParams();
+export function rentQuotaFen(p: WithdrawalParams, d: Depositor): bigint {
   return yuanParamFen(d.married && p.rentQuotaPerHousehold ? p.rentYearQuotaHouseholdYuan : p.rentYearQuotaSingleYuan);
 }
 
@@ -80,6 +80,9 @@ const LEASE: BusinessMaterial<Tq0107Payload> = {
   maxFiles: 20,
 };
 
+const D = PARAMETER_DEFAULTS;
+const rentMonthsMessage = (n: number) => `连续缴存满 ${n} 个月后才能办理租房提取`;
+
 export const tq0107 = defineWithdrawal<Tq0107Payload>({
   ywlx: 'TQ0107',
   ywmc: '租赁住房提取',
@@ -99,13 +102,14 @@ export const tq0107 = defineWithdrawal<Tq0107Payload>({
   rules: [
     {
       name: 'continuous-months',
-      description: `连续足额缴存满 ${withdrawalParams().rentMinMonths} 个月（截至本月或上月）`,
-      msg: `连续缴存满 ${withdrawalParams().rentMinMonths} 个月后才能办理租房提取`,
+      description: `连续足额缴存满 rentMinMonths 个月（默认 ${D.rentMinMonths}，截至本月或上月）`,
+      msg: rentMonthsMessage(D.rentMinMonths),
+      message: async ({ q }) => rentMonthsMessage((await readWithdrawalParams(q)).rentMinMonths),
       param: 'rentMinMonths',
       atOpen: true,
       async holds(ctx) {
         const d = await depositorOf(ctx.q, ctx.applicant);
-        return !d || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), withdrawalParams().rentMinMonths);
+        return !d || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), (await readWithdrawalParams(ctx.q)).rentMinMonths);
       },
     },
     {
@@ -120,7 +124,7 @@ export const tq0107 = defineWithdrawal<Tq0107Payload>({
     },
     {
       name: 'quarter-frequency',
-      description: `每个自然季度至多提取 ${withdrawalParams().rentPerQuarter} 次（含在办的和配偶的）`,
+      description: `每个自然季度至多提取 rentPerQuarter 次（默认 ${D.rentPerQuarter}，含在办的和配偶的）`,
       msg: '本季度已办理过租房提取，请下个季度再申请',
       param: 'rentPerQuarter',
       atOpen: true,
@@ -128,7 +132,8 @@ export const tq0107 = defineWithdrawal<Tq0107Payload>({
         const d = await depositorOf(ctx.q, ctx.applicant);
         if (!d) return true;
         const { from, to } = quarterOf(todayOf(ctx));
-        return (await rentUsed(ctx.q, householdOf(d), from, to, ctx.ywbh)).times < withdrawalParams().rentPerQuarter;
+        const p = await readWithdrawalParams(ctx.q);
+        return (await rentUsed(ctx.q, householdOf(p, d), from, to, ctx.ywbh)).times < p.rentPerQuarter;
       },
     },
     {
@@ -146,29 +151,33 @@ export const tq0107 = defineWithdrawal<Tq0107Payload>({
   ],
   async limit({ q, depositor, today, ywbh }) {
     const year = today.slice(0, 4);
-    const quota = rentQuotaFen(depositor);
-    const used = await rentUsed(q, householdOf(depositor), `${year}-01-01`, `${year}-12-31`, ywbh);
+    const p = await readWithdrawalParams(q);
+    const quota = rentQuotaFen(p, depositor);
+    const used = await rentUsed(q, householdOf(p, depositor), `${year}-01-01`, `${year}-12-31`, ywbh);
     const left = quota - used.fen > 0n ? quota - used.fen : 0n;
-    const who = householdOf(depositor).length > 1 ? '家庭（本人和配偶合计）' : '本人';
+    const who = householdOf(p, depositor).length > 1 ? '家庭（本人和配偶合计）' : '本人';
     return {
       maxFen: left,
       reasons: [`${year} 年${who}租房提取额度 ${fenToYuan(quota)} 元，已提取或在办 ${fenToYuan(used.fen)} 元，剩余 ${fenToYuan(left)} 元`],
     };
   },
   materials: [COMMON_MATERIALS.SFZ as BusinessMaterial<Tq0107Payload>, LEASE, COMMON_MATERIALS.SQS as BusinessMaterial<Tq0107Payload>],
-  guide: {
+  guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '额度内提交后即时办结，资金 1 个工作日内到账',
     xzdy: '职工及配偶在本市无自有住房且租赁住房的，可按季度提取住房公积金支付房租，每年不超过中心规定的额度。',
-    sltj: `1. 账户状态正常；2. 连续缴存满 ${withdrawalParams().rentMinMonths} 个月；3. 本人及配偶在本市无自有住房；4. 本季度未办理过租房提取；5. 没有其他在办的提取业务。`,
+    sltj: `1. 账户状态正常；2. 连续缴存满 ${p.rentMinMonths} 个月；3. 本人及配偶在本市无自有住房；4. 本季度办理租房提取不足 ${p.rentPerQuarter} 次；5. 没有其他在办的提取业务。`,
     sqcl: '身份证；房屋租赁合同。',
     bllc: '1. 阅读须知；2. 填写租赁信息和提取金额；3. 填写本人银行卡；4. 上传材料并提交；5. 额度内即时办结，资金转入银行卡。',
     bljg: '提取金额转入本人银行卡，账户余额相应减少；可在“提取历史”查看并打印提取回单。',
-    bz: `未婚职工每年 ${withdrawalParams().rentYearQuotaSingleYuan} 元，已婚职工家庭每年合计 ${withdrawalParams().rentYearQuotaHouseholdYuan} 元（配偶提取的计入）。`,
-  },
-  notice:
+    bz:
+      p.rentQuotaPerHousehold === 1
+        ? `未婚职工每年 ${p.rentYearQuotaSingleYuan} 元，已婚职工家庭每年合计 ${p.rentYearQuotaHouseholdYuan} 元（配偶提取的计入）。`
+        : `每人每年 ${p.rentYearQuotaSingleYuan} 元（已婚职工也按个人计算）。`,
+  }),
+  notice: (p) =>
     '一、本人及配偶在本市无自有住房的，方可办理租房提取；虚假声明的，中心将追回已提取的资金并记入信用记录。\n' +
-    '二、每个自然季度可提取一次，全年合计不超过中心规定的额度，额度按自然年度计算。\n' +
+    `二、每个自然季度可提取 ${p.rentPerQuarter} 次，全年合计不超过中心规定的额度，额度按自然年度计算。\n` +
     '三、资金只转入申请人本人的银行卡。',
   automatic: { description: '额度内的租房提取即时办结', decide: () => 'complete' },
 });

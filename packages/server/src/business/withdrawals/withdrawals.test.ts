@@ -11,7 +11,10 @@ import { businessOf } from '../registry';
 import type { Applicant } from '../types';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
 import { ageOf, dateMonthsBefore, hasContinuousMonths, luhnValid } from './common';
-import { WITHDRAWAL_PARAMS, withdrawalParams } from './params';
+import { readWithdrawalParams, withdrawalParams } from './params';
+import { PARAMETER_DEFAULTS, readParameters, setParameter, type ParameterKey } from '../../params/centre';
+import { guideOf } from '../../applications/wizard';
+import { ruleMessage } from '../types';
 import { quarterOf } from './tq0107';
 import { monthsRepaid } from './tq0106';
 import { DEMO_LOAN } from '../../seed/withdrawals';
@@ -78,10 +81,26 @@ const rent = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('parameters (WITHDRAWAL_PARAMS, one row each, at its edges)', () => {
-  it('is one set read through withdrawalParams(): 南京 rent quotas, quarterly, 3 months, 12 months for a purchase, 60/55', () => {
-    expect(withdrawalParams()).toBe(WITHDRAWAL_PARAMS);
-    expect(WITHDRAWAL_PARAMS).toMatchObject({
+/** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
+async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
+  try {
+    for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
+    await run();
+  } finally {
+    for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
+  }
+}
+/** A rule of a withdrawal kind, asked for an applicant (and a payload) now. */
+async function ruleOf(ywlx: string, name: string, login: string, payload: Record<string, unknown> = {}) {
+  const rule = businessOf(ywlx)!.rules.find((r) => r.name === name)!;
+  const ctx = { q: db, applicant: await applicantOf(login), payload, now: clock };
+  return { holds: () => rule.holds(ctx), message: () => ruleMessage(rule, ctx) };
+}
+
+describe('parameters (rows of the centre table, one each, at its edges, driven by setParameter)', () => {
+  it('are rows of centre_parameter read through readParameters: 南京 rent quotas, quarterly, 3 months, 12 months for a purchase, 60/55', async () => {
+    expect(await readWithdrawalParams(db)).toEqual(withdrawalParams(await readParameters(db)));
+    expect(await readWithdrawalParams(db)).toMatchObject({
       rentYearQuotaSingleYuan: 21_600,
       rentYearQuotaHouseholdYuan: 43_200,
       rentQuotaPerHousehold: true,
@@ -94,7 +113,60 @@ describe('parameters (WITHDRAWAL_PARAMS, one row each, at its edges)', () => {
     });
   });
 
-  it('rentMinMonths: three months paid ending this month or the one before; two are not enough', async () => {
+  it('rentMinMonths: 严退休 has paid 5 months unbroken; set to 5 he may rent-withdraw, set to 6 he is refused naming 6, at the wizard too', async () => {
+    const rule = await ruleOf('TQ0107', 'continuous-months', RETIREE_DEMO_LOGIN.account);
+    await withRows({ rentMinMonths: 5 }, async () => expect(await rule.holds()).toBe(true));
+    await withRows({ rentMinMonths: 6 }, async () => {
+      expect(await rule.holds()).toBe(false);
+      expect(await rule.message()).toBe('连续缴存满 6 个月后才能办理租房提取');
+      expect((await check(RETIREE_DEMO_LOGIN.account, 'TQ0107')).messages.map((m) => m.msg)).toContain('连续缴存满 6 个月后才能办理租房提取');
+      expect(guideOf(businessOf('TQ0107')!, await readParameters(db)).sltj).toContain('连续缴存满 6 个月');
+    });
+  });
+
+  it('purchaseMinMonths: the same 5 months pass at 5, fail at 6 (TQ0101)', async () => {
+    const rule = await ruleOf('TQ0101', 'continuous-months', RETIREE_DEMO_LOGIN.account);
+    await withRows({ purchaseMinMonths: 5 }, async () => expect(await rule.holds()).toBe(true));
+    await withRows({ purchaseMinMonths: 6 }, async () => {
+      expect(await rule.holds()).toBe(false);
+      expect(await rule.message()).toBe('连续缴存满 6 个月后才能办理购房提取');
+    });
+  });
+
+  it('purchaseWindowMonths set to 6: a purchase 6 months back to the day is in, a day earlier is out (TQ0101)', async () => {
+    await withRows({ purchaseWindowMonths: 6 }, async () => {
+      expect(await (await ruleOf('TQ0101', 'purchase-within-window', ZHANG.account, { gfrq: '2026-05-26' })).holds()).toBe(true);
+      const early = await ruleOf('TQ0101', 'purchase-within-window', ZHANG.account, { gfrq: '2026-05-25' });
+      expect(await early.holds()).toBe(false);
+      expect(await early.message()).toBe('只能提取购房后 6 个月内的购房款，且购房日期不能晚于今天');
+    });
+  });
+
+  it('retireAgeMale: 严退休 is 61; the row at 61 lets him withdraw on retirement (TQ0103), at 62 it does not', async () => {
+    const rule = await ruleOf('TQ0103', 'retirement-age', RETIREE_DEMO_LOGIN.account);
+    await withRows({ retireAgeMale: 61 }, async () => expect(await rule.holds()).toBe(true));
+    await withRows({ retireAgeMale: 62 }, async () => {
+      expect(await rule.holds()).toBe(false);
+      expect(guideOf(businessOf('TQ0103')!, await readParameters(db)).sltj).toContain('男 62 周岁');
+    });
+  });
+
+  it('rentPerQuarter: 张三 has not rent-withdrawn this quarter; at 1 he may, at 0 he is refused', async () => {
+    const rule = await ruleOf('TQ0107', 'quarter-frequency', ZHANG.account);
+    expect(await rule.holds()).toBe(true);
+    await withRows({ rentPerQuarter: 0 }, async () => expect(await rule.holds()).toBe(false));
+  });
+
+  it('rentQuotaPerHousehold, rentYearQuotaHouseholdYuan, rentYearQuotaSingleYuan: the quota the limit names follows the rows', async () => {
+    const zhang = await applicantOf(ZHANG.account);
+    const reasons = async () => (await withdrawalOf('TQ0107')!.limitFor(db, zhang, {}, clock)).reasons.join('\n');
+    expect(await reasons()).toContain('租房提取额度 43200.00 元'); // married: the household's
+    await withRows({ rentYearQuotaHouseholdYuan: 50_000 }, async () => expect(await reasons()).toContain('租房提取额度 50000.00 元'));
+    await withRows({ rentQuotaPerHousehold: 0 }, async () => expect(await reasons()).toContain('本人租房提取额度 21600.00 元')); // per person: the single quota
+    await withRows({ rentQuotaPerHousehold: 0, rentYearQuotaSingleYuan: 20_000 }, async () => expect(await reasons()).toContain('本人租房提取额度 20000.00 元'));
+  });
+
+  it('rentMinMonths (the months themselves): three months paid ending this month or the one before; two are not enough', async () => {
     // 张三 paid every month up to October 2026: on 26 November, August–October count.
     expect(await hasContinuousMonths(db, ZHANG.grzh, '2026-11-26', 3)).toBe(true);
     // In January 2027 the last paid months (Oct) are not the month before: not continuous up to now.
@@ -299,6 +371,15 @@ describe('TQ0106 偿还住房贷款提取', () => {
     expect((await limit(ZHANG.account, 'TQ0106', repay())).yy.join()).not.toContain('2500');
   });
 
+  it('repayWindowMonths set to 6: the limit counts the last 6 instalments (15,000.00), and the guide says so', async () => {
+    await withRows({ repayWindowMonths: 6 }, async () => {
+      const l = await limit(QIAN.account, 'TQ0106', repay());
+      expect(l.ktqje).toBe('15000.00');
+      expect(l.yy[0]).toContain('近 6 个月应还 6 期，每期 2500.00 元');
+      expect(guideOf(businessOf('TQ0106')!, await readParameters(db)).xzdy).toContain('近 6 个月');
+    });
+  });
+
   it('the centre’s own loan: twelve instalments; one fen over refused; exactly the limit completes at once with reason 06', async () => {
     const l = await limit(QIAN.account, 'TQ0106', repay());
     expect(l.ktqje).toBe('30000.00');
@@ -310,6 +391,12 @@ describe('TQ0106 偿还住房贷款提取', () => {
     expect((await checkLedger(db, [QIAN.grzh])).ok).toBe(true);
     // Once a year per contract.
     expect(body(await submit(QIAN.account, 'TQ0106', repay({ tqje: '1' }))).msg).toBe('这笔贷款近 12 个月内已办理过还贷提取，请满 12 个月后再申请');
+  });
+
+  it('repayPerYear: after one withdrawal for the contract, 1 refuses another and 2 allows it', async () => {
+    const rule = await ruleOf('TQ0106', 'once-a-year', QIAN.account, repay());
+    expect(await rule.holds()).toBe(false);
+    await withRows({ repayPerYear: 2 }, async () => expect(await rule.holds()).toBe(true));
   });
 
   it('a bank’s loan: the declared instalment since it was paid out, left to the centre', async () => {
