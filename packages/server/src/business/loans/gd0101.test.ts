@@ -50,7 +50,7 @@ const good: Gd0101Payload = {
   hkzh: '6217000010001234567',
 };
 /** The loan rows at their defaults (migration 120), for the tests' titles and edges. */
-const LOAN_PARAMS = loanParams(PARAMETER_DEFAULTS);
+const LOAN_DEFAULTS = loanParams(PARAMETER_DEFAULTS);
 /** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
 async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
   try {
@@ -140,7 +140,7 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('account-normal', { grzh: '209900000001' })).toBe(true);
   });
 
-  it(`continuous-months: ${LOAN_PARAMS.minContinuousMonths} months unbroken up to last month; 5 months, or ending two months ago, are refused`, async () => {
+  it(`continuous-months: ${LOAN_DEFAULTS.minContinuousMonths} months unbroken up to last month; 5 months, or ending two months ago, are refused`, async () => {
     expect(await continuousMonths(db, '209900000001', '2026-11-26')).toBe(6);
     expect(await continuousMonths(db, '209900000002', '2026-11-26')).toBe(5);
     expect(await continuousMonths(db, '209900000003', '2026-11-26')).toBe(0);
@@ -165,11 +165,11 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('no-withdrawal', {})).toBe(true);
   });
 
-  it(`term-range: ${LOAN_PARAMS.minMonths} to ${LOAN_PARAMS.maxMonths} months`, async () => {
-    expect(await holds('term-range', { dkqx: LOAN_PARAMS.minMonths - 1 })).toBe(false);
-    expect(await holds('term-range', { dkqx: LOAN_PARAMS.minMonths })).toBe(true);
-    expect(await holds('term-range', { dkqx: LOAN_PARAMS.maxMonths })).toBe(true);
-    expect(await holds('term-range', { dkqx: LOAN_PARAMS.maxMonths + 1 })).toBe(false);
+  it(`term-range: ${LOAN_DEFAULTS.minMonths} to ${LOAN_DEFAULTS.maxMonths} months`, async () => {
+    expect(await holds('term-range', { dkqx: LOAN_DEFAULTS.minMonths - 1 })).toBe(false);
+    expect(await holds('term-range', { dkqx: LOAN_DEFAULTS.minMonths })).toBe(true);
+    expect(await holds('term-range', { dkqx: LOAN_DEFAULTS.maxMonths })).toBe(true);
+    expect(await holds('term-range', { dkqx: LOAN_DEFAULTS.maxMonths + 1 })).toBe(false);
   });
 
   it(`age-at-end: 张三 (36 on 2026-11-26) may borrow for ${(65 - 36) * 12} months, not one more`, async () => {
@@ -177,8 +177,8 @@ describe('the GD0101 rule table, row by row', () => {
     expect(ageOn(ZHANG, '2027-03-06')).toBe(36);
     expect(ageOn(ZHANG, '2027-03-07')).toBe(37);
     expect(ageOn('123', '2026-11-26')).toBeUndefined();
-    expect(await holds('age-at-end', { dkqx: (LOAN_PARAMS.maxAgeAtEnd - 36) * 12 })).toBe(true);
-    expect(await holds('age-at-end', { dkqx: (LOAN_PARAMS.maxAgeAtEnd - 36) * 12 + 1 })).toBe(false);
+    expect(await holds('age-at-end', { dkqx: (LOAN_DEFAULTS.maxAgeAtEnd - 36) * 12 })).toBe(true);
+    expect(await holds('age-at-end', { dkqx: (LOAN_DEFAULTS.maxAgeAtEnd - 36) * 12 + 1 })).toBe(false);
   });
 
   it('project-approved: an approved project on sale, or a resale home with its address', async () => {
@@ -194,7 +194,7 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('project-approved', { xmbh: 'LP2025000102' })).toBe(true);
   });
 
-  it(`amount-min: at least ${LOAN_PARAMS.minAmountYuan} yuan`, async () => {
+  it(`amount-min: at least ${LOAN_DEFAULTS.minAmountYuan} yuan`, async () => {
     expect(await holds('amount-min', { dkje: '9999.99' })).toBe(false);
     expect(await holds('amount-min', { dkje: '10000' })).toBe(true);
   });
