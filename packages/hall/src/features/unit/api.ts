@@ -29,6 +29,24 @@ export interface Employee {
   ye: string;
 }
 
+/**
+ * The centre's parameters the unit pages check against, as `GET dwyw/zgcx` answers them (`params`: the rows of the
+ * server's parameter table in force, docs/parameters.md). The server checks the same rows again.
+ */
+export interface UnitParams {
+  baseMinYuan: number;
+  baseMaxYuan: number;
+  ratioMin: number;
+  ratioMax: number;
+  roundingFen: number;
+  adjustMaxRows: number;
+  /** 0: a base outside the bounds is refused; 1: it is set to the nearer bound. */
+  baseOutOfBounds: number;
+}
+
+/** The employee list's first page with the parameters: what a page reads for its bounds (`useLoad(UNIT_PARAMS_URL)`). */
+export const UNIT_PARAMS_URL = 'dwyw/zgcx?limit=1';
+
 export interface InterestStatement {
   nd: number;
   jxrq: string;

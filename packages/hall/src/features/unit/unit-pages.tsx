@@ -5,7 +5,7 @@ import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type Wiz
 import { Dialog } from '../../shared/ui/dialog';
 import { stores } from '../../shared/services';
 import { usePageTitle } from '../../shared/use-page-title';
-import { confirmStatement, loadPage, useLoad, type Employee, type InterestStatement, type RemittanceList } from './api';
+import { confirmStatement, loadPage, UNIT_PARAMS_URL, useLoad, type Employee, type InterestStatement, type RemittanceList, type UnitParams } from './api';
 import './unit.css';
 
 /**
@@ -14,8 +14,11 @@ import './unit.css';
  * modules (packages/server/src/business/units/) hold the rules; the checks here are for comfort.
  */
 
-// The centre's bounds as the server publishes them (dwyw/zgcx's params); the server checks them again.
-const BOUNDS = { baseMinYuan: 2200, baseMaxYuan: 33000 };
+/**
+ * The centre's bounds as the server publishes them (dwyw/zgcx's params, the parameter table in force), once a field
+ * that shows them has read them; until then the page leaves the bound to the server, which checks it anyway.
+ */
+const bounds: { current?: UnitParams } = {};
 
 const t = (v: WizardValues, f: string) => (v[f] ?? '').trim();
 const errorsOf = (checks: Array<[string, boolean, string]>): WizardErrors => Object.fromEntries(checks.filter(([, bad]) => bad).map(([f, , msg]) => [f, msg]));
@@ -148,6 +151,26 @@ export function DwHuijPage() {
 
 // ——— GJ0301 个人账户设立 ———
 
+/** The base field, its hint naming the centre's bounds in force (read through the employee list's `params`). */
+function BaseField({ values, errors, set }: { values: WizardValues; errors: WizardErrors; set: (n: string, v: string) => void }) {
+  const [state] = useLoad<{ params: UnitParams }>(UNIT_PARAMS_URL, '中心参数查询失败', (data) => {
+    bounds.current = data.params;
+  });
+  const p = state.kind === 'ready' ? state.data.params : bounds.current;
+  return (
+    <TextField
+      name="jcjs"
+      label="月缴存基数（元）"
+      value={values.jcjs ?? ''}
+      error={errors.jcjs}
+      onChange={set}
+      maxLength={10}
+      inputMode="numeric"
+      hint={p ? `${p.baseMinYuan} 至 ${p.baseMaxYuan} 元；缴存比例按单位的比例` : '缴存比例按单位的比例'}
+    />
+  );
+}
+
 const openSteps: WizardFormStep[] = [
   {
     title: '职工信息',
@@ -156,16 +179,7 @@ const openSteps: WizardFormStep[] = [
         <TextField name="xingming" label="姓名" value={values.xingming ?? ''} error={errors.xingming} onChange={set} maxLength={30} autoComplete="off" />
         <TextField name="zjhm" label="身份证号码" value={values.zjhm ?? ''} error={errors.zjhm} onChange={(n, v) => set(n, v.toUpperCase())} maxLength={18} autoComplete="off" />
         <TextField name="sjhm" label="手机号码" value={values.sjhm ?? ''} error={errors.sjhm} onChange={(n, v) => set(n, v.replace(/\D/g, ''))} maxLength={11} inputMode="numeric" autoComplete="off" />
-        <TextField
-          name="jcjs"
-          label="月缴存基数（元）"
-          value={values.jcjs ?? ''}
-          error={errors.jcjs}
-          onChange={set}
-          maxLength={10}
-          inputMode="numeric"
-          hint={`${BOUNDS.baseMinYuan} 至 ${BOUNDS.baseMaxYuan} 元；缴存比例按单位的比例`}
-        />
+        <BaseField values={values} errors={errors} set={set} />
       </div>
     ),
     validate: (v) =>
@@ -176,8 +190,10 @@ const openSteps: WizardFormStep[] = [
         ['jcjs', !/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(t(v, 'jcjs')), '请输入月缴存基数，至多两位小数'],
         [
           'jcjs',
-          /^\d+(\.\d{1,2})?$/.test(t(v, 'jcjs')) && (Number(t(v, 'jcjs')) < BOUNDS.baseMinYuan || Number(t(v, 'jcjs')) > BOUNDS.baseMaxYuan),
-          `月缴存基数须在 ${BOUNDS.baseMinYuan} 至 ${BOUNDS.baseMaxYuan} 元之间`,
+          bounds.current !== undefined &&
+            /^\d+(\.\d{1,2})?$/.test(t(v, 'jcjs')) &&
+            (Number(t(v, 'jcjs')) < bounds.current.baseMinYuan || Number(t(v, 'jcjs')) > bounds.current.baseMaxYuan),
+          `月缴存基数须在 ${bounds.current?.baseMinYuan} 至 ${bounds.current?.baseMaxYuan} 元之间`,
         ],
       ]),
   },
