@@ -173,7 +173,7 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   },
   {
     name: 'continuous-months',
-    description: '正在缴存（最近一次缴存为本月或上月），且已连续缴存不少于 minContinuousMonths 个月',
+    description: `正在缴存（最近一次缴存为本月或上月），且已连续缴存不少于 loanMinContinuousMonths 个月（默认 ${D.minContinuousMonths}）`,
     msg: MESSAGES.months(D),
     message: async ({ q }) => MESSAGES.months(await readLoanParams(q)),
     param: 'loanMinContinuousMonths',
@@ -212,7 +212,7 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   },
   {
     name: 'term-range',
-    description: '贷款期限在 minMonths 至 maxMonths 个月之间',
+    description: `贷款期限在 loanMinMonths 至 loanMaxMonths 个月之间（默认 ${D.minMonths} 至 ${D.maxMonths}）`,
     msg: MESSAGES.term(D),
     message: async ({ q }) => MESSAGES.term(await readLoanParams(q)),
     param: 'loanMinMonths, loanMaxMonths',
@@ -223,7 +223,7 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   },
   {
     name: 'age-at-end',
-    description: '申请人年满 minAge 周岁，且贷款到期时年龄不超过 maxAgeAtEnd 周岁（年龄 × 12 + 期限 ≤ maxAgeAtEnd × 12）',
+    description: `申请人年满 loanMinAge 周岁，且贷款到期时年龄不超过 loanMaxAgeAtEnd 周岁（年龄 × 12 + 期限 ≤ loanMaxAgeAtEnd × 12；默认 ${D.minAge}、${D.maxAgeAtEnd}）`,
     msg: MESSAGES.age(D),
     message: async ({ q }) => MESSAGES.age(await readLoanParams(q)),
     param: 'loanMinAge, loanMaxAgeAtEnd',
@@ -241,7 +241,7 @@ export const GD0101_RULES: ReadonlyArray<BusinessRule<Gd0101Payload>> = [
   },
   {
     name: 'amount-min',
-    description: '申请贷款金额不低于 minAmountYuan 元',
+    description: `申请贷款金额不低于 loanMinAmountYuan 元（默认 ${D.minAmountYuan}）`,
     msg: MESSAGES.amount(D),
     message: async ({ q }) => MESSAGES.amount(await readLoanParams(q)),
     param: 'loanMinAmountYuan',
