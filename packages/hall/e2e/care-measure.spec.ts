@@ -313,7 +313,8 @@ async function check(page: Page, label: string, width: 390 | 1280, scope = ''): 
   results.push(result);
   const at = `${label} @ ${width}px`;
   expect.soft(result.font.px, `${at}: 最小字号 ${result.font.where}`).toBeGreaterThanOrEqual(18);
-  if (result.line) expect.soft(result.line.ratio, `${at}: 行高 ${result.line.where}`).toBeGreaterThanOrEqual(1.5);
+  // WCAG 1.4.12 asks 1.5; care mode promises 1.8 (docs/care-mode.md), and that is what is held.
+  if (result.line) expect.soft(result.line.ratio, `${at}: 行高 ${result.line.where}`).toBeGreaterThanOrEqual(1.8 - 0.005);
   if (result.paragraph) {
     expect.soft(result.paragraph.ratio, `${at}: 段落间距 ${result.paragraph.where}`).toBeGreaterThanOrEqual(2 - 0.01);
     expect.soft(result.paragraph.gap, `${at}: 段落间距大于行间距 ${result.paragraph.where}`).toBeGreaterThan(result.paragraph.lineGap);
@@ -334,8 +335,8 @@ async function walk(page: Page, width: 390 | 1280): Promise<void> {
   const h1 = (name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   await page.goto('/home.html#/index');
-  await expect(page.locator('main')).toBeVisible();
-  await expect(page.getByRole('link', { name: '政策信息' }).first()).toBeVisible();
+  await expect(page.locator('.portal-service').first()).toBeVisible();
+  await expect(page.getByText('正在加载')).toHaveCount(0);
   await check(page, '首页', width);
 
   await page.goto('/home.html#/dkcs');
@@ -432,9 +433,9 @@ const ROWS: Row[] = [
     figure: (r) => ({ text: px(r.font.px), ok: r.font.px >= 18 }),
   },
   {
-    point: 'WCAG 1.4.12 文本间距（行高）；本站承诺正文 1.8',
-    threshold: '折行文字的行高 ≥ 1.5 倍字号',
-    figure: (r) => (r.line ? { text: r.line.ratio.toFixed(2), ok: r.line.ratio >= 1.5 } : null),
+    point: 'WCAG 1.4.12 文本间距（行高 1.5）；本站关怀模式承诺 1.8',
+    threshold: '折行文字的行高 ≥ 1.8 倍字号',
+    figure: (r) => (r.line ? { text: r.line.ratio.toFixed(2), ok: r.line.ratio >= 1.795 } : null),
   },
   {
     point: 'WCAG 1.4.12 段落间距；MIIT 段落间距大于行间距',
@@ -515,11 +516,11 @@ function table(): string {
       .map((r) => ({ r, f: row.figure(r) }))
       .filter((x): x is { r: PageResult; f: { text: string; ok: boolean } } => x.f !== null)
       .map((x) => {
-        const where = [x.r.font.where, x.r.line?.where, x.r.paragraph?.where, x.r.target.where, x.r.control.where, x.r.link?.where, x.r.main?.where, x.r.ring.where][i];
+        const where = [x.r.font.where, x.r.line?.where, x.r.paragraph?.where, x.r.target.where, x.r.control.where, x.r.link?.where, x.r.main?.where, `${x.r.ring.where}（焦点框 ${x.r.ring.ring}，相邻 ${x.r.ring.against}）`][i];
         return { ...x, value: parseFloat(x.f.text), where };
       })
       .sort((a, b) => a.value - b.value)[0];
-    return worst ? `${row.point.split('：')[0]}：${worst.r.page} ${worst.r.width} px，${worst.where}` : '';
+    return worst ? `${row.point}：${worst.r.page} ${worst.r.width} px，${worst.where}` : '';
   });
   return [
     '每格为 390 px / 1280 px 的最差值（字号、尺寸单位 px；行高、段落间距为字号的倍数；对比度为 WCAG 对比度比值；axe 为违规条数）。“—”：该页没有可测的对象。加粗：未达阈值。',
