@@ -381,6 +381,7 @@ async function walk(page: Page, width: 390 | 1280): Promise<void> {
   await notice.getByRole('button', { name: /^确认/ }).click({ timeout: 10_000 });
   const prompt = page.getByRole('alertdialog', { name: '提示' });
   // A draft left by another run: continued as it is (continuing writes nothing).
+  await expect(page.locator('.wizard__heading').or(prompt).first()).toBeVisible();
   if (await prompt.isVisible()) await prompt.getByRole('button', { name: '继续填写' }).click();
   await expect(page.locator('.wizard__heading')).toBeVisible();
   await check(page, '办理向导', width);
