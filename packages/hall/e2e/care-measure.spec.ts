@@ -39,6 +39,8 @@ interface Figures {
   main: { px: number; where: string } | null;
   /** The focus ring of the elements focused by keyboard: the smallest contrast against what is next to it. */
   ring: { ratio: number; ring: string; against: string; where: string; count: number };
+  /** Text fields and selects: the smallest width over their font size (room for what is typed); null if none. */
+  field: { em: number; where: string } | null;
   /** Standalone links under 44 px high, named. */
   smallLinks: string[];
 }
@@ -175,6 +177,14 @@ function measure(scope: string): Figures {
     if (kind === 'main' && box.h < main.px) main = { px: box.h, where };
   }
 
+  // Fields: wide enough to show what is typed.
+  let field: Figures['field'] = null;
+  for (const el of all) {
+    if (!el.matches('input:not([type=radio], [type=checkbox], [type=hidden], [type=file]), select, textarea') || !seen(el)) continue;
+    const em = el.getBoundingClientRect().width / parseFloat(getComputedStyle(el).fontSize);
+    if (!field || em < field.em) field = { em, where: name(el) };
+  }
+
   // Focus rings. Colours read through a canvas, so any CSS colour syntax works.
   const canvas = document.createElement('canvas');
   canvas.width = 1;
@@ -272,6 +282,7 @@ function measure(scope: string): Figures {
     control,
     link,
     main: main.px === Infinity ? null : main,
+    field,
     ring,
     smallLinks,
   };
@@ -322,6 +333,7 @@ async function check(page: Page, label: string, width: 390 | 1280, scope = ''): 
   expect.soft(Math.min(result.target.w, result.target.h), `${at}: WCAG 2.5.8 ${result.target.where}`).toBeGreaterThanOrEqual(24);
   expect.soft(result.control.px, `${at}: 控件 44 px ${result.control.where}`).toBeGreaterThanOrEqual(43.5);
   expect.soft(result.smallLinks, `${at}: 链接高 44 px`).toEqual([]);
+  if (result.field) expect.soft(result.field.em, `${at}: 输入框宽 ${result.field.where}`).toBeGreaterThanOrEqual(6);
   if (width === 390 && result.main) expect.soft(result.main.px, `${at}: 主要控件 60 px ${result.main.where}`).toBeGreaterThanOrEqual(59.5);
   expect.soft(result.ring.count, `${at}: 焦点框（测到的控件数）`).toBeGreaterThan(0);
   expect.soft(result.ring.ratio, `${at}: 焦点框对比度 ${result.ring.where} ${result.ring.ring}/${result.ring.against}`).toBeGreaterThanOrEqual(3);
@@ -462,6 +474,11 @@ const ROWS: Row[] = [
     figure: (r) => (r.link ? { text: px(r.link.px), ok: r.link.px >= 43.5 } : null),
   },
   {
+    point: '本站：输入框、下拉框的宽度',
+    threshold: '≥ 6 个字宽（6 em）',
+    figure: (r) => (r.field ? { text: `${r.field.em.toFixed(1)} em`, ok: r.field.em >= 6 } : null),
+  },
+  {
     point: 'MIIT 移动应用：主要控件（按钮、输入框）',
     threshold: '390 px 时高 ≥ 60 px',
     only: 390,
@@ -511,13 +528,13 @@ function table(): string {
     lines.push(`| ${row.point} | ${row.threshold} | ${cells.join(' | ')} | ${!complete ? '未测完' : pass && measured ? '通过' : measured ? '未通过' : '—'} |`);
   }
   // Where the worst figure of each row was found, for whoever has to fix a regression.
-  const notes = ROWS.slice(0, 8).map((row, i) => {
+  const notes = ROWS.slice(0, 9).map((row, i) => {
     const worst = all
       .filter((r) => !row.only || r.width === row.only)
       .map((r) => ({ r, f: row.figure(r) }))
       .filter((x): x is { r: PageResult; f: { text: string; ok: boolean } } => x.f !== null)
       .map((x) => {
-        const where = [x.r.font.where, x.r.line?.where, x.r.paragraph?.where, x.r.target.where, x.r.control.where, x.r.link?.where, x.r.main?.where, `${x.r.ring.where}（焦点框 ${x.r.ring.ring}，相邻 ${x.r.ring.against}）`][i];
+        const where = [x.r.font.where, x.r.line?.where, x.r.paragraph?.where, x.r.target.where, x.r.control.where, x.r.link?.where, x.r.field?.where, x.r.main?.where, `${x.r.ring.where}（焦点框 ${x.r.ring.ring}，相邻 ${x.r.ring.against}）`][i];
         return { ...x, value: parseFloat(x.f.text), where };
       })
       .sort((a, b) => a.value - b.value)[0];
