@@ -60,7 +60,9 @@ export function HandlingNoticeDialog({ open, text, title = HANDLING_NOTICE_TITLE
       }
     >
       {/* Issue 37, item 6: a paragraph a line of the text, spaced more than its lines (MIIT; WCAG 1.4.12). */}
-      <div className="notice-text">
+      {/* It scrolls when long (a phone, care mode): focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reached by Tab to scroll it */}
+      <div className="notice-text" tabIndex={0} role="region" aria-label="须知内容">
         {text
           .split(/\n+/)
           .filter((line) => line.trim())
