@@ -2799,7 +2799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file；JPG、PNG、PDF，按内容识别） */
+        /** 上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file） */
         post: operations["postDzdaZhcjywUploadCl"];
         delete?: never;
         options?: never;
@@ -3503,21 +3503,21 @@ export interface operations {
     };
     getHkjhGjjsdcs: {
         parameters: {
-            query?: {
+            query: {
                 /** @description 贷款金额（元） */
-                htdkje?: string;
+                htdkje: string;
                 /** @description 贷款期限（月） */
-                dkqs?: string;
-                /** @description 贷款发放日期 */
-                dkffrq?: string;
-                /** @description 还款方式 */
-                dkhkfs?: string;
+                dkqs: string;
+                /** @description 贷款发放日期（YYYY-MM-DD） */
+                dkffrq: string;
+                /** @description 还款方式：01 等额本息，02 等额本金 */
+                dkhkfs: string;
                 /** @description 商业贷款年利率（%），0 或 0.01 至 10 */
-                sdll?: string;
+                sdll: string;
                 /** @description 公积金贷款年利率（%），0 或 0.01 至 10 */
-                gjjll?: string;
-                /** @description 是否二套房 */
-                sfstf?: string;
+                gjjll: string;
+                /** @description 是否二套房：0 否，1 是 */
+                sfstf: string;
                 /** @description 借款人年龄（周岁，选填；给出时贷款到期年龄受本中心上限约束） */
                 jkrnl?: string;
             };
@@ -5845,9 +5845,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        /** @description 业务编号 */
+                        data: string;
                     };
                 };
             };
@@ -5882,13 +5885,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            pass?: boolean;
-                            messages?: {
-                                code?: string;
-                                msg?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            pass: boolean;
+                            messages: {
+                                code: string;
+                                msg: string;
                             }[];
                         };
                     };
@@ -5936,13 +5941,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -5990,13 +6001,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6039,20 +6056,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                ywbh?: string;
-                                ywlx?: string;
-                                ywmc?: string;
-                                zt?: string;
-                                ztmc?: string;
-                                submittedAt?: string | null;
-                                promisedDate?: string | null;
-                                updatedAt?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                ywbh: string;
+                                ywlx: string;
+                                ywmc: string;
+                                /**
+                                 * @description 业务状态
+                                 * @enum {string}
+                                 */
+                                zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                                ztmc: string;
+                                submittedAt: string | null;
+                                promisedDate: string | null;
+                                updatedAt: string | null;
                             }[];
-                            total?: number;
+                            total: number;
                         };
                     };
                 };
@@ -6088,32 +6111,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            ywlx?: string;
-                            ywmc?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            payload?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            ywlx: string;
+                            ywmc: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            submittedAt: string | null;
+                            promisedDate: string | null;
+                            updatedAt: string | null;
+                            /** @description 业务表单 */
+                            payload: {
                                 [key: string]: unknown;
                             };
-                            submittedAt?: string | null;
-                            promisedDate?: string | null;
-                            timeLimitDays?: number;
-                            events?: {
-                                at?: string;
-                                zt?: string;
-                                ztmc?: string;
-                                actor?: string;
-                                actorName?: string;
-                                note?: string;
-                                reasons?: string[];
+                            timeLimitDays: number;
+                            events: {
+                                at: string;
+                                /**
+                                 * @description 业务状态
+                                 * @enum {string}
+                                 */
+                                zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                                ztmc: string;
+                                actor: string;
+                                actorName: string;
+                                note: string;
+                                reasons: string[];
                             }[];
-                            canWithdraw?: boolean;
-                            canResubmit?: boolean;
-                            canDelete?: boolean;
+                            canWithdraw: boolean;
+                            canResubmit: boolean;
+                            canDelete: boolean;
                         };
                     };
                 };
@@ -6153,13 +6188,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6202,13 +6243,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6249,9 +6296,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -6284,15 +6333,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            ywlx?: string;
-                            ywbh?: string;
-                            title?: string;
-                            kind?: string;
-                            createdAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            ywlx: string;
+                            ywbh: string;
+                            title: string;
+                            /**
+                             * @description returned 退回待修改，statement 利息单待确认
+                             * @enum {string}
+                             */
+                            kind: "returned" | "statement";
+                            createdAt: string;
                         }[];
                     };
                 };
@@ -6524,15 +6579,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            step?: number;
-                            payload?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            step: number;
+                            /** @description 已填写的内容 */
+                            payload: {
                                 [key: string]: unknown;
                             };
-                            savedAt?: string;
-                            expiresAt?: string;
+                            savedAt: string;
+                            expiresAt: string;
                         } | null;
                     };
                 };
@@ -6579,11 +6637,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            savedAt?: string;
-                            expiresAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            savedAt: string;
+                            expiresAt: string;
                         };
                     };
                 };
@@ -6629,10 +6689,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            discarded?: string[];
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            discarded: string[];
                         };
                     };
                 };
@@ -6669,11 +6731,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            pznr?: string;
-                            seconds?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            pznr: string;
+                            seconds: number;
                         };
                     };
                 };
@@ -6709,9 +6773,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywlx?: string;
                             ywmc?: string;
                             blqd?: string;
@@ -6761,15 +6827,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            wjlxId?: string;
-                            wjmc?: string;
-                            jdbh?: string;
-                            mlbh?: string;
-                            zstj?: string;
-                            required?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            wjlxId: string;
+                            wjmc: string;
+                            jdbh: string;
+                            mlbh: string;
+                            zstj: string;
+                            required: boolean;
                         }[];
                     };
                 };
@@ -6802,21 +6870,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            dwmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            dwmc: string;
                             /**
                              * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
                              * @enum {string}
                              */
-                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
-                            ztmc?: string;
-                            grzhye?: string;
-                            lastPeriod?: string | null;
-                            movable?: boolean;
-                            reason?: string;
+                            grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                            ztmc: string;
+                            grzhye: string;
+                            lastPeriod: string | null;
+                            movable: boolean;
+                            reason: string;
                         }[];
                     };
                 };
@@ -6858,14 +6928,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            ydwmc?: string;
-                            zrdwzh?: string;
-                            zrdwmc?: string;
-                            grzhye?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            ydwmc: string;
+                            zrdwzh: string;
+                            zrdwmc: string;
+                            grzhye: string;
                         };
                     };
                 };
@@ -7108,55 +7180,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            xingming?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            xingming: string;
                             /**
                              * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
                              * @enum {string}
                              */
-                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
-                            grzhztmc?: string;
-                            khrq?: string;
+                            grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                            grzhztmc: string;
+                            khrq: string;
                             /** @description 金额（元，两位小数） */
-                            jcjs?: string;
-                            jcbl?: number;
+                            jcjs: string;
+                            jcbl: number;
                             /** @description 金额（元，两位小数） */
-                            yjce?: string;
-                            kkyh?: string;
+                            yjce: string;
+                            kkyh: string;
                             /** @description 扣款账号（前 4 后 4 位） */
-                            kkzh?: string;
-                            hjszd?: string;
-                            unpaid?: {
-                                period?: string;
+                            kkzh: string;
+                            hjszd: string;
+                            unpaid: {
+                                period: string;
                                 /** @description 金额（元，两位小数） */
-                                amount?: string;
+                                amount: string;
                             }[];
-                            payments?: {
-                                period?: string;
-                                kind?: string;
-                                kindName?: string;
+                            payments: {
+                                period: string;
+                                kind: string;
+                                kindName: string;
                                 /** @description 金额（元，两位小数） */
-                                amount?: string;
-                                valueDate?: string;
-                                ywbh?: string;
+                                amount: string;
+                                valueDate: string;
+                                ywbh: string;
                             }[];
                             /** @description 中心参数（centre_parameter 表的当前值，docs/parameters.md） */
-                            params?: {
-                                roundingFen?: number;
-                                baseMinYuan?: number;
-                                baseMaxYuan?: number;
-                                ratioMin?: number;
-                                ratioMax?: number;
-                                monthlyMaxYuan?: number;
-                                adjustmentsPerYear?: number;
-                                backPayWindowMonths?: number;
-                                backPayMaxMonths?: number;
-                                subsidyMinMonths?: number;
-                                subsidyYearsBack?: number;
-                                interestDivisor?: number;
+                            params: {
+                                roundingFen: number;
+                                baseMinYuan: number;
+                                baseMaxYuan: number;
+                                ratioMin: number;
+                                ratioMax: number;
+                                monthlyMaxYuan: number;
+                                adjustmentsPerYear: number;
+                                backPayWindowMonths: number;
+                                backPayMaxMonths: number;
+                                subsidyMinMonths: number;
+                                subsidyYearsBack: number;
+                                interestDivisor: number;
                             };
                         } | null;
                     };
@@ -11373,7 +11447,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description 业务编号 */
+                    ywbh: string;
+                    /** @description 材料编号 */
+                    clbh: string;
+                    /**
+                     * Format: binary
+                     * @description 材料文件：JPG、PNG 或 PDF（按内容识别，与文件名无关），默认不超过 10 MB（ARCHIVE_MAX_FILE_BYTES）
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description 成功 */
             200: {
@@ -11393,8 +11481,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Error"];
@@ -12089,24 +12179,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                grzh?: string;
-                                grzhzt?: string;
-                                grzhztmc?: string;
-                                kind?: string;
-                                dwmc?: string;
-                                khrq?: string;
-                                minMonth?: string;
-                                maxMonth?: string;
-                                defaultFrom?: string;
-                                defaultTo?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                grzh: string;
+                                grzhzt: string;
+                                grzhztmc: string;
+                                kind: string;
+                                dwmc: string;
+                                khrq: string;
+                                minMonth: string;
+                                maxMonth: string;
+                                defaultFrom: string;
+                                defaultTo: string;
                             }[];
-                            maxPeriodMonths?: number;
-                            validMonths?: number;
-                            purposes?: string[];
+                            maxPeriodMonths: number;
+                            validMonths: number;
+                            purposes: string[];
                         };
                     };
                 };
@@ -12153,19 +12245,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            zmbh?: string;
-                            grzh?: string;
-                            from?: string;
-                            to?: string;
-                            purpose?: string;
-                            issuedAt?: string;
-                            validUntil?: string;
-                            code?: string;
-                            zt?: string;
-                            ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            grzh: string;
+                            from: string;
+                            to: string;
+                            purpose: string;
+                            issuedAt: string;
+                            validUntil: string;
+                            code: string;
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03";
+                            ztmc: string;
                         };
                     };
                 };
@@ -12203,22 +12301,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                zmbh?: string;
-                                grzh?: string;
-                                from?: string;
-                                to?: string;
-                                purpose?: string;
-                                issuedAt?: string;
-                                validUntil?: string;
-                                code?: string;
-                                zt?: string;
-                                ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                zmbh: string;
+                                grzh: string;
+                                from: string;
+                                to: string;
+                                purpose: string;
+                                issuedAt: string;
+                                validUntil: string;
+                                code: string;
+                                /**
+                                 * @description 01 有效，02 已作废，03 已过期
+                                 * @enum {string}
+                                 */
+                                zt: "01" | "02" | "03";
+                                ztmc: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -12294,19 +12398,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            zmbh?: string;
-                            grzh?: string;
-                            from?: string;
-                            to?: string;
-                            purpose?: string;
-                            issuedAt?: string;
-                            validUntil?: string;
-                            code?: string;
-                            zt?: string;
-                            ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            grzh: string;
+                            from: string;
+                            to: string;
+                            purpose: string;
+                            issuedAt: string;
+                            validUntil: string;
+                            code: string;
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03";
+                            ztmc: string;
                         };
                     };
                 };
@@ -12343,9 +12453,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             zt?: string;
                             ztmc?: string;
                             message?: string;

@@ -43,6 +43,25 @@ export const FIELDS = {
   fileId: { type: 'string', pattern: UUID, description: '文件标识', 'x-msg': '文件标识不正确', 'x-required-msg': '缺少文件标识' },
 } as const;
 
+/**
+ * The upload's multipart body, for the document only (docs/api-openapi.md): the route reads the parts itself, so it
+ * must not be Fastify's body schema (which would validate the unparsed stream).
+ */
+const UPLOAD_BODY = {
+  type: 'object',
+  required: ['ywbh', 'clbh', 'file'],
+  properties: {
+    ywbh: FIELDS.ywbh,
+    clbh: FIELDS.clbh,
+    file: {
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: '材料文件：JPG、PNG 或 PDF（按内容识别，与文件名无关），默认不超过 10 MB（ARCHIVE_MAX_FILE_BYTES）',
+    },
+  },
+} as const;
+
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
 const fileSchema = {
   type: 'object',
@@ -177,8 +196,9 @@ export async function archiveRoutes(
       `${ARCHIVE_PREFIX}/uploadCl`,
       {
         ...pre,
+        config: { ...pre.config, documentBody: UPLOAD_BODY },
         schema: {
-          summary: '上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file；JPG、PNG、PDF，按内容识别）',
+          summary: '上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file）',
           tags,
           consumes: ['multipart/form-data'],
           response: uploadAnswer,

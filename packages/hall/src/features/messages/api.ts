@@ -1,28 +1,14 @@
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../shared/services';
 
 // The messages calls of /sysMsg/msgHome (docs/api-messages.md): the signed-in login's own messages only.
 const BASE = '/api/izfgjj-zhfw/v1/xxzx';
 
-/** One message. */
-export interface UserMessage {
-  id: string;
-  /** ywbl 业务办理, xttz 系统通知, zhaq 账户安全. */
-  category: string;
-  categoryName: string;
-  title: string;
-  body: string;
-  /** A hall path the message opens; '' for none. */
-  link: string;
-  createdAt: string;
-  read: boolean;
-}
+/** One page of messages (the contract's type, docs/api-openapi.md): `next` is the id to ask for the older ones with, null on the last page. */
+export type MessagePage = ApiData<'/api/izfgjj-zhfw/v1/xxzx/getList', 'get'>;
 
-/** One page of messages: `next` is the id to ask for the older ones with, null on the last page. */
-export interface MessagePage {
-  list: UserMessage[];
-  next: string | null;
-  unread: number;
-}
+/** One message: `category` ywbl 业务办理, xttz 系统通知, zhaq 账户安全; `link` a hall path the message opens, '' for none. */
+export type UserMessage = MessagePage['list'][number];
 
 /** GET xxzx/getList: newest first, `before` the `next` of the page before; `unread` only the unread ones. */
 export async function fetchMessages(query: { before?: string | null; unread?: boolean }, signal?: AbortSignal): Promise<MessagePage> {
