@@ -6423,16 +6423,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            path?: string;
-                            navName?: string;
-                            name?: string;
-                            rule?: {
-                                prop?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            path: string;
+                            navName: string;
+                            name: string;
+                            rule: {
+                                prop: string;
                                 label?: string;
-                                isShow?: number;
+                                /** @enum {integer} */
+                                isShow: 0 | 1;
                                 disabled?: boolean;
                             }[];
                         } | null;
@@ -6492,16 +6495,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            path?: string;
-                            navName?: string;
-                            name?: string;
-                            rule?: {
-                                prop?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            path: string;
+                            navName: string;
+                            name: string;
+                            rule: {
+                                prop: string;
                                 label?: string;
-                                isShow?: number;
+                                /** @enum {integer} */
+                                isShow: 0 | 1;
                                 disabled?: boolean;
                             }[];
                         } | null;
@@ -6542,9 +6548,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8404,9 +8412,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             xingming?: string;
                             zjhm?: string;
                             txdz?: string;
@@ -8448,10 +8458,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            sjhm?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            sjhm: string;
                         };
                     };
                 };
@@ -8491,9 +8503,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8539,9 +8553,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8594,9 +8610,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             expiresAt?: string;
                         };
                     };
@@ -11356,20 +11374,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            clbh?: string;
-                            clmc?: string;
-                            required?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            clbh: string;
+                            clmc: string;
+                            required: boolean;
                             description?: string;
-                            maxFiles?: number;
-                            files?: {
-                                fileId?: string;
-                                fileName?: string;
-                                mimeType?: string;
-                                size?: number;
-                                uploadedAt?: string;
+                            maxFiles: number;
+                            files: {
+                                fileId: string;
+                                fileName: string;
+                                mimeType: string;
+                                size: number;
+                                uploadedAt: string;
                                 pages?: number;
                             }[];
                         }[];
@@ -11414,14 +11434,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            fileId?: string;
-                            fileName?: string;
-                            mimeType?: string;
-                            size?: number;
-                            uploadedAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            fileId: string;
+                            fileName: string;
+                            mimeType: string;
+                            size: number;
+                            uploadedAt: string;
                             pages?: number;
                         }[];
                     };
@@ -11470,9 +11492,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11524,9 +11548,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11573,9 +11599,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -11617,9 +11645,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             deleted?: number;
                         };
                     };
@@ -11701,9 +11731,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11787,11 +11819,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            materials?: number;
-                            files?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            materials: number;
+                            files: number;
                         };
                     };
                 };
@@ -11832,9 +11866,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             exists?: boolean;
                             completed?: boolean;
                         };
@@ -11877,9 +11913,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             uuid?: string;
                             urlBase?: string;
                             exp?: number;
@@ -11924,9 +11962,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                             fileId?: string;
                         };
@@ -11969,9 +12009,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                             fileId?: string;
                         };
@@ -12014,9 +12056,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             signedAt?: string;
                         }[];
@@ -12055,15 +12099,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            applicantName?: string;
-                            ywbh?: string;
-                            ywmc?: string;
-                            letterBase64?: string;
-                            letterText?: string;
-                            exp?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            applicantName: string;
+                            ywbh: string;
+                            ywmc: string;
+                            letterBase64: string;
+                            letterText: string;
+                            exp: number;
                         };
                     };
                 };
@@ -12101,9 +12147,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -12145,9 +12193,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             signedAt?: string;
                         };

@@ -12,6 +12,7 @@ import { heavyError, type HeavyPool, type HeavyPoolOptions } from './heavy';
 import { DEFAULT_DECODE_BOUNDS, boundsFromEnv, type DecodeBounds } from './bounds';
 import { databaseStore, type FileStore } from './storage';
 import { signingRoutes, SIGN_LINK_TTL_SECONDS, type ArchiveCaller } from './signing';
+import { INTEGER, object, okAnswer } from '../http/answers';
 
 /** Where the archive's calls live (spec 7.5). */
 export const ARCHIVE_PREFIX = '/api/dzda/v1/zhcjyw';
@@ -62,9 +63,11 @@ const UPLOAD_BODY = {
   },
 } as const;
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const fileSchema = {
   type: 'object',
+  // pages: PDFs only.
+  required: ['fileId', 'fileName', 'mimeType', 'size', 'uploadedAt'],
   properties: {
     fileId: { type: 'string' },
     fileName: { type: 'string' },
@@ -168,6 +171,7 @@ export async function archiveRoutes(
             type: 'array',
             items: {
               type: 'object',
+              required: ['clbh', 'clmc', 'required', 'maxFiles', 'files'],
               properties: {
                 clbh: { type: 'string' },
                 clmc: { type: 'string' },
@@ -353,7 +357,7 @@ export async function archiveRoutes(
           summary: '完成材料采集（必传材料齐全）',
           tags,
           body: body(['ywbh'], { ywbh: FIELDS.ywbh }),
-          response: envelope({ type: 'object', properties: { materials: { type: 'integer' }, files: { type: 'integer' } } }),
+          response: envelope(object({ materials: INTEGER, files: INTEGER })),
         },
       },
       async (request) => ok(await files.finish(await applicationOf(callerOfRequest(request), request.body.ywbh)), '材料采集完成'),

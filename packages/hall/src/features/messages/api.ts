@@ -21,12 +21,12 @@ export async function fetchMessages(query: { before?: string | null; unread?: bo
 
 /** POST xxzx/read: marks one of the caller's messages read (another's answers 403). */
 export async function markRead(id: string): Promise<UserMessage> {
-  const { data } = await client.post<UserMessage>(`${BASE}/read`, { id });
+  const { data } = await client.post<ApiData<'/api/izfgjj-zhfw/v1/xxzx/read', 'post'>>(`${BASE}/read`, { id });
   return data;
 }
 
 /** POST xxzx/readAll: marks all of the caller's messages read; answers how many changed. */
 export async function markAllRead(): Promise<number> {
-  const { data } = await client.post<{ count: number }>(`${BASE}/readAll`, {});
+  const { data } = await client.post<ApiData<'/api/izfgjj-zhfw/v1/xxzx/readAll', 'post'>>(`${BASE}/readAll`, {});
   return data?.count ?? 0;
 }
