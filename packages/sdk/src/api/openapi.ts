@@ -3483,9 +3483,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        code: number;
+                        msg: string;
+                        data: {
                             maxMonths?: number;
                             maxProvidentAmount?: number;
                             minAge?: number;
@@ -3539,30 +3539,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            sdYhke?: string;
-                            sdBjhj?: string;
-                            sdLxhj?: string;
-                            sdHkjhList?: {
-                                qic?: number;
-                                hkrq?: string;
-                                yhbj?: string;
-                                yhlx?: string;
-                                bxhj?: string;
-                                dkye?: string;
+                        code: number;
+                        msg: string;
+                        data: {
+                            sdYhke: string;
+                            sdBjhj: string;
+                            sdLxhj: string;
+                            sdHkjhList: {
+                                qic: number;
+                                hkrq: string;
+                                yhbj: string;
+                                yhlx: string;
+                                bxhj: string;
+                                dkye: string;
                             }[];
-                            gjjYhke?: string;
-                            gjjBjhj?: string;
-                            gjjLxhj?: string;
-                            gjjHkjhList?: {
-                                qic?: number;
-                                hkrq?: string;
-                                yhbj?: string;
-                                yhlx?: string;
-                                bxhj?: string;
-                                dkye?: string;
+                            gjjYhke: string;
+                            gjjBjhj: string;
+                            gjjLxhj: string;
+                            gjjHkjhList: {
+                                qic: number;
+                                hkrq: string;
+                                yhbj: string;
+                                yhlx: string;
+                                bxhj: string;
+                                dkye: string;
                             }[];
                         };
                     };
@@ -3595,9 +3595,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: string;
                     };
                 };
             };
@@ -3625,11 +3627,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            uuid?: string;
-                            img?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            uuid: string;
+                            img: string;
                         };
                     };
                 };
@@ -3688,9 +3692,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -3723,9 +3729,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             loginType?: number;
                             account?: string;
                             id?: string;
@@ -3744,13 +3752,13 @@ export interface operations {
                                 [key: string]: unknown;
                             }[];
                             otherInfo?: {
-                                account?: string;
-                                id?: string;
-                                nikName?: string;
-                                companyName?: string;
-                                userStatus?: string;
-                                accountType?: string;
-                                roles?: string[];
+                                account: string;
+                                id: string;
+                                nikName: string;
+                                companyName: string;
+                                userStatus: string;
+                                accountType: string;
+                                roles: string[];
                             }[];
                         };
                     };
@@ -3782,11 +3790,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            icon?: string;
-                            svg?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            icon: string;
+                            svg: string;
                         }[];
                     };
                 };
@@ -3815,12 +3825,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            title?: string;
-                            path?: string;
-                            needLogin?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            title: string;
+                            path: string;
+                            needLogin: boolean;
                         }[];
                     };
                 };
@@ -3852,11 +3864,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            enable?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            enable: number;
                             bz?: string;
                         }[];
                     };
@@ -3899,9 +3913,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -3957,9 +3973,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -3995,9 +4013,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4042,9 +4062,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4086,9 +4108,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             phone?: string;
                         };
                     };
@@ -4129,9 +4153,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4176,9 +4202,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ticket?: string;
                         };
                     };
@@ -4219,9 +4247,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4253,7 +4283,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 是否须改用图形验证码 */
@@ -4307,7 +4339,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             uuid: string;
@@ -4347,9 +4381,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeImgBase64?: string;
                             codeId?: string;
                             exp?: number;
@@ -4387,9 +4423,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                         };
                     };
@@ -4430,9 +4468,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -4472,9 +4512,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4524,9 +4566,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4576,9 +4620,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4624,9 +4670,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeImgBase64?: string;
                             codeId?: string;
                             exp?: number;
@@ -4666,9 +4714,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                         };
                     };
@@ -4706,9 +4756,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             required?: boolean;
                             granted?: boolean;
                             expiresAt?: string | null;
@@ -4751,9 +4803,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4801,9 +4855,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4851,9 +4907,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4901,7 +4959,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 接收验证码的手机号码（脱敏） */
@@ -4952,7 +5012,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 验证有效期至（ISO 8601） */
@@ -4990,9 +5052,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             commonValue?: string;
                             value?: string;
                         };
@@ -5023,15 +5087,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            key?: string;
-                            enable?: number;
-                            value?: string;
-                            sourceValue?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            key: string;
+                            enable: number;
+                            value: string;
+                            sourceValue: string;
                             jsonValue?: unknown;
-                            title?: string;
+                            title: string;
                         }[];
                     };
                 };
@@ -5060,9 +5126,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             [key: string]: {
                                 value?: string;
                                 title?: string;
@@ -5096,14 +5164,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            tgmc?: string;
-                            tgnr?: string;
-                            startsj?: string;
-                            fbzt?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            tgmc: string;
+                            tgnr: string;
+                            startsj: string;
+                            fbzt: number;
                         }[];
                     };
                 };
@@ -5132,9 +5202,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             qdzt?: string;
                         };
                     };
@@ -5167,9 +5239,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             key?: string;
                             value?: unknown;
                             title?: string;
@@ -5202,9 +5276,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: string;
-                        msg?: string;
-                        data?: {
+                        code: string;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             xingming?: string;
                             zjhm?: string;
                             grzh?: string;
@@ -5246,9 +5321,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             dwzh?: string;
                             /**
@@ -5288,10 +5365,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            status?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            status: number;
                             type?: string;
                         };
                     };
@@ -5323,10 +5402,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            confirmed?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            confirmed: boolean;
                             year?: number;
                         };
                     };
@@ -5361,9 +5442,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             allowed?: boolean;
                         };
                     };
@@ -5397,9 +5480,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             random?: string;
                             expiresIn?: number;
                         };
@@ -5455,9 +5540,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -5490,9 +5577,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             platformUrl?: string | null;
                             clientId?: string | null;
                         };
@@ -5523,9 +5612,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             reachable?: boolean | null;
                         };
                     };
@@ -5572,9 +5663,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -5618,9 +5711,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ticket?: string;
                             xingming?: string;
                             zjhm?: string;
@@ -6979,7 +7074,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             holder: {
@@ -7059,7 +7156,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             holder?: {
@@ -7138,7 +7237,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             grzh: string;
@@ -8255,7 +8356,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             period: {
@@ -8316,7 +8419,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             list: {
@@ -8649,9 +8754,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8763,9 +8870,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             sjhm?: string;
                         };
                     };
@@ -8810,9 +8919,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8856,9 +8967,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                         };
                     };
@@ -8905,9 +9018,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8938,9 +9053,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             baseMinYuan: number;
                             baseMaxYuan: number;
                             ratioMin: number;
@@ -8995,9 +9112,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9055,9 +9174,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                             grzh?: string;
                         };
@@ -9116,9 +9237,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                         };
                     };
@@ -9167,9 +9290,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             jbrsjhm?: string;
                         };
@@ -9218,9 +9343,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9267,9 +9394,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             jbrsjhm?: string;
                         };
@@ -9318,9 +9447,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9366,9 +9497,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwzh?: string;
                             dwmc?: string;
                         };
@@ -9416,9 +9549,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9463,9 +9598,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9506,9 +9643,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9568,9 +9707,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             sqbh?: string;
                             dwmc?: string;
                         };
@@ -10890,9 +11031,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             list?: {
                                 ywbh?: string;
                                 ywlx?: string;
@@ -10939,9 +11082,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11003,9 +11148,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11061,9 +11208,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11119,9 +11268,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11177,9 +11328,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;

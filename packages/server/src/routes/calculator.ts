@@ -20,6 +20,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const row = {
   type: 'object',
+  required: ['qic', 'hkrq', 'yhbj', 'yhlx', 'bxhj', 'dkye'],
   properties: {
     qic: { type: 'integer' },
     hkrq: { type: 'string' },
@@ -168,6 +169,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
         response: {
           200: {
             type: 'object',
+            required: ['code', 'msg', 'data'],
             properties: {
               code: { type: 'integer' },
               msg: { type: 'string' },
@@ -207,11 +209,13 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
         response: {
           200: {
             type: 'object',
+            required: ['code', 'msg', 'data'],
             properties: {
               code: { type: 'integer' },
               msg: { type: 'string' },
               data: {
                 type: 'object',
+                required: ['sdYhke', 'sdBjhj', 'sdLxhj', 'sdHkjhList', 'gjjYhke', 'gjjBjhj', 'gjjLxhj', 'gjjHkjhList'],
                 properties: {
                   sdYhke: money,
                   sdBjhj: money,
