@@ -8,6 +8,7 @@ import { centreApplication, eventsOf, type ApplicationRow, type Applications } f
 import { STATUS } from './status';
 import { SCHEMA_PARTS } from './routes';
 import { YWBH_PATTERN } from './ywbh';
+import { okAnswer } from '../http/answers';
 
 /**
  * The centre's side (docs/api-applications.md): staff decide applications in the centre's own system; this API
@@ -30,7 +31,7 @@ export function centreKeyMatches(key: string, given: unknown): boolean {
 }
 
 const tags = ['中心端'] as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 const row = (a: ApplicationRow) => ({
   ywbh: a.ywbh,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ok } from '../http/envelope';
+import { BOOLEAN, INTEGER, listOf, NULLABLE_STRING, object, okAnswer, STRING } from '../http/answers';
 import { centreDateTime, centreYear } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import { BUSINESS_CODES, businessOf } from '../business/registry';
@@ -27,7 +28,21 @@ export const SCHEMA_PARTS = {
   },
 } as const;
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
+
+/** 业务状态 (zt, spec 3.x): 00 草稿 … 06. */
+const ZT = { type: 'string', enum: ['00', '01', '02', '03', '04', '05', '06'], description: '业务状态' } as const;
+/** A list row (`summary`). */
+const SUMMARY = {
+  ywbh: STRING,
+  ywlx: STRING,
+  ywmc: STRING,
+  zt: ZT,
+  ztmc: STRING,
+  submittedAt: NULLABLE_STRING,
+  promisedDate: NULLABLE_STRING,
+  updatedAt: NULLABLE_STRING,
+} as const;
 
 const at = (value: Date | null): string | null => (value ? centreDateTime(new Date(value)) : null);
 
@@ -61,7 +76,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
         summary: '取业务编号（业务类型 + 日期 + 序号，预留给本账户）',
         tags,
         querystring: { type: 'object', required: ['ywlx'], properties: { ywlx: SCHEMA_PARTS.ywlx } },
-        response: envelope({ type: 'string' }),
+        response: envelope({ type: 'string', description: '业务编号' }),
       },
     },
     async (request) => {
@@ -78,13 +93,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
         summary: '业务办理限制（按业务类型和用户）：能否打开该业务的向导',
         tags,
         querystring: { type: 'object', required: ['ywlx'], properties: { ywlx: SCHEMA_PARTS.ywlx } },
-        response: envelope({
-          type: 'object',
-          properties: {
-            pass: { type: 'boolean' },
-            messages: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, msg: { type: 'string' } } } },
-          },
-        }),
+        response: envelope(object({ pass: BOOLEAN, messages: listOf(object({ code: STRING, msg: STRING })) })),
       },
     },
     async (request) => {
@@ -99,10 +108,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
     additionalProperties: false,
     properties: { ywlx: SCHEMA_PARTS.ywlx, ywbh: SCHEMA_PARTS.ywbh, payload: SCHEMA_PARTS.payload },
   } as const;
-  const outcomeSchema = envelope({
-    type: 'object',
-    properties: { ywbh: { type: 'string' }, zt: { type: 'string' }, ztmc: { type: 'string' }, promisedDate: { type: ['string', 'null'] } },
-  });
+  const outcomeSchema = envelope(object({ ywbh: STRING, zt: ZT, ztmc: STRING, promisedDate: NULLABLE_STRING }));
 
   app.post<{ Body: { ywlx: string; ywbh?: string; payload: Record<string, unknown> } }>(
     `${ZHFW_PREFIX}/ywsq/submit`,
@@ -146,28 +152,7 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
             pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: '每页条数', 'x-msg': '每页条数应为 1 至 50' },
           },
         },
-        response: envelope({
-          type: 'object',
-          properties: {
-            list: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  ywbh: { type: 'string' },
-                  ywlx: { type: 'string' },
-                  ywmc: { type: 'string' },
-                  zt: { type: 'string' },
-                  ztmc: { type: 'string' },
-                  submittedAt: { type: ['string', 'null'] },
-                  promisedDate: { type: ['string', 'null'] },
-                  updatedAt: { type: ['string', 'null'] },
-                },
-              },
-            },
-            total: { type: 'integer' },
-          },
-        }),
+        response: envelope(object({ list: listOf(object(SUMMARY)), total: INTEGER })),
       },
     },
     async (request) => {
@@ -196,38 +181,17 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
         summary: '办件详情：表单、承诺办结日期和每次状态变化（他人的业务编号答 403）',
         tags,
         querystring: ywbhQuery,
-        response: envelope({
-          type: 'object',
-          properties: {
-            ywbh: { type: 'string' },
-            ywlx: { type: 'string' },
-            ywmc: { type: 'string' },
-            zt: { type: 'string' },
-            ztmc: { type: 'string' },
-            payload: { type: 'object', additionalProperties: true },
-            submittedAt: { type: ['string', 'null'] },
-            promisedDate: { type: ['string', 'null'] },
-            timeLimitDays: { type: 'integer' },
-            events: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  at: { type: 'string' },
-                  zt: { type: 'string' },
-                  ztmc: { type: 'string' },
-                  actor: { type: 'string' },
-                  actorName: { type: 'string' },
-                  note: { type: 'string' },
-                  reasons: { type: 'array', items: { type: 'string' } },
-                },
-              },
-            },
-            canWithdraw: { type: 'boolean' },
-            canResubmit: { type: 'boolean' },
-            canDelete: { type: 'boolean' },
-          },
-        }),
+        response: envelope(
+          object({
+            ...SUMMARY,
+            payload: { type: 'object', additionalProperties: true, description: '业务表单' },
+            timeLimitDays: INTEGER,
+            events: listOf(object({ at: STRING, zt: ZT, ztmc: STRING, actor: STRING, actorName: STRING, note: STRING, reasons: listOf(STRING) })),
+            canWithdraw: BOOLEAN,
+            canResubmit: BOOLEAN,
+            canDelete: BOOLEAN,
+          }),
+        ),
       },
     },
     async (request) => {
@@ -289,20 +253,18 @@ export function applicationRoutes(app: FastifyInstance, db: Db, applications: Ap
       schema: {
         summary: '待办：中心退回待修改的业务，单位未确认的本年度利息单',
         tags,
-        response: envelope({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              ywlx: { type: 'string' },
-              ywbh: { type: 'string' },
-              title: { type: 'string' },
-              kind: { type: 'string' },
-              createdAt: { type: 'string' },
-            },
-          },
-        }),
+        response: envelope(
+          listOf(
+            object({
+              id: STRING,
+              ywlx: STRING,
+              ywbh: STRING,
+              title: STRING,
+              kind: { type: 'string', enum: ['returned', 'statement'], description: 'returned 退回待修改，statement 利息单待确认' },
+              createdAt: STRING,
+            }),
+          ),
+        ),
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { BOOLEAN, INTEGER, listOf, object, okAnswer, STRING } from '../http/answers';
 import { centreDateTime } from '../clock';
 import { ZHFW_PREFIX } from '../routes/shell';
 import type { Business, BusinessGuide } from '../business/types';
@@ -96,7 +97,7 @@ export async function discardDraft(db: Db, who: { userId: string; accountId: str
   });
 }
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 /** The draftbox and handling-guide calls, each for a signed-in, verified login. */
 export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
@@ -104,13 +105,9 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
   const who = (request: FastifyRequest) => request.session!;
   const ywlxQuery = { type: 'object', required: ['ywlx'], properties: { ywlx: SCHEMA_PARTS.ywlx } } as const;
   const draftSchema = {
+    ...object({ step: INTEGER, payload: { type: 'object', additionalProperties: true, description: '已填写的内容' }, savedAt: STRING, expiresAt: STRING }),
+    // null when there is no draft (or it expired).
     type: ['object', 'null'],
-    properties: {
-      step: { type: 'integer' },
-      payload: { type: 'object', additionalProperties: true },
-      savedAt: { type: 'string' },
-      expiresAt: { type: 'string' },
-    },
   };
 
   app.get<{ Querystring: { ywlx: string } }>(
@@ -145,7 +142,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
             payload: { ...SCHEMA_PARTS.payload, description: '草稿内容', 'x-required-msg': '缺少草稿内容' },
           },
         },
-        response: envelope({ type: 'object', properties: { savedAt: { type: 'string' }, expiresAt: { type: 'string' } } }),
+        response: envelope(object({ savedAt: STRING, expiresAt: STRING })),
       },
     },
     async (request) => {
@@ -179,7 +176,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
           additionalProperties: false,
           properties: { ywlx: SCHEMA_PARTS.ywlx, ywbh: { ...SCHEMA_PARTS.ywbh, description: '浏览器保存的草稿中的办件编号（可选）' } },
         },
-        response: envelope({ type: 'object', properties: { discarded: { type: 'array', items: { type: 'string' } } } }),
+        response: envelope(object({ discarded: listOf(STRING) })),
       },
     },
     async (request) => {
@@ -197,7 +194,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
         summary: '办理须知（pznr 为 base64 文本；seconds 为阅读等待秒数，系统配置 XT_TZSC）',
         tags,
         querystring: ywlxQuery,
-        response: envelope({ type: 'object', properties: { pznr: { type: 'string' }, seconds: { type: 'integer' } } }),
+        response: envelope(object({ pznr: STRING, seconds: INTEGER })),
       },
     },
     async (request) => {
@@ -244,20 +241,7 @@ export function wizardRoutes(app: FastifyInstance, db: Db, now: () => Date): voi
             answers: { type: 'string', maxLength: 8000, description: '填写内容', 'x-msg': WIZARD_MESSAGES.answers },
           },
         },
-        response: envelope({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              wjlxId: { type: 'string' },
-              wjmc: { type: 'string' },
-              jdbh: { type: 'string' },
-              mlbh: { type: 'string' },
-              zstj: { type: 'string' },
-              required: { type: 'boolean' },
-            },
-          },
-        }),
+        response: envelope(listOf(object({ wjlxId: STRING, wjmc: STRING, jdbh: STRING, mlbh: STRING, zstj: STRING, required: BOOLEAN }))),
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { heavyError, type HeavyPool, type HeavyPoolOptions } from './heavy';
 import { DEFAULT_DECODE_BOUNDS, boundsFromEnv, type DecodeBounds } from './bounds';
 import { databaseStore, type FileStore } from './storage';
 import { signingRoutes, SIGN_LINK_TTL_SECONDS, type ArchiveCaller } from './signing';
+import { INTEGER, object, okAnswer } from '../http/answers';
 
 /** Where the archive's calls live (spec 7.5). */
 export const ARCHIVE_PREFIX = '/api/dzda/v1/zhcjyw';
@@ -43,9 +44,30 @@ export const FIELDS = {
   fileId: { type: 'string', pattern: UUID, description: '文件标识', 'x-msg': '文件标识不正确', 'x-required-msg': '缺少文件标识' },
 } as const;
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+/**
+ * The upload's multipart body, for the document only (docs/api-openapi.md): the route reads the parts itself, so it
+ * must not be Fastify's body schema (which would validate the unparsed stream).
+ */
+const UPLOAD_BODY = {
+  type: 'object',
+  required: ['ywbh', 'clbh', 'file'],
+  properties: {
+    ywbh: FIELDS.ywbh,
+    clbh: FIELDS.clbh,
+    file: {
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: '材料文件：JPG、PNG 或 PDF（按内容识别，与文件名无关），默认不超过 10 MB（ARCHIVE_MAX_FILE_BYTES）',
+    },
+  },
+} as const;
+
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const fileSchema = {
   type: 'object',
+  // pages: PDFs only.
+  required: ['fileId', 'fileName', 'mimeType', 'size', 'uploadedAt'],
   properties: {
     fileId: { type: 'string' },
     fileName: { type: 'string' },
@@ -149,6 +171,7 @@ export async function archiveRoutes(
             type: 'array',
             items: {
               type: 'object',
+              required: ['clbh', 'clmc', 'required', 'maxFiles', 'files'],
               properties: {
                 clbh: { type: 'string' },
                 clmc: { type: 'string' },
@@ -177,8 +200,9 @@ export async function archiveRoutes(
       `${ARCHIVE_PREFIX}/uploadCl`,
       {
         ...pre,
+        config: { ...pre.config, documentBody: UPLOAD_BODY },
         schema: {
-          summary: '上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file；JPG、PNG、PDF，按内容识别）',
+          summary: '上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file）',
           tags,
           consumes: ['multipart/form-data'],
           response: uploadAnswer,
@@ -333,7 +357,7 @@ export async function archiveRoutes(
           summary: '完成材料采集（必传材料齐全）',
           tags,
           body: body(['ywbh'], { ywbh: FIELDS.ywbh }),
-          response: envelope({ type: 'object', properties: { materials: { type: 'integer' }, files: { type: 'integer' } } }),
+          response: envelope(object({ materials: INTEGER, files: INTEGER })),
         },
       },
       async (request) => ok(await files.finish(await applicationOf(callerOfRequest(request), request.body.ywbh)), '材料采集完成'),

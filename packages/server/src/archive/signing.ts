@@ -15,6 +15,7 @@ import { createRateLimiter, limitByAddress, TOO_MANY_REQUESTS_MESSAGE } from '..
 import { LETTER_TITLE, letterLines, type LetterData } from './letter';
 import { sniff } from './sniff';
 import { requireChangeable, type ArchiveFiles } from './files';
+import { INTEGER, object, okAnswer, STRING } from '../http/answers';
 
 /**
  * QR signing of the authorisation letter (docs/api-archive.md › QR signing): the desktop makes a link (qm) and polls
@@ -79,7 +80,7 @@ export interface SigningDeps {
 const tags = ['电子档案签署'] as const;
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const uuidField = { type: 'string', pattern: UUID, description: '签署标识', 'x-msg': SIGN_MESSAGES.dead, 'x-required-msg': '缺少签署标识' } as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 /** The SMS purpose of one link: a code sent for one link signs nothing else. */
 const purposeOf = (uuid: string) => `sign:${uuid.toLowerCase()}` as const;
@@ -270,10 +271,7 @@ export function signingRoutes(archive: FastifyInstance, deps: SigningDeps): void
         summary: '手机签署页：授权委托书预览（姓名、证件号码已脱敏）',
         tags,
         querystring: { type: 'object', required: ['uuid'], properties: { uuid: uuidField } },
-        response: envelope({
-          type: 'object',
-          properties: { applicantName: { type: 'string' }, ywbh: { type: 'string' }, ywmc: { type: 'string' }, letterBase64: { type: 'string' }, letterText: { type: 'string' }, exp: { type: 'integer' } },
-        }),
+        response: envelope(object({ applicantName: STRING, ywbh: STRING, ywmc: STRING, letterBase64: STRING, letterText: STRING, exp: INTEGER })),
       },
     },
     async (request) => {

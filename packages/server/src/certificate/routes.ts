@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INTEGER, object, okAnswer } from '../http/answers';
+import { INTEGER, listOf, NULLABLE_STRING, object, okAnswer, STRING } from '../http/answers';
 import { fileAnswer } from '../http/openapi';
 import { maskBankCard, maskName } from '@gjj-hall/sdk/format';
 import type { Db } from '../db/db';
@@ -46,7 +46,6 @@ export const VERIFY_ROUTE = '/jczmVerify';
 const tags = ['缴存证明'] as const;
 const MONTH = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } as const;
 const ZMBH = { type: 'string', pattern: '^JCZM[0-9]{14,20}$', description: '证明编号', 'x-msg': '证明编号不正确', 'x-required-msg': '缺少证明编号' } as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
 
 /** A certificate's state: 01 有效, 02 已作废, 03 已过期. */
 type State = '01' | '02' | '03';
@@ -82,10 +81,11 @@ function summary(r: Row, today: string) {
     ztmc: STATE_NAMES[zt],
   };
 }
-const summarySchema = {
-  type: 'object',
-  properties: Object.fromEntries(['zmbh', 'grzh', 'from', 'to', 'purpose', 'issuedAt', 'validUntil', 'code', 'zt', 'ztmc'].map((k) => [k, { type: 'string' }])),
-} as const;
+const summarySchema = object({
+  ...Object.fromEntries(['zmbh', 'grzh', 'from', 'to', 'purpose', 'issuedAt', 'validUntil', 'code'].map((k) => [k, STRING])),
+  zt: { type: 'string', enum: ['01', '02', '03'], description: '01 有效，02 已作废，03 已过期' },
+  ztmc: STRING,
+});
 
 /** The certificate's settings: the parameters' rows (parameters.ts) over their defaults. */
 export interface CertificateRouteOptions {
@@ -126,23 +126,14 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
       schema: {
         summary: '可出具缴存证明的本人账户及可选月份（需登录）',
         tags,
-        response: envelope({
-          type: 'object',
-          properties: {
-            list: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: Object.fromEntries(
-                  ['grzh', 'grzhzt', 'grzhztmc', 'kind', 'dwmc', 'khrq', 'minMonth', 'maxMonth', 'defaultFrom', 'defaultTo'].map((k) => [k, { type: 'string' }]),
-                ),
-              },
-            },
-            maxPeriodMonths: { type: 'integer' },
-            validMonths: { type: 'integer' },
-            purposes: { type: 'array', items: { type: 'string' } },
-          },
-        }),
+        response: okAnswer(
+          object({
+            list: listOf(object(Object.fromEntries(['grzh', 'grzhzt', 'grzhztmc', 'kind', 'dwmc', 'khrq', 'minMonth', 'maxMonth', 'defaultFrom', 'defaultTo'].map((k) => [k, STRING])))),
+            maxPeriodMonths: INTEGER,
+            validMonths: INTEGER,
+            purposes: listOf(STRING),
+          }),
+        ),
       },
     },
     async (request) => {
@@ -194,7 +185,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
             yt: { type: 'string', enum: ['', ...PURPOSES], description: '证明用途', 'x-msg': `证明用途只能是${PURPOSES.join('、')}` },
           },
         },
-        response: envelope(summarySchema),
+        response: okAnswer(summarySchema),
       },
     },
     async (request) => {
@@ -267,7 +258,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
           type: 'object',
           properties: { after: { type: 'string', pattern: '^[0-9]{1,18}$', description: '上一页的 next', 'x-msg': '分页参数不正确' } },
         },
-        response: envelope({ type: 'object', properties: { list: { type: 'array', items: summarySchema }, next: { type: ['string', 'null'] } } }),
+        response: okAnswer(object({ list: listOf(summarySchema), next: NULLABLE_STRING })),
       },
     },
     async (request) => {
@@ -321,7 +312,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
         summary: '作废本人出具的缴存证明：此后核验显示已作废（他人的证明 403）',
         tags,
         body: { type: 'object', required: ['zmbh'], additionalProperties: false, properties: { zmbh: ZMBH } },
-        response: envelope(summarySchema),
+        response: okAnswer(summarySchema),
       },
     },
     async (request) => {
@@ -352,7 +343,7 @@ export function certificateRoutes(app: FastifyInstance, { db, now, heavy, parame
           required: ['code'],
           properties: { code: { type: 'string', maxLength: 40, description: '验证码', 'x-msg': '验证码不存在，请核对后重新输入', 'x-required-msg': '请输入验证码' } },
         },
-        response: envelope({
+        response: okAnswer({
           type: 'object',
           properties: {
             zt: { type: 'string' },

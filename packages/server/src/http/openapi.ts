@@ -62,6 +62,8 @@ declare module 'fastify' {
     errors?: readonly number[];
     /** A sign-in: the answer carries the session's tokens in the headers token, refresh-token, token-expires-in. */
     signsIn?: boolean;
+    /** The request body for the document only, for a route that reads its body itself (multipart parts). */
+    documentBody?: Record<string, unknown>;
   }
 }
 
@@ -298,6 +300,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform({ schema, url, route }) {
       const described = { ...(schema as Described | undefined) } as Described;
       const method = String([route.method].flat()[0]);
+      // A body the route reads itself (multipart parts, streamed) is described for the document only: given as the
+      // schema's body, Fastify would validate the unparsed body against it.
+      const documentBody = route.config?.documentBody;
+      if (documentBody && !described.body) described.body = documentBody;
       if ((UNDOCUMENTED_CATCH_ALLS as readonly string[]).includes(`${method} ${url}`)) return { schema: { ...described, hide: true } as never, url };
       const plugin = PLUGIN_SUMMARIES[url];
       const protection = protectionOf(app, route);

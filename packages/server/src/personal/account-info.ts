@@ -20,6 +20,7 @@ import {
   type AccountFigures,
   type PersonalAccount,
 } from '../records';
+import { okAnswer } from '../http/answers';
 
 /**
  * 个人账户信息 and the individual's home figures (issue 24, docs/api-personal.md › 个人账户信息与首页数字): every personal
@@ -102,9 +103,7 @@ const ACCOUNT_SCHEMA = {
   },
 } as const;
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 /**
  * The person behind the session's current account, with their details (the newest GJ0302 change of any of the login's

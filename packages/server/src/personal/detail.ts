@@ -9,6 +9,7 @@ import { twoCheckGuard } from '../routes/two-check-calls';
 import { fenToYuan, listJournal, type JournalCursor, type JournalRow } from '../records';
 import { GRZHZT_SCHEMA } from '../records/schemas';
 import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../table/export';
+import { okAnswer } from '../http/answers';
 
 // 个人明细查询 (issue 24, docs/api-personal.md): the journal of one of the login's own personal accounts over a date
 // range, one page by keyset through journal_entry_account, its summary, and the whole range as xlsx or CSV.
@@ -214,9 +215,7 @@ const grzh = { type: 'string', pattern: '^[0-9]{6,20}$', description: '个人账
 const date = (name: string) =>
   ({ type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: name, 'x-msg': `${name}格式应为“年-月-日”，如 2026-01-31`, 'x-required-msg': `请选择${name}` }) as const;
 const rangeQuery = { grzh, startTime: date('开始日期'), endTime: date('结束日期') } as const;
-const envelope = (data: unknown) => ({
-  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const money = { type: 'string' } as const;
 // Every field is always answered (`required`): the contract types the hall reads (@gjj-hall/sdk/api) are exact.
 const summarySchema = {

@@ -7,12 +7,16 @@ import { ZHFW_PREFIX } from './shell';
 import { fenToYuan } from '../records/money';
 import { DWZHZT_SCHEMA, GRZHZT_SCHEMA } from '../records/schemas';
 import { requireTwoCheckForPath } from './two-check';
+import { okAnswer } from '../http/answers';
 
 const tags = ['个人与单位信息'] as const;
 
-const envelope = (data: Record<string, unknown>, code: Record<string, unknown> = { type: 'integer' }) => ({
-  200: { type: 'object', properties: { code, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>, code?: Record<string, unknown>) => {
+  const answer = okAnswer(data);
+  // spec 7.2: one call answers its success code as the string '0'.
+  if (code) answer[200] = { ...answer[200], properties: { ...(answer[200].properties as Record<string, unknown>), code } };
+  return answer;
+};
 
 /** The signed-in individual's and unit's information calls of docs/api-shell.md. */
 export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
@@ -94,7 +98,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
       schema: {
         summary: '信息完整性（0 完整；1、3 提示完善；2 须到柜台完善关键信息）',
         tags,
-        response: envelope({ type: 'object', properties: { status: { type: 'integer' }, type: { type: 'string' } } }),
+        response: envelope({ type: 'object', required: ['status'], properties: { status: { type: 'integer' }, type: { type: 'string' } } }),
       },
     },
     async (request) => {
@@ -112,7 +116,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, now: () => Date): vo
       schema: {
         summary: '单位本年度利息单是否已确认',
         tags,
-        response: envelope({ type: 'object', properties: { confirmed: { type: 'boolean' }, year: { type: 'integer' } } }),
+        response: envelope({ type: 'object', required: ['confirmed'], properties: { confirmed: { type: 'boolean' }, year: { type: 'integer' } } }),
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import { signInSession, revokeSession } from '../auth/session';
 import { IDENTITY_NOTICE } from '../auth/identity';
 import type { Outbox } from '../outbox/outbox';
 import { menuEnable, menuTree } from './menu-tree';
+import { okAnswer } from '../http/answers';
 
 /** Prefix of the authentication calls (spec 7.2). */
 export const AUTH_PREFIX = '/api/auth/v1';
@@ -46,9 +47,7 @@ interface LoginBody {
   uuid: string;
 }
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 const menuEntrySchema = { type: 'object', additionalProperties: true } as const;
 
@@ -84,7 +83,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       schema: {
         summary: '图形验证码（PNG 图片的 data URL，240×80；一次有效，2 分钟内有效）',
         tags,
-        response: envelope({ type: 'object', properties: { uuid: { type: 'string' }, img: { type: 'string' } } }),
+        response: envelope({ type: 'object', required: ['uuid', 'img'], properties: { uuid: { type: 'string' }, img: { type: 'string' } } }),
       },
     },
     async () => {
@@ -203,6 +202,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
               type: 'array',
               items: {
                 type: 'object',
+                required: ['account', 'id', 'nikName', 'companyName', 'userStatus', 'accountType', 'roles'],
                 properties: {
                   account: { type: 'string' },
                   id: { type: 'string' },
@@ -279,7 +279,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       schema: {
         summary: '菜单图标',
         tags,
-        response: envelope({ type: 'array', items: { type: 'object', properties: { icon: { type: 'string' }, svg: { type: 'string' } } } }),
+        response: envelope({ type: 'array', items: { type: 'object', required: ['icon', 'svg'], properties: { icon: { type: 'string' }, svg: { type: 'string' } } } }),
       },
     },
     async () => {
@@ -296,7 +296,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         tags,
         response: envelope({
           type: 'array',
-          items: { type: 'object', properties: { title: { type: 'string' }, path: { type: 'string' }, needLogin: { type: 'boolean' } } },
+          items: { type: 'object', required: ['title', 'path', 'needLogin'], properties: { title: { type: 'string' }, path: { type: 'string' }, needLogin: { type: 'boolean' } } },
         }),
       },
     },
@@ -328,7 +328,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         },
         response: envelope({
           type: 'array',
-          items: { type: 'object', properties: { id: { type: 'string' }, enable: { type: 'integer' }, bz: { type: 'string' } } },
+          items: { type: 'object', required: ['id', 'enable'], properties: { id: { type: 'string' }, enable: { type: 'integer' }, bz: { type: 'string' } } },
         }),
       },
     },

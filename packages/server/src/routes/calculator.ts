@@ -20,6 +20,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const row = {
   type: 'object',
+  required: ['qic', 'hkrq', 'yhbj', 'yhlx', 'bxhj', 'dkye'],
   properties: {
     qic: { type: 'integer' },
     hkrq: { type: 'string' },
@@ -168,6 +169,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
         response: {
           200: {
             type: 'object',
+            required: ['code', 'msg', 'data'],
             properties: {
               code: { type: 'integer' },
               msg: { type: 'string' },
@@ -190,26 +192,30 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
         tags: ['贷款试算与利率'],
         querystring: {
           type: 'object',
-          // Every field is read as text and checked by the spec 5.1 rules below, so each problem gets its own message.
+          // Every field is read as text and checked by the spec 5.1 rules below, so each problem gets its own message;
+          // a missing one gets the rule's own "empty" message, in the rules' order.
+          required: ['htdkje', 'dkqs', 'dkffrq', 'dkhkfs', 'sdll', 'gjjll', 'sfstf'],
           properties: {
-            htdkje: { type: 'string', maxLength: 32, description: '贷款金额（元）' },
-            dkqs: { type: 'string', maxLength: 32, description: '贷款期限（月）' },
-            dkffrq: { type: 'string', maxLength: 32, description: '贷款发放日期' },
-            dkhkfs: { type: 'string', maxLength: 32, description: '还款方式' },
-            sdll: { type: 'string', maxLength: 32, description: '商业贷款年利率（%），0 或 0.01 至 10' },
-            gjjll: { type: 'string', maxLength: 32, description: '公积金贷款年利率（%），0 或 0.01 至 10' },
-            sfstf: { type: 'string', maxLength: 32, description: '是否二套房' },
+            htdkje: { type: 'string', maxLength: 32, description: '贷款金额（元）', 'x-required-msg': LOAN_MESSAGES.loanAmountEmpty },
+            dkqs: { type: 'string', maxLength: 32, description: '贷款期限（月）', 'x-required-msg': LOAN_MESSAGES.loanTermEmpty },
+            dkffrq: { type: 'string', maxLength: 32, description: '贷款发放日期（YYYY-MM-DD）', 'x-required-msg': LOAN_MESSAGES.issueDate },
+            dkhkfs: { type: 'string', maxLength: 32, description: '还款方式：01 等额本息，02 等额本金', 'x-required-msg': LOAN_MESSAGES.repaymentMethod },
+            sdll: { type: 'string', maxLength: 32, description: '商业贷款年利率（%），0 或 0.01 至 10', 'x-required-msg': LOAN_MESSAGES.commercialRateEmpty },
+            gjjll: { type: 'string', maxLength: 32, description: '公积金贷款年利率（%），0 或 0.01 至 10', 'x-required-msg': LOAN_MESSAGES.providentRate },
+            sfstf: { type: 'string', maxLength: 32, description: '是否二套房：0 否，1 是', 'x-required-msg': LOAN_MESSAGES.secondHome },
             jkrnl: { type: 'string', maxLength: 32, description: '借款人年龄（周岁，选填；给出时贷款到期年龄受本中心上限约束）' },
           },
         },
         response: {
           200: {
             type: 'object',
+            required: ['code', 'msg', 'data'],
             properties: {
               code: { type: 'integer' },
               msg: { type: 'string' },
               data: {
                 type: 'object',
+                required: ['sdYhke', 'sdBjhj', 'sdLxhj', 'sdHkjhList', 'gjjYhke', 'gjjBjhj', 'gjjLxhj', 'gjjHkjhList'],
                 properties: {
                   sdYhke: money,
                   sdBjhj: money,

@@ -4,6 +4,7 @@ import { ok } from '../http/envelope';
 import { createHumanCheck, HUMAN_CHECK_ACTIONS, type HumanCheck, type HumanCheckAction } from '../auth/human-check';
 import { createRateLimiter, limitByAddress } from '../auth/rate-limit';
 import { AUTH_PREFIX } from './auth';
+import { okAnswer } from '../http/answers';
 
 /**
  * The calls whose refusals (426 wrong credentials, 428 wrong check or code, 429 too many) raise the abuse signal of
@@ -22,9 +23,7 @@ const FAILURES = new Set([426, 428, 429]);
 
 const tags = ['登录与会话'] as const;
 const action = { type: 'string', enum: HUMAN_CHECK_ACTIONS, description: '用途：login 账号密码登录，sms 发送短信验证码', 'x-msg': '用途不正确' } as const;
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 export interface HumanCheckRouteOptions {
   db: Db;

@@ -9,6 +9,7 @@ import { createRateLimiter, limitByAddress, type RateLimiter } from '../auth/rat
 import { signInSession } from '../auth/session';
 import { addressPlace, describeBrowser } from '../http/client-address';
 import { AUTH_PREFIX, DECRYPT_FAILED_MESSAGE } from './auth';
+import { okAnswer } from '../http/answers';
 
 /** Seconds a login QR lives (the `exp` of getQrCode). */
 export const QR_LOGIN_EXP_SECONDS = 120;
@@ -87,9 +88,7 @@ const POLL_STATUS_OF: Record<CodeStatus, number> = {
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 const codeIdProperty = {
   type: 'string',

@@ -16,6 +16,7 @@ import { openAccount } from '../records/accounts';
 import { yuanToFen } from '../records/money';
 import { boundProblem, monthlyDeposit, readParameters } from '../params/centre';
 import { centreDate } from '../clock';
+import { okAnswer } from '../http/answers';
 
 /**
  * Registration of individuals (spec 1, 2.1, 3.9, 7.3; docs/api-person.md): /userRegister for depositors on the
@@ -41,9 +42,7 @@ export const ALREADY_REGISTERED_NOTICE =
 
 const tags = ['个人注册'] as const;
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 // Field schemas with the spec 5.4 messages; what cannot be checked before decrypting is checked after.
 const cipher = (description: string, required: string) =>

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import { ok } from '../http/envelope';
 import { centreDateTime } from '../clock';
+import { okAnswer } from '../http/answers';
 
 /** Prefix of the centre's business calls (spec 7.3). */
 export const ZHFW_PREFIX = '/api/izfgjj-zhfw/v1';
 /** Prefix of the input configuration calls (spec 7.4). */
 export const PUTIL_PREFIX = '/api/putil/v1';
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 const tags = ['配置、字典、公告与开关'] as const;
 
@@ -53,6 +52,7 @@ export function shellRoutes(app: FastifyInstance, db: Db): void {
           type: 'array',
           items: {
             type: 'object',
+            required: ['key', 'enable', 'value', 'sourceValue', 'title'],
             properties: {
               key: { type: 'string' },
               enable: { type: 'integer' },
@@ -110,6 +110,7 @@ export function shellRoutes(app: FastifyInstance, db: Db): void {
           type: 'array',
           items: {
             type: 'object',
+            required: ['id', 'tgmc', 'tgnr', 'startsj', 'fbzt'],
             properties: { id: { type: 'string' }, tgmc: { type: 'string' }, tgnr: { type: 'string' }, startsj: { type: 'string' }, fbzt: { type: 'integer' } },
           },
         }),

@@ -13,6 +13,7 @@ import { signInSession } from '../auth/session';
 import { CAPTCHA_FIELDS, requireCaptcha } from '../auth/require-captcha';
 import { queueSms, runAfterReply, sendAfterReply, sendSms, sendSmsCode, SMS_CODE_INVALID_MESSAGE, useSmsCode } from '../auth/sms-code';
 import { AUTH_PREFIX, decrypt } from './auth';
+import { okAnswer } from '../http/answers';
 
 /** Login method of a sign-in by SMS code (ours: the spec names only 100 account and password, 400 face). */
 export const SMS_LOGIN_METHOD = '200';
@@ -49,9 +50,7 @@ export interface SmsAuthRouteOptions {
 }
 
 const tags = ['短信登录与密码'] as const;
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 // Every credential travels SM2-encrypted ('04' + C1C3C2 hex); the schema only bounds its size.
 const cipher = (description: string, empty: string) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
+import { BOOLEAN, listOf, NULLABLE_STRING, object, okAnswer, STRING } from '../http/answers';
 import { centreDate } from '../clock';
 import { applicantOf } from '../applications/applicant';
 import { createRateLimiter, TOO_MANY_REQUESTS_MESSAGE } from '../auth/rate-limit';
@@ -12,7 +13,6 @@ import { GRZHZT_SCHEMA } from '../records/schemas';
 import { ZHFW_PREFIX } from './shell';
 
 const tags = ['同城转移'] as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
 
 /** Personal account status in words (dictionary GRZHZT). */
 const STATUS_NAMES: Readonly<Record<string, string>> = ACCOUNT_STATUS_NAMES;
@@ -20,19 +20,16 @@ const STATUS_NAMES: Readonly<Record<string, string>> = ACCOUNT_STATUS_NAMES;
 /** How many unit checks one login may ask for in a minute (the number and name must both be known: this only slows guessing). */
 export const TRANSFER_CHECK_LIMIT = { limit: 30, windowMs: 60_000 } as const;
 
-const account = {
-  type: 'object',
-  properties: {
-    grzh: { type: 'string' },
-    dwmc: { type: 'string' },
-    grzhzt: GRZHZT_SCHEMA,
-    ztmc: { type: 'string' },
-    grzhye: { type: 'string' },
-    lastPeriod: { type: ['string', 'null'] },
-    movable: { type: 'boolean' },
-    reason: { type: 'string' },
-  },
-} as const;
+const account = object({
+  grzh: STRING,
+  dwmc: STRING,
+  grzhzt: GRZHZT_SCHEMA,
+  ztmc: STRING,
+  grzhye: STRING,
+  lastPeriod: NULLABLE_STRING,
+  movable: BOOLEAN,
+  reason: STRING,
+});
 
 /**
  * The hall's calls of the personal transfer (同城转移, GJ0314; docs/api-personal.md › 同城转移): the applicant's own
@@ -49,7 +46,7 @@ export function transferRoutes(app: FastifyInstance, db: Db, now: () => Date): v
       schema: {
         summary: '同城转移：本人在本中心的单位缴存账户及能否转移',
         tags,
-        response: envelope({ type: 'array', items: account }),
+        response: okAnswer(listOf(account)),
       },
     },
     async (request) => {
@@ -98,10 +95,7 @@ export function transferRoutes(app: FastifyInstance, db: Db, now: () => Date): v
             zrdwmc: { type: 'string', minLength: 2, maxLength: 100, description: '转入单位名称', 'x-msg': '转入单位名称应为 2 至 100 个字', 'x-required-msg': '请填写转入单位名称' },
           },
         },
-        response: envelope({
-          type: 'object',
-          properties: { grzh: { type: 'string' }, ydwmc: { type: 'string' }, zrdwzh: { type: 'string' }, zrdwmc: { type: 'string' }, grzhye: { type: 'string' } },
-        }),
+        response: okAnswer(object({ grzh: STRING, ydwmc: STRING, zrdwzh: STRING, zrdwmc: STRING, grzhye: STRING })),
       },
     },
     async (request) => {

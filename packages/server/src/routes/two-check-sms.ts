@@ -8,6 +8,7 @@ import { sendSmsCode, smsCodeLength, useSmsCode, type SmsPurpose } from '../auth
 import type { SessionUser } from '../auth/session';
 import { AUTH_PREFIX } from './auth';
 import { menuFor, needsTwoCheck, TWO_CHECK_ENABLE, TWO_CHECK_FACE_MESSAGE, TWO_CHECK_GRANT_MS, TWO_CHECK_MENU_MESSAGE, TWO_CHECK_NOT_NEEDED_MESSAGE } from './two-check';
+import { okAnswer } from '../http/answers';
 
 /**
  * The second way to the second check of an enable-10 menu (issue 37, item 2): an SMS code to the login's phone on
@@ -26,9 +27,7 @@ export const TWO_CHECK_SMS_DONE_MESSAGE = '验证通过';
 const tags = ['二次验证'] as const;
 const PREFIX = `${AUTH_PREFIX}/twoCheck`;
 const menuId = { type: 'integer', minimum: 1, maximum: 2147483647, description: '菜单标识', 'x-msg': '菜单标识不正确', 'x-required-msg': '缺少菜单标识' } as const;
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', required: ['code', 'msg', 'data'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 /** A code serves one session and one menu: another session, or another menu, cannot spend it. */
 const purposeOf = (session: SessionUser, menu: number): SmsPurpose => `two:${menu}:${session.tokenHash.slice(0, 32)}`;

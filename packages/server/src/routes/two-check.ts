@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/session';
 import { addressPlace, describeBrowser } from '../http/client-address';
 import { AUTH_PREFIX } from './auth';
 import { QR_POLL_STATUS } from './qr-login';
+import { okAnswer } from '../http/answers';
 
 /** Seconds a second-check QR lives (the `exp` of twoCheck/getQrCode), as long as a login QR. */
 export const TWO_CHECK_EXP_SECONDS = 120;
@@ -66,9 +67,7 @@ const POLL_STATUS_OF: Record<CodeStatus, number> = {
   refused: QR_POLL_STATUS.failed,
 };
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 const codeIdProperty = {
   type: 'string',

@@ -15,6 +15,7 @@ import { centreDate } from '../clock';
 import { ROLES } from '../seed/menus';
 import { UNIT_ACCOUNT_STATUS } from '../records/kinds';
 import { DECRYPT_FAILED_MESSAGE } from './auth';
+import { okAnswer } from '../http/answers';
 
 const tags = ['单位注册与密码'] as const;
 
@@ -25,9 +26,7 @@ export const UNIT_PHONE_HIDDEN_MESSAGE = '为保护单位信息，不再显示�
 /** The text of an SMS to a handler's phone instead of a code (why the code cannot be sent, and what to do). */
 export const unitNotice = (why: string) => `【住房公积金网上业务大厅】${why}如非本人操作，请忽略本短信。`;
 
-const envelope = (data: Record<string, unknown>) => ({
-  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
-});
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 // Field schemas, each with the spec 5.4 wording where it gives one.
 const dwzh = {

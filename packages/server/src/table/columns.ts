@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../http/envelope';
 import { PUTIL_PREFIX } from '../routes/shell';
 import { requireColumnRoom } from '../applications/quotas';
+import { okAnswer } from '../http/answers';
 
 const tags = ['表格'] as const;
 
@@ -61,17 +62,22 @@ interface Setting {
 
 const settingSchema = {
   type: ['object', 'null'],
+  required: ['path', 'navName', 'name', 'rule'],
   properties: {
     path: { type: 'string' },
     navName: { type: 'string' },
     name: { type: 'string' },
     rule: {
       type: 'array',
-      items: { type: 'object', properties: { prop: { type: 'string' }, label: { type: 'string' }, isShow: { type: 'integer' }, disabled: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['prop', 'isShow'],
+        properties: { prop: { type: 'string' }, label: { type: 'string' }, isShow: { type: 'integer', enum: [0, 1] }, disabled: { type: 'boolean' } },
+      },
     },
   },
 } as const;
-const envelope = (data: unknown) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 
 /**
  * The column individuation calls of spec 7.4 (docs/api-table.md): the signed-in login's own setting for a table of

@@ -1,24 +1,10 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@gjj-hall/sdk';
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../shared/services';
 
-/** The flexible account as `GET lhjy/info` answers it (docs/api-personal.md › 灵活就业). Money in yuan text. */
-export interface FlexibleInfo {
-  grzh: string;
-  xingming: string;
-  grzhzt: string;
-  grzhztmc: string;
-  khrq: string;
-  jcjs: string;
-  jcbl: number;
-  yjce: string;
-  kkyh: string;
-  kkzh: string;
-  hjszd: string;
-  unpaid: Array<{ period: string; amount: string }>;
-  payments: Array<{ period: string; kind: string; kindName: string; amount: string; valueDate: string; ywbh: string }>;
-  params: FlexibleParams;
-}
+/** The flexible account as `GET lhjy/info` answers it (the contract's type; docs/api-personal.md › 灵活就业). Money in yuan text. */
+export type FlexibleInfo = NonNullable<ApiData<'/api/izfgjj-zhfw/v1/lhjy/info', 'get'>>;
 
 /** The centre's parameters the flexible pages check against (the server's parameter table, docs/parameters.md). */
 export type FlexibleParams = Record<'baseMinYuan' | 'baseMaxYuan' | 'ratioMin' | 'ratioMax' | 'backPayMaxMonths' | 'roundingFen', number>;

@@ -1,61 +1,30 @@
 import type { RequestOptions } from '@gjj-hall/sdk';
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../shared/services';
 
 // The applications contract (docs/api-applications.md): the session's current account is the applicant.
 const BASE = '/api/izfgjj-zhfw/v1';
 
+// The answers' types are the contract's (docs/api-openapi.md).
+type Detail = ApiData<'/api/izfgjj-zhfw/v1/ywsq/detail', 'get'>;
+
 /** Status codes of an application (`zt`). */
-export type ApplicationStatus = '00' | '01' | '02' | '03' | '04' | '05' | '06';
+export type ApplicationStatus = Detail['zt'];
 
 /** One row of 我的业务. */
-export interface ApplicationRow {
-  ywbh: string;
-  ywlx: string;
-  ywmc: string;
-  zt: ApplicationStatus;
-  ztmc: string;
-  submittedAt: string | null;
-  promisedDate: string | null;
-  updatedAt: string | null;
-}
+export type ApplicationRow = ApiData<'/api/izfgjj-zhfw/v1/ywsq/list', 'get'>['list'][number];
 
 /** One event of an application's timeline. */
-export interface ApplicationEvent {
-  at: string;
-  zt: ApplicationStatus;
-  ztmc: string;
-  actor: string;
-  actorName: string;
-  note: string | null;
-  reasons: string[] | null;
-}
+export type ApplicationEvent = Detail['events'][number];
 
 /** An application with its timeline and what its owner may do now. */
-export interface ApplicationDetail {
-  ywbh: string;
-  ywlx: string;
-  ywmc: string;
-  zt: ApplicationStatus;
-  ztmc: string;
-  payload: Record<string, unknown> | null;
-  submittedAt: string | null;
-  promisedDate: string | null;
-  timeLimitDays: number | null;
-  events: ApplicationEvent[];
-  canWithdraw: boolean;
-  canResubmit: boolean;
-  canDelete: boolean;
-}
+export type ApplicationDetail = Detail;
 
 /** What the centre asks of the user. */
-export interface TodoItem {
-  id: string;
-  ywlx: string;
-  ywbh: string;
-  title: string;
-  kind: 'returned' | 'statement';
-  createdAt: string;
-}
+export type TodoItem = ApiData<'/api/izfgjj-zhfw/v1/todo/list', 'get'>[number];
+
+/** What submit, resubmit and withdraw answer. */
+export type ApplicationOutcome = ApiData<'/api/izfgjj-zhfw/v1/ywsq/resubmit', 'post'>;
 
 export interface ApplicationQuery {
   zt: string;
@@ -69,7 +38,7 @@ export const APPLICATIONS_EXPORT = `${BASE}/ywsq/export`;
 
 /** The account's applications, newest first, one page. */
 export async function fetchApplications(query: ApplicationQuery, signal?: AbortSignal) {
-  const { data } = await client.get<{ list: ApplicationRow[]; total: number }>(`${BASE}/ywsq/list`, {
+  const { data } = await client.get<ApiData<'/api/izfgjj-zhfw/v1/ywsq/list', 'get'>>(`${BASE}/ywsq/list`, {
     params: { zt: query.zt || undefined, ywbh: query.ywbh || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
     signal,
     silent: true,
@@ -90,7 +59,7 @@ export async function withdrawApplication(ywbh: string): Promise<void> {
 
 /** 修改后重新提交 a returned application. */
 export async function resubmitApplication(ywbh: string, payload: Record<string, unknown>) {
-  const { data } = await client.post<{ ywbh: string; zt: ApplicationStatus; ztmc: string; promisedDate: string | null }>(
+  const { data } = await client.post<ApplicationOutcome>(
     `${BASE}/ywsq/resubmit`,
     { ywbh, payload },
     { silent: true },

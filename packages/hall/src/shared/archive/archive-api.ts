@@ -1,31 +1,18 @@
 // The archive calls of docs/api-archive.md, over the hall's request client; uploads go by XMLHttpRequest, the one
 // browser API that reports upload progress.
 import type { GjjClient } from '@gjj-hall/sdk';
+import type { ApiData } from '@gjj-hall/sdk/api';
 
 /** Base path of the archive calls. */
 export const ARCHIVE_API = '/api/dzda/v1/zhcjyw';
 
 /** One stored file of a material. */
-export interface ArchiveFile {
-  fileId: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  uploadedAt?: string;
-  pages?: number;
-}
+/** A material of the application with its files: the contract's type (docs/api-openapi.md). */
+export type ArchiveMaterial = ApiData<'/api/dzda/v1/zhcjyw/getCls', 'post'>[number];
 
-/** One material an application needs, with its files. */
-export interface ArchiveMaterial {
-  clbh: string;
-  clmc: string;
-  required: boolean;
-  description: string;
-  maxFiles: number;
-  files: ArchiveFile[];
-}
+/** One uploaded file; `pages` for a PDF. */
+export type ArchiveFile = ArchiveMaterial['files'][number];
 
-/** What the archive component calls: the client plus the token for uploads. */
 export interface ArchiveApi {
   client: GjjClient;
   getToken: () => string | null | undefined;
@@ -45,8 +32,8 @@ export async function deleteFile(api: ArchiveApi, ywbh: string, fileId: string):
 }
 
 /** Finishes the collection; a missing required material rejects with the server's 请上传：… message. */
-export async function finishCollection(api: ArchiveApi, ywbh: string): Promise<{ materials: number; files: number }> {
-  const { data } = await api.client.post<{ materials: number; files: number }>(`${ARCHIVE_API}/cjtj`, { ywbh }, { silent: true });
+export async function finishCollection(api: ArchiveApi, ywbh: string): Promise<ApiData<'/api/dzda/v1/zhcjyw/cjtj', 'post'>> {
+  const { data } = await api.client.post<ApiData<'/api/dzda/v1/zhcjyw/cjtj', 'post'>>(`${ARCHIVE_API}/cjtj`, { ywbh }, { silent: true });
   return data;
 }
 

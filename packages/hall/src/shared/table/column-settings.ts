@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../services';
 import type { ColumnRule } from './columns';
 
@@ -15,7 +16,7 @@ export interface SettingsKey {
 
 /** The user's saved columns of a table, or null (the page's defaults). */
 export async function getColumnSetting(key: SettingsKey): Promise<ColumnRule[] | null> {
-  const { data } = await client.get<{ rule: ColumnRule[] } | null>(`${BASE}/getInfo`, {
+  const { data } = await client.get<ApiData<'/api/putil/v1/column/individuation/getInfo', 'get'>>(`${BASE}/getInfo`, {
     params: { path: key.path, navName: key.navName },
     silent: true,
   });

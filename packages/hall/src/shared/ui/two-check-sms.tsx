@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { client } from '../services';
 import { Dialog } from './dialog';
 import { SendCodeButton } from './send-code-button';
+import type { ApiData } from '@gjj-hall/sdk/api';
 
 /** The title of the SMS way of the second check (issue 37, item 2). */
 export const TWO_CHECK_SMS_TITLE = '短信验证身份';
@@ -40,7 +41,7 @@ export function TwoCheckSmsDialog({ open, menuId, menuTitle, onVerified, onClose
   const [busy, setBusy] = useState(false);
 
   const send = () =>
-    client.post<{ phone: string; length: number }>(`${PATH}/sendSmsCode`, { menuId: Number(menuId) }, { silent: true }).then((envelope) => {
+    client.post<ApiData<'/api/auth/v1/twoCheck/sendSmsCode', 'post'>>(`${PATH}/sendSmsCode`, { menuId: Number(menuId) }, { silent: true }).then((envelope) => {
       if (envelope.data?.length) setLength(envelope.data.length);
       return envelope;
     });

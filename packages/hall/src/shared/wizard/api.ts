@@ -1,3 +1,4 @@
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../services';
 
 // The wizard's calls (docs/api-wizard.md, docs/api-applications.md); the session's login and account are the
@@ -20,31 +21,14 @@ export interface Guide {
   bz: string;
 }
 
-/** A material this applicant needs (spec 3.6). */
-export interface Material {
-  wjlxId: string;
-  wjmc: string;
-  jdbh: string;
-  mlbh: string;
-  zstj: string;
-  required: boolean;
-}
+/** A material this applicant needs (spec 3.6): the contract's type (docs/api-openapi.md). */
+export type Material = ApiData<'/api/izfgjj-zhfw/v1/ywblxz/materials', 'get'>[number];
 
 /** A draft as the server keeps it. */
-export interface ServerDraft {
-  step: number;
-  payload: Record<string, unknown>;
-  savedAt: string;
-  expiresAt: string;
-}
+export type ServerDraft = NonNullable<ApiData<'/api/izfgjj-zhfw/v1/draftbox/get', 'get'>>;
 
 /** What submitting answers. */
-export interface SubmitResult {
-  ywbh: string;
-  zt: string;
-  ztmc: string;
-  promisedDate: string | null;
-}
+export type SubmitResult = ApiData<'/api/izfgjj-zhfw/v1/ywsq/submit', 'post'>;
 
 const decode = (b64: unknown): string => {
   if (typeof b64 !== 'string' || b64 === '') return '';
@@ -59,13 +43,13 @@ const GUIDE_TEXT = ['blqd', 'fwdx', 'bjsj', 'xzdy', 'slyj', 'sltj', 'sqcl', 'bll
 
 /** The restrictions that stop this business now (spec 2.13: their messages are shown). */
 export async function checkRestrictions(ywlx: string) {
-  const { data } = await client.get<{ pass: boolean; messages: { code: string; msg: string }[] }>(`${BASE}/ywblxz/check`, { params: { ywlx }, silent: true });
+  const { data } = await client.get<ApiData<'/api/izfgjj-zhfw/v1/ywblxz/check', 'get'>>(`${BASE}/ywblxz/check`, { params: { ywlx }, silent: true });
   return data;
 }
 
 /** The handling notice (`pznr`, base64) and its reading time in seconds. */
 export async function fetchNotice(ywlx: string) {
-  const { data } = await client.get<{ pznr: string; seconds: number }>(`${BASE}/ywblxz/notice`, { params: { ywlx }, silent: true });
+  const { data } = await client.get<ApiData<'/api/izfgjj-zhfw/v1/ywblxz/notice', 'get'>>(`${BASE}/ywblxz/notice`, { params: { ywlx }, silent: true });
   return data;
 }
 

@@ -3,6 +3,7 @@ import { maskBankCard } from '@gjj-hall/sdk/format';
 import type { Db } from '../../db/db';
 import { centreDate } from '../../clock';
 import { ok } from '../../http/envelope';
+import { listOf, NUMBER, object, okAnswer, STRING } from '../../http/answers';
 import { fenToYuan, MOVEMENT_KINDS, type MovementKind } from '../../records';
 import { GRZHZT_SCHEMA } from '../../records/schemas';
 import { ZHFW_PREFIX } from '../../routes/shell';
@@ -29,44 +30,29 @@ export function flexibleRoutes(app: FastifyInstance, db: Db, now: () => Date): v
       schema: {
         summary: '灵活就业账户信息：状态、缴存基数和比例、月缴存额、扣款账户（脱敏）、可补缴月份、最近缴存和中心参数',
         tags: ['灵活就业'],
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              code: { type: 'integer' },
-              msg: { type: 'string' },
-              data: {
-                type: ['object', 'null'],
-                properties: {
-                  grzh: { type: 'string' },
-                  xingming: { type: 'string' },
-                  grzhzt: GRZHZT_SCHEMA,
-                  grzhztmc: { type: 'string' },
-                  khrq: { type: 'string' },
-                  jcjs: money,
-                  jcbl: { type: 'number' },
-                  yjce: money,
-                  kkyh: { type: 'string' },
-                  kkzh: { type: 'string', description: '扣款账号（前 4 后 4 位）' },
-                  hjszd: { type: 'string' },
-                  unpaid: { type: 'array', items: { type: 'object', properties: { period: { type: 'string' }, amount: money } } },
-                  payments: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: { period: { type: 'string' }, kind: { type: 'string' }, kindName: { type: 'string' }, amount: money, valueDate: { type: 'string' }, ywbh: { type: 'string' } },
-                    },
-                  },
-                  params: {
-                    type: 'object',
-                    description: '中心参数（centre_parameter 表的当前值，docs/parameters.md）',
-                    properties: Object.fromEntries(Object.keys(FLEXIBLE_PARAMS).map((k) => [k, { type: 'number' }])),
-                  },
-                },
-              },
-            },
-          },
-        },
+        response: okAnswer({
+          ...object({
+            grzh: STRING,
+            xingming: STRING,
+            grzhzt: GRZHZT_SCHEMA,
+            grzhztmc: STRING,
+            khrq: STRING,
+            jcjs: money,
+            jcbl: NUMBER,
+            yjce: money,
+            kkyh: STRING,
+            kkzh: { type: 'string', description: '扣款账号（前 4 后 4 位）' },
+            hjszd: STRING,
+            unpaid: listOf(object({ period: STRING, amount: money })),
+            payments: listOf(object({ period: STRING, kind: STRING, kindName: STRING, amount: money, valueDate: STRING, ywbh: STRING })),
+            params: object(
+              Object.fromEntries(Object.keys(FLEXIBLE_PARAMS).map((k) => [k, NUMBER])),
+              '中心参数（centre_parameter 表的当前值，docs/parameters.md）',
+            ),
+          }),
+          // null when the session's account is not a flexible one.
+          type: ['object', 'null'],
+        }),
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import { sendSms, useSmsCode } from '../../auth/sms-code';
 import { verifyPassword } from '../../auth/password';
 import { currentDetails } from './person-details';
 import { PHONE_CHANGE_PARAMS, PHONE_TAKEN_MESSAGE, phoneTaken } from './gj0313';
+import { object, okAnswer } from '../../http/answers';
 
 /** Words of the phone-change calls (docs/api-personal.md › 信息变更与手机号码变更). */
 export const PHONE_CHANGE_MESSAGES = {
@@ -21,7 +22,7 @@ export const PHONE_CHANGE_MESSAGES = {
 } as const;
 
 const tags = ['个人信息变更'] as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const sjhm = { type: 'string', pattern: '^1[3-9]\\d{9}$', description: '新手机号码', 'x-msg': '请输入正确的 11 位手机号码', 'x-required-msg': '请输入新手机号码' } as const;
 const smsCode = (label: string) =>
   ({ type: 'string', pattern: '^\\d{4,8}$', description: label, 'x-msg': `请输入正确的${label}`, 'x-required-msg': `请输入${label}` }) as const;
@@ -74,7 +75,7 @@ export function personalChangeRoutes(app: FastifyInstance, options: PersonalChan
     `${ZHFW_PREFIX}/sjhbg/current`,
     {
       ...pre,
-      schema: { summary: '手机号码变更：当前登录绑定的手机号码（掩码）', tags, response: envelope({ type: 'object', properties: { sjhm: text } }) },
+      schema: { summary: '手机号码变更：当前登录绑定的手机号码（掩码）', tags, response: envelope(object({ sjhm: text })) },
     },
     async (request) => {
       const phone = await phoneOf(individual(request).userId);

@@ -1,23 +1,16 @@
 import { createClient } from '@gjj-hall/sdk';
+import type { ApiData } from '@gjj-hall/sdk/api';
 
 // No session on the phone: the uuid in the address is the capability (single use, expires; docs/api-archive.md).
 // Not the hall's shared client either, whose failures open the session dialogs: this page says them in place.
 const client = createClient();
 const API = '/api/dzda/v1/zhcjyw';
 
-/** What the mobile page shows of the letter to sign (`qmInfo`). */
-export interface QmInfo {
-  /** The applicant's name, masked (张*). */
-  applicantName: string;
-  ywbh: string;
-  ywmc: string;
-  /** The letter filled from the template, a PDF in base64. */
-  letterBase64: string;
-  /** Seconds the link has left. */
-  exp: number;
-  /** The letter's text, when the server gives it, to read on a phone without opening the PDF. */
-  letterText?: string;
-}
+/**
+ * What the mobile page shows of the letter to sign (`qmInfo`, the contract's type): the applicant's name masked (张*),
+ * the letter as a PDF in base64 and as text (to read on a phone without opening the PDF), the seconds the link has left.
+ */
+export type QmInfo = ApiData<'/api/dzda/v1/zhcjyw/qmInfo', 'get'>;
 
 /** The letter and the application of a signing link; rejects with the server's Chinese message when it is spent or expired. */
 export async function fetchQmInfo(uuid: string): Promise<QmInfo> {

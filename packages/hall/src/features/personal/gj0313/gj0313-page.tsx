@@ -6,6 +6,7 @@ import { client } from '../../../shared/services';
 import { TextField } from '../../../shared/wizard/fields';
 import { Wizard, type WizardFormStep, type WizardValues } from '../../../shared/wizard/wizard';
 import './gj0313.css';
+import type { ApiData } from '@gjj-hall/sdk/api';
 
 /**
  * GJ0313 个人手机号码变更 (menu /grwt/zhxx/zhxxbg/sjhbg; the code is ours, docs/api-applications.md): the new number,
@@ -228,7 +229,7 @@ export function Gj0313Page() {
   const [proof, setProof] = useState<Proof>({ mode: 'old', oldCode: '', password: '', newCode: '' });
   const [oldPhone, setOldPhone] = useState('');
   useEffect(() => {
-    client.get<{ sjhm: string }>(`${BASE}/sjhbg/current`, { silent: true }).then(
+    client.get<ApiData<'/api/izfgjj-zhfw/v1/sjhbg/current', 'get'>>(`${BASE}/sjhbg/current`, { silent: true }).then(
       ({ data }) => setOldPhone(data?.sjhm ?? ''),
       () => setOldPhone(''),
     );

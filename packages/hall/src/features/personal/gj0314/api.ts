@@ -1,28 +1,14 @@
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../../shared/services';
 
 // The calls of the personal transfer's page (docs/api-personal.md › 同城转移). Silent: the page shows its own messages.
 const BASE = '/api/izfgjj-zhfw/v1/grzy';
 
-/** One of the applicant's unit accounts, and whether it may move (else why not). */
-export interface TransferAccount {
-  grzh: string;
-  dwmc: string;
-  grzhzt: string;
-  ztmc: string;
-  grzhye: string;
-  lastPeriod: string | null;
-  movable: boolean;
-  reason: string;
-}
+/** One of the applicant's unit accounts, and whether it may move (else why not): the contract's type. */
+export type TransferAccount = ApiData<'/api/izfgjj-zhfw/v1/grzy/accounts', 'get'>[number];
 
 /** What the check of the new unit answers: the unit's registered name and the balance that will move. */
-export interface TransferCheck {
-  grzh: string;
-  ydwmc: string;
-  zrdwzh: string;
-  zrdwmc: string;
-  grzhye: string;
-}
+export type TransferCheck = ApiData<'/api/izfgjj-zhfw/v1/grzy/check', 'post'>;
 
 /** The applicant's own unit accounts (the flexible-employment ones have their own transfer). */
 export async function fetchTransferAccounts(): Promise<TransferAccount[]> {

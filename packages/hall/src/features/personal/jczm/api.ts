@@ -1,43 +1,17 @@
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../../shared/services';
 
 // The deposit certificate's calls (docs/api-personal.md › 缴存证明): the login's own accounts and certificates only.
 const BASE = '/api/izfgjj-zhfw/v1/jczm';
 
-/** An account a certificate may be issued for, with the months it allows and the period proposed. */
-export interface CertificateAccount {
-  grzh: string;
-  grzhzt: string;
-  grzhztmc: string;
-  kind: string;
-  dwmc: string;
-  khrq: string;
-  /** YYYY-MM: the opening month and this month. */
-  minMonth: string;
-  maxMonth: string;
-  defaultFrom: string;
-  defaultTo: string;
-}
+/** What certificates the login may be issued (the contract's type, docs/api-openapi.md). */
+export type CertificateOptions = ApiData<'/api/izfgjj-zhfw/v1/jczm/accounts', 'get'>;
 
-export interface CertificateOptions {
-  list: CertificateAccount[];
-  maxPeriodMonths: number;
-  validMonths: number;
-  purposes: string[];
-}
+/** An account a certificate may be issued for, with the months it allows (YYYY-MM) and the period proposed. */
+export type CertificateAccount = CertificateOptions['list'][number];
 
 /** One certificate the login issued; `zt` 01 有效, 02 已作废, 03 已过期. */
-export interface Certificate {
-  zmbh: string;
-  grzh: string;
-  from: string;
-  to: string;
-  purpose: string;
-  issuedAt: string;
-  validUntil: string;
-  code: string;
-  zt: '01' | '02' | '03';
-  ztmc: string;
-}
+export type Certificate = ApiData<'/api/izfgjj-zhfw/v1/jczm/create', 'post'>;
 
 /** GET jczm/accounts */
 export async function fetchOptions(signal?: AbortSignal): Promise<CertificateOptions> {
