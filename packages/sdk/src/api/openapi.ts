@@ -2799,7 +2799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file；JPG、PNG、PDF，按内容识别） */
+        /** 上传材料文件（multipart/form-data：字段 ywbh、clbh，文件 file） */
         post: operations["postDzdaZhcjywUploadCl"];
         delete?: never;
         options?: never;
@@ -3483,9 +3483,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        code: number;
+                        msg: string;
+                        data: {
                             maxMonths?: number;
                             maxProvidentAmount?: number;
                             minAge?: number;
@@ -3503,21 +3503,21 @@ export interface operations {
     };
     getHkjhGjjsdcs: {
         parameters: {
-            query?: {
+            query: {
                 /** @description 贷款金额（元） */
-                htdkje?: string;
+                htdkje: string;
                 /** @description 贷款期限（月） */
-                dkqs?: string;
-                /** @description 贷款发放日期 */
-                dkffrq?: string;
-                /** @description 还款方式 */
-                dkhkfs?: string;
+                dkqs: string;
+                /** @description 贷款发放日期（YYYY-MM-DD） */
+                dkffrq: string;
+                /** @description 还款方式：01 等额本息，02 等额本金 */
+                dkhkfs: string;
                 /** @description 商业贷款年利率（%），0 或 0.01 至 10 */
-                sdll?: string;
+                sdll: string;
                 /** @description 公积金贷款年利率（%），0 或 0.01 至 10 */
-                gjjll?: string;
-                /** @description 是否二套房 */
-                sfstf?: string;
+                gjjll: string;
+                /** @description 是否二套房：0 否，1 是 */
+                sfstf: string;
                 /** @description 借款人年龄（周岁，选填；给出时贷款到期年龄受本中心上限约束） */
                 jkrnl?: string;
             };
@@ -3539,30 +3539,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            sdYhke?: string;
-                            sdBjhj?: string;
-                            sdLxhj?: string;
-                            sdHkjhList?: {
-                                qic?: number;
-                                hkrq?: string;
-                                yhbj?: string;
-                                yhlx?: string;
-                                bxhj?: string;
-                                dkye?: string;
+                        code: number;
+                        msg: string;
+                        data: {
+                            sdYhke: string;
+                            sdBjhj: string;
+                            sdLxhj: string;
+                            sdHkjhList: {
+                                qic: number;
+                                hkrq: string;
+                                yhbj: string;
+                                yhlx: string;
+                                bxhj: string;
+                                dkye: string;
                             }[];
-                            gjjYhke?: string;
-                            gjjBjhj?: string;
-                            gjjLxhj?: string;
-                            gjjHkjhList?: {
-                                qic?: number;
-                                hkrq?: string;
-                                yhbj?: string;
-                                yhlx?: string;
-                                bxhj?: string;
-                                dkye?: string;
+                            gjjYhke: string;
+                            gjjBjhj: string;
+                            gjjLxhj: string;
+                            gjjHkjhList: {
+                                qic: number;
+                                hkrq: string;
+                                yhbj: string;
+                                yhlx: string;
+                                bxhj: string;
+                                dkye: string;
                             }[];
                         };
                     };
@@ -3595,9 +3595,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: string;
                     };
                 };
             };
@@ -3625,11 +3627,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            uuid?: string;
-                            img?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            uuid: string;
+                            img: string;
                         };
                     };
                 };
@@ -3688,9 +3692,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -3723,9 +3729,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             loginType?: number;
                             account?: string;
                             id?: string;
@@ -3744,13 +3752,13 @@ export interface operations {
                                 [key: string]: unknown;
                             }[];
                             otherInfo?: {
-                                account?: string;
-                                id?: string;
-                                nikName?: string;
-                                companyName?: string;
-                                userStatus?: string;
-                                accountType?: string;
-                                roles?: string[];
+                                account: string;
+                                id: string;
+                                nikName: string;
+                                companyName: string;
+                                userStatus: string;
+                                accountType: string;
+                                roles: string[];
                             }[];
                         };
                     };
@@ -3782,11 +3790,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            icon?: string;
-                            svg?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            icon: string;
+                            svg: string;
                         }[];
                     };
                 };
@@ -3815,12 +3825,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            title?: string;
-                            path?: string;
-                            needLogin?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            title: string;
+                            path: string;
+                            needLogin: boolean;
                         }[];
                     };
                 };
@@ -3852,11 +3864,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            enable?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            enable: number;
                             bz?: string;
                         }[];
                     };
@@ -3899,9 +3913,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -3957,9 +3973,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -3995,9 +4013,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4042,9 +4062,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4086,9 +4108,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             phone?: string;
                         };
                     };
@@ -4129,9 +4153,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4176,9 +4202,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ticket?: string;
                         };
                     };
@@ -4219,9 +4247,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -4253,7 +4283,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 是否须改用图形验证码 */
@@ -4307,7 +4339,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             uuid: string;
@@ -4347,9 +4381,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeImgBase64?: string;
                             codeId?: string;
                             exp?: number;
@@ -4387,9 +4423,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                         };
                     };
@@ -4430,9 +4468,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -4472,9 +4512,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4524,9 +4566,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4576,9 +4620,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             loginType?: number;
                             status?: string;
@@ -4624,9 +4670,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeImgBase64?: string;
                             codeId?: string;
                             exp?: number;
@@ -4666,9 +4714,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                         };
                     };
@@ -4706,9 +4756,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             required?: boolean;
                             granted?: boolean;
                             expiresAt?: string | null;
@@ -4751,9 +4803,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4801,9 +4855,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4851,9 +4907,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             codeId?: string;
                             menuTitle?: string;
                             status?: string;
@@ -4901,7 +4959,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 接收验证码的手机号码（脱敏） */
@@ -4952,7 +5012,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             /** @description 验证有效期至（ISO 8601） */
@@ -4990,9 +5052,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             commonValue?: string;
                             value?: string;
                         };
@@ -5023,15 +5087,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            key?: string;
-                            enable?: number;
-                            value?: string;
-                            sourceValue?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            key: string;
+                            enable: number;
+                            value: string;
+                            sourceValue: string;
                             jsonValue?: unknown;
-                            title?: string;
+                            title: string;
                         }[];
                     };
                 };
@@ -5060,9 +5126,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             [key: string]: {
                                 value?: string;
                                 title?: string;
@@ -5096,14 +5164,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            tgmc?: string;
-                            tgnr?: string;
-                            startsj?: string;
-                            fbzt?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            tgmc: string;
+                            tgnr: string;
+                            startsj: string;
+                            fbzt: number;
                         }[];
                     };
                 };
@@ -5132,9 +5202,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             qdzt?: string;
                         };
                     };
@@ -5167,9 +5239,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             key?: string;
                             value?: unknown;
                             title?: string;
@@ -5202,9 +5276,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: string;
-                        msg?: string;
-                        data?: {
+                        code: string;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             xingming?: string;
                             zjhm?: string;
                             grzh?: string;
@@ -5246,9 +5321,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             dwzh?: string;
                             /**
@@ -5288,10 +5365,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            status?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            status: number;
                             type?: string;
                         };
                     };
@@ -5323,10 +5402,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            confirmed?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            confirmed: boolean;
                             year?: number;
                         };
                     };
@@ -5361,9 +5442,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             allowed?: boolean;
                         };
                     };
@@ -5397,9 +5480,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             random?: string;
                             expiresIn?: number;
                         };
@@ -5455,9 +5540,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -5490,9 +5577,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             platformUrl?: string | null;
                             clientId?: string | null;
                         };
@@ -5523,9 +5612,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             reachable?: boolean | null;
                         };
                     };
@@ -5572,9 +5663,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             token?: string;
                             loginType?: number;
                         };
@@ -5618,9 +5711,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ticket?: string;
                             xingming?: string;
                             zjhm?: string;
@@ -5845,9 +5940,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        /** @description 业务编号 */
+                        data: string;
                     };
                 };
             };
@@ -5882,13 +5980,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            pass?: boolean;
-                            messages?: {
-                                code?: string;
-                                msg?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            pass: boolean;
+                            messages: {
+                                code: string;
+                                msg: string;
                             }[];
                         };
                     };
@@ -5936,13 +6036,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -5990,13 +6096,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6039,20 +6151,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                ywbh?: string;
-                                ywlx?: string;
-                                ywmc?: string;
-                                zt?: string;
-                                ztmc?: string;
-                                submittedAt?: string | null;
-                                promisedDate?: string | null;
-                                updatedAt?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                ywbh: string;
+                                ywlx: string;
+                                ywmc: string;
+                                /**
+                                 * @description 业务状态
+                                 * @enum {string}
+                                 */
+                                zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                                ztmc: string;
+                                submittedAt: string | null;
+                                promisedDate: string | null;
+                                updatedAt: string | null;
                             }[];
-                            total?: number;
+                            total: number;
                         };
                     };
                 };
@@ -6088,32 +6206,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            ywlx?: string;
-                            ywmc?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            payload?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            ywlx: string;
+                            ywmc: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            submittedAt: string | null;
+                            promisedDate: string | null;
+                            updatedAt: string | null;
+                            /** @description 业务表单 */
+                            payload: {
                                 [key: string]: unknown;
                             };
-                            submittedAt?: string | null;
-                            promisedDate?: string | null;
-                            timeLimitDays?: number;
-                            events?: {
-                                at?: string;
-                                zt?: string;
-                                ztmc?: string;
-                                actor?: string;
-                                actorName?: string;
-                                note?: string;
-                                reasons?: string[];
+                            timeLimitDays: number;
+                            events: {
+                                at: string;
+                                /**
+                                 * @description 业务状态
+                                 * @enum {string}
+                                 */
+                                zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                                ztmc: string;
+                                actor: string;
+                                actorName: string;
+                                note: string;
+                                reasons: string[];
                             }[];
-                            canWithdraw?: boolean;
-                            canResubmit?: boolean;
-                            canDelete?: boolean;
+                            canWithdraw: boolean;
+                            canResubmit: boolean;
+                            canDelete: boolean;
                         };
                     };
                 };
@@ -6153,13 +6283,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6202,13 +6338,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            ywbh?: string;
-                            zt?: string;
-                            ztmc?: string;
-                            promisedDate?: string | null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            ywbh: string;
+                            /**
+                             * @description 业务状态
+                             * @enum {string}
+                             */
+                            zt: "00" | "01" | "02" | "03" | "04" | "05" | "06";
+                            ztmc: string;
+                            promisedDate: string | null;
                         };
                     };
                 };
@@ -6249,9 +6391,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -6284,15 +6428,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            id?: string;
-                            ywlx?: string;
-                            ywbh?: string;
-                            title?: string;
-                            kind?: string;
-                            createdAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            id: string;
+                            ywlx: string;
+                            ywbh: string;
+                            title: string;
+                            /**
+                             * @description returned 退回待修改，statement 利息单待确认
+                             * @enum {string}
+                             */
+                            kind: "returned" | "statement";
+                            createdAt: string;
                         }[];
                     };
                 };
@@ -6368,16 +6518,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            path?: string;
-                            navName?: string;
-                            name?: string;
-                            rule?: {
-                                prop?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            path: string;
+                            navName: string;
+                            name: string;
+                            rule: {
+                                prop: string;
                                 label?: string;
-                                isShow?: number;
+                                /** @enum {integer} */
+                                isShow: 0 | 1;
                                 disabled?: boolean;
                             }[];
                         } | null;
@@ -6437,16 +6590,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            path?: string;
-                            navName?: string;
-                            name?: string;
-                            rule?: {
-                                prop?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            path: string;
+                            navName: string;
+                            name: string;
+                            rule: {
+                                prop: string;
                                 label?: string;
-                                isShow?: number;
+                                /** @enum {integer} */
+                                isShow: 0 | 1;
                                 disabled?: boolean;
                             }[];
                         } | null;
@@ -6487,9 +6643,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -6524,15 +6682,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            step?: number;
-                            payload?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            step: number;
+                            /** @description 已填写的内容 */
+                            payload: {
                                 [key: string]: unknown;
                             };
-                            savedAt?: string;
-                            expiresAt?: string;
+                            savedAt: string;
+                            expiresAt: string;
                         } | null;
                     };
                 };
@@ -6579,11 +6740,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            savedAt?: string;
-                            expiresAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            savedAt: string;
+                            expiresAt: string;
                         };
                     };
                 };
@@ -6629,10 +6792,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            discarded?: string[];
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            discarded: string[];
                         };
                     };
                 };
@@ -6669,11 +6834,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            pznr?: string;
-                            seconds?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            pznr: string;
+                            seconds: number;
                         };
                     };
                 };
@@ -6709,9 +6876,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywlx?: string;
                             ywmc?: string;
                             blqd?: string;
@@ -6761,15 +6930,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            wjlxId?: string;
-                            wjmc?: string;
-                            jdbh?: string;
-                            mlbh?: string;
-                            zstj?: string;
-                            required?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            wjlxId: string;
+                            wjmc: string;
+                            jdbh: string;
+                            mlbh: string;
+                            zstj: string;
+                            required: boolean;
                         }[];
                     };
                 };
@@ -6802,21 +6973,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            dwmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            dwmc: string;
                             /**
                              * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
                              * @enum {string}
                              */
-                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
-                            ztmc?: string;
-                            grzhye?: string;
-                            lastPeriod?: string | null;
-                            movable?: boolean;
-                            reason?: string;
+                            grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                            ztmc: string;
+                            grzhye: string;
+                            lastPeriod: string | null;
+                            movable: boolean;
+                            reason: string;
                         }[];
                     };
                 };
@@ -6858,14 +7031,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            ydwmc?: string;
-                            zrdwzh?: string;
-                            zrdwmc?: string;
-                            grzhye?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            ydwmc: string;
+                            zrdwzh: string;
+                            zrdwmc: string;
+                            grzhye: string;
                         };
                     };
                 };
@@ -6899,7 +7074,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             holder: {
@@ -6979,7 +7156,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             holder?: {
@@ -7058,7 +7237,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             grzh: string;
@@ -7108,84 +7289,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            grzh?: string;
-                            xingming?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            grzh: string;
+                            xingming: string;
                             /**
                              * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
                              * @enum {string}
                              */
-                            grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
-                            grzhztmc?: string;
-                            khrq?: string;
+                            grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                            grzhztmc: string;
+                            khrq: string;
                             /** @description 金额（元，两位小数） */
-                            jcjs?: string;
-                            jcbl?: number;
+                            jcjs: string;
+                            jcbl: number;
                             /** @description 金额（元，两位小数） */
-                            yjce?: string;
-                            kkyh?: string;
+                            yjce: string;
+                            kkyh: string;
                             /** @description 扣款账号（前 4 后 4 位） */
-                            kkzh?: string;
-                            hjszd?: string;
-                            unpaid?: {
-                                period?: string;
+                            kkzh: string;
+                            hjszd: string;
+                            unpaid: {
+                                period: string;
                                 /** @description 金额（元，两位小数） */
-                                amount?: string;
+                                amount: string;
                             }[];
-                            payments?: {
-                                period?: string;
-                                kind?: string;
-                                kindName?: string;
+                            payments: {
+                                period: string;
+                                kind: string;
+                                kindName: string;
                                 /** @description 金额（元，两位小数） */
-                                amount?: string;
-                                valueDate?: string;
-                                ywbh?: string;
+                                amount: string;
+                                valueDate: string;
+                                ywbh: string;
                             }[];
                             /** @description 中心参数（centre_parameter 表的当前值，docs/parameters.md） */
-                            params?: {
-                                roundingFen?: number;
-                                baseMinYuan?: number;
-                                baseMaxYuan?: number;
-                                ratioMin?: number;
-                                ratioMax?: number;
-                                monthlyMaxYuan?: number;
-                                adjustmentsPerYear?: number;
-                                backPayWindowMonths?: number;
-                                backPayMaxMonths?: number;
-                                subsidyMinMonths?: number;
-                                subsidyYearsBack?: number;
-                                interestDivisor?: number;
-                                baseOutOfBounds?: number;
-                                adjustMaxRows?: number;
-                                rentYearQuotaSingleYuan?: number;
-                                rentYearQuotaHouseholdYuan?: number;
-                                rentQuotaPerHousehold?: number;
-                                rentPerQuarter?: number;
-                                rentMinMonths?: number;
-                                purchaseWindowMonths?: number;
-                                purchaseMinMonths?: number;
-                                retireAgeMale?: number;
-                                retireAgeFemale?: number;
-                                repayPerYear?: number;
-                                repayWindowMonths?: number;
-                                loanMinContinuousMonths?: number;
-                                loanBalanceMultiple?: number;
-                                loanCapacityPercent?: number;
-                                loanDownPaymentPercentFirst?: number;
-                                loanDownPaymentPercentSecond?: number;
-                                loanCeilingSingleFirstYuan?: number;
-                                loanCeilingSingleSecondYuan?: number;
-                                loanCeilingCoupleFirstYuan?: number;
-                                loanCeilingCoupleSecondYuan?: number;
-                                loanRoundingYuan?: number;
-                                loanMinAmountYuan?: number;
-                                loanMaxMonths?: number;
-                                loanMinMonths?: number;
-                                loanMaxAgeAtEnd?: number;
-                                loanMinAge?: number;
-                                loanOverdueFactor?: number;
+                            params: {
+                                roundingFen: number;
+                                baseMinYuan: number;
+                                baseMaxYuan: number;
+                                ratioMin: number;
+                                ratioMax: number;
+                                monthlyMaxYuan: number;
+                                adjustmentsPerYear: number;
+                                backPayWindowMonths: number;
+                                backPayMaxMonths: number;
+                                subsidyMinMonths: number;
+                                subsidyYearsBack: number;
+                                interestDivisor: number;
+                                baseOutOfBounds: number;
+                                adjustMaxRows: number;
+                                rentYearQuotaSingleYuan: number;
+                                rentYearQuotaHouseholdYuan: number;
+                                rentQuotaPerHousehold: number;
+                                rentPerQuarter: number;
+                                rentMinMonths: number;
+                                purchaseWindowMonths: number;
+                                purchaseMinMonths: number;
+                                retireAgeMale: number;
+                                retireAgeFemale: number;
+                                repayPerYear: number;
+                                repayWindowMonths: number;
+                                loanMinContinuousMonths: number;
+                                loanBalanceMultiple: number;
+                                loanCapacityPercent: number;
+                                loanDownPaymentPercentFirst: number;
+                                loanDownPaymentPercentSecond: number;
+                                loanCeilingSingleFirstYuan: number;
+                                loanCeilingSingleSecondYuan: number;
+                                loanCeilingCoupleFirstYuan: number;
+                                loanCeilingCoupleSecondYuan: number;
+                                loanRoundingYuan: number;
+                                loanMinAmountYuan: number;
+                                loanMaxMonths: number;
+                                loanMinMonths: number;
+                                loanMaxAgeAtEnd: number;
+                                loanMinAge: number;
+                                loanOverdueFactor: number;
                             };
                         } | null;
                     };
@@ -8216,7 +8399,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             period: {
@@ -8277,7 +8462,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 0 为成功 */
                         code: number;
+                        /** @description 中文说明 */
                         msg: string;
                         data: {
                             list: {
@@ -8373,9 +8560,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             xingming?: string;
                             zjhm?: string;
                             txdz?: string;
@@ -8417,10 +8606,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            sjhm?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            sjhm: string;
                         };
                     };
                 };
@@ -8460,9 +8651,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8508,9 +8701,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8563,9 +8758,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             expiresAt?: string;
                         };
                     };
@@ -8600,9 +8797,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8714,9 +8913,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             sjhm?: string;
                         };
                     };
@@ -8761,9 +8962,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8807,9 +9010,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                         };
                     };
@@ -8856,9 +9061,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -8889,9 +9096,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             baseMinYuan: number;
                             baseMaxYuan: number;
                             ratioMin: number;
@@ -8946,9 +9155,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9006,9 +9217,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                             grzh?: string;
                         };
@@ -9067,9 +9280,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             account?: string;
                         };
                     };
@@ -9118,9 +9333,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             jbrsjhm?: string;
                         };
@@ -9169,9 +9386,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9218,9 +9437,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwmc?: string;
                             jbrsjhm?: string;
                         };
@@ -9269,9 +9490,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9317,9 +9540,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             dwzh?: string;
                             dwmc?: string;
                         };
@@ -9367,9 +9592,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9414,9 +9641,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9457,9 +9686,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -9519,9 +9750,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             sqbh?: string;
                             dwmc?: string;
                         };
@@ -10841,9 +11074,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             list?: {
                                 ywbh?: string;
                                 ywlx?: string;
@@ -10890,9 +11125,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -10954,9 +11191,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11012,9 +11251,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11070,9 +11311,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11128,9 +11371,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             ywbh?: string;
                             ywlx?: string;
                             ywmc?: string;
@@ -11325,20 +11570,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            clbh?: string;
-                            clmc?: string;
-                            required?: boolean;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            clbh: string;
+                            clmc: string;
+                            required: boolean;
                             description?: string;
-                            maxFiles?: number;
-                            files?: {
-                                fileId?: string;
-                                fileName?: string;
-                                mimeType?: string;
-                                size?: number;
-                                uploadedAt?: string;
+                            maxFiles: number;
+                            files: {
+                                fileId: string;
+                                fileName: string;
+                                mimeType: string;
+                                size: number;
+                                uploadedAt: string;
                                 pages?: number;
                             }[];
                         }[];
@@ -11383,14 +11630,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            fileId?: string;
-                            fileName?: string;
-                            mimeType?: string;
-                            size?: number;
-                            uploadedAt?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            fileId: string;
+                            fileName: string;
+                            mimeType: string;
+                            size: number;
+                            uploadedAt: string;
                             pages?: number;
                         }[];
                     };
@@ -11416,7 +11665,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description 业务编号 */
+                    ywbh: string;
+                    /** @description 材料编号 */
+                    clbh: string;
+                    /**
+                     * Format: binary
+                     * @description 材料文件：JPG、PNG 或 PDF（按内容识别，与文件名无关），默认不超过 10 MB（ARCHIVE_MAX_FILE_BYTES）
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description 成功 */
             200: {
@@ -11425,9 +11688,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11436,8 +11701,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Error"];
@@ -11477,9 +11744,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11526,9 +11795,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -11570,9 +11841,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             deleted?: number;
                         };
                     };
@@ -11654,9 +11927,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             fileName?: string;
                             mimeType?: string;
@@ -11740,11 +12015,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            materials?: number;
-                            files?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            materials: number;
+                            files: number;
                         };
                     };
                 };
@@ -11785,9 +12062,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             exists?: boolean;
                             completed?: boolean;
                         };
@@ -11830,9 +12109,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             uuid?: string;
                             urlBase?: string;
                             exp?: number;
@@ -11877,9 +12158,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                             fileId?: string;
                         };
@@ -11922,9 +12205,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             status?: number;
                             fileId?: string;
                         };
@@ -11967,9 +12252,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             signedAt?: string;
                         }[];
@@ -12008,15 +12295,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            applicantName?: string;
-                            ywbh?: string;
-                            ywmc?: string;
-                            letterBase64?: string;
-                            letterText?: string;
-                            exp?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            applicantName: string;
+                            ywbh: string;
+                            ywmc: string;
+                            letterBase64: string;
+                            letterText: string;
+                            exp: number;
                         };
                     };
                 };
@@ -12054,9 +12343,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: null;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: null;
                     };
                 };
             };
@@ -12098,9 +12389,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             fileId?: string;
                             signedAt?: string;
                         };
@@ -12132,24 +12425,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                grzh?: string;
-                                grzhzt?: string;
-                                grzhztmc?: string;
-                                kind?: string;
-                                dwmc?: string;
-                                khrq?: string;
-                                minMonth?: string;
-                                maxMonth?: string;
-                                defaultFrom?: string;
-                                defaultTo?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                grzh: string;
+                                grzhzt: string;
+                                grzhztmc: string;
+                                kind: string;
+                                dwmc: string;
+                                khrq: string;
+                                minMonth: string;
+                                maxMonth: string;
+                                defaultFrom: string;
+                                defaultTo: string;
                             }[];
-                            maxPeriodMonths?: number;
-                            validMonths?: number;
-                            purposes?: string[];
+                            maxPeriodMonths: number;
+                            validMonths: number;
+                            purposes: string[];
                         };
                     };
                 };
@@ -12196,19 +12491,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            zmbh?: string;
-                            grzh?: string;
-                            from?: string;
-                            to?: string;
-                            purpose?: string;
-                            issuedAt?: string;
-                            validUntil?: string;
-                            code?: string;
-                            zt?: string;
-                            ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            grzh: string;
+                            from: string;
+                            to: string;
+                            purpose: string;
+                            issuedAt: string;
+                            validUntil: string;
+                            code: string;
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03";
+                            ztmc: string;
                         };
                     };
                 };
@@ -12246,22 +12547,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                zmbh?: string;
-                                grzh?: string;
-                                from?: string;
-                                to?: string;
-                                purpose?: string;
-                                issuedAt?: string;
-                                validUntil?: string;
-                                code?: string;
-                                zt?: string;
-                                ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                zmbh: string;
+                                grzh: string;
+                                from: string;
+                                to: string;
+                                purpose: string;
+                                issuedAt: string;
+                                validUntil: string;
+                                code: string;
+                                /**
+                                 * @description 01 有效，02 已作废，03 已过期
+                                 * @enum {string}
+                                 */
+                                zt: "01" | "02" | "03";
+                                ztmc: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -12337,19 +12644,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            zmbh?: string;
-                            grzh?: string;
-                            from?: string;
-                            to?: string;
-                            purpose?: string;
-                            issuedAt?: string;
-                            validUntil?: string;
-                            code?: string;
-                            zt?: string;
-                            ztmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            grzh: string;
+                            from: string;
+                            to: string;
+                            purpose: string;
+                            issuedAt: string;
+                            validUntil: string;
+                            code: string;
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03";
+                            ztmc: string;
                         };
                     };
                 };
@@ -12386,9 +12699,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
                             zt?: string;
                             ztmc?: string;
                             message?: string;
