@@ -13,6 +13,7 @@ import type { TransferAccount, TransferCheck } from '../features/personal/gj0314
 import type { Bank, WithdrawalLimit } from '../features/withdrawals/api';
 import type { AccountHolder, AccountInfo, HomeFigures } from '../features/personal/account-info/api';
 import type { Material, ServerDraft, SubmitResult } from './wizard/api';
+import type { Employee, InterestStatement, RemittanceList, UnitParams } from '../features/unit/api';
 
 /** true when T is a real type: not never, not unknown, not any. */
 type Described<T> = [T] extends [never] ? false : unknown extends T ? false : true;
@@ -40,6 +41,10 @@ export const CONTRACT_TYPES_CHECKED = [
   true satisfies Described<Material>,
   true satisfies Described<ServerDraft>,
   true satisfies Described<SubmitResult>,
+  true satisfies Described<RemittanceList>,
+  true satisfies Described<Employee>,
+  true satisfies Described<UnitParams>,
+  true satisfies Described<InterestStatement>,
   // Fields the pages read without a fallback are required in the document.
   true satisfies Has<ApplicationDetail, 'events' | 'canWithdraw' | 'canResubmit' | 'canDelete' | 'zt'>,
   true satisfies Has<ApplicationRow, 'ywbh' | 'zt' | 'promisedDate'>,
@@ -49,6 +54,8 @@ export const CONTRACT_TYPES_CHECKED = [
   true satisfies Has<TransferAccount, 'movable' | 'reason'>,
   true satisfies Has<Material, 'wjlxId' | 'required'>,
   true satisfies Has<SubmitResult, 'ywbh' | 'promisedDate'>,
+  true satisfies Has<RemittanceList, 'hjny' | 'rows' | 'next'>,
+  true satisfies Has<UnitParams, 'baseMinYuan' | 'baseMaxYuan' | 'ratioMin' | 'ratioMax' | 'adjustMaxRows'>,
   // The parameters the flexible pages keep are the ones the server answers.
   true satisfies (FlexibleInfo['params'] extends FlexibleParams ? true : false),
 ] as const;

@@ -7758,26 +7758,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            nd?: number;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            nd: number;
                             /** @description 结息日 */
-                            jxrq?: string;
-                            dwzh?: string;
-                            dwmc?: string;
-                            rs?: number;
+                            jxrq: string;
+                            dwzh: string;
+                            dwmc: string;
+                            rs: number;
                             /** @description 利息合计（元） */
-                            lxhj?: string;
-                            confirmed?: boolean;
+                            lxhj: string;
+                            confirmed: boolean;
                             /** @description 确认时间 */
-                            qrsj?: string | null;
-                            rows?: {
-                                grzh?: string;
-                                xingming?: string;
-                                lx?: string;
+                            qrsj: string | null;
+                            rows: {
+                                grzh: string;
+                                xingming: string;
+                                lx: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -7817,12 +7819,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            nd?: number;
-                            confirmed?: boolean;
-                            qrsj?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            nd: number;
+                            confirmed: boolean;
+                            qrsj: string;
                         };
                     };
                 };
@@ -7861,45 +7865,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            dwzh?: string;
-                            dwmc?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            dwzh: string;
+                            dwmc: string;
                             /** @description 缴至年月 */
-                            jzny?: string | null;
+                            jzny: string | null;
                             /** @description 本次应汇缴年月 */
-                            hjny?: string;
-                            rs?: number;
+                            hjny: string;
+                            rs: number;
                             /** @description 金额（元，两位小数） */
-                            dwje?: string;
+                            dwje: string;
                             /** @description 金额（元，两位小数） */
-                            grje?: string;
+                            grje: string;
                             /** @description 金额（元，两位小数） */
-                            hjje?: string;
+                            hjje: string;
                             /** @description 比上次汇缴新增的人数 */
-                            xzrs?: number;
+                            xzrs: number;
                             /** @description 月缴存额变更的人数 */
-                            bgrs?: number;
+                            bgrs: number;
                             /** @description 比上次汇缴减少的人数 */
-                            jsrs?: number;
-                            rows?: {
-                                grzh?: string;
-                                xingming?: string;
+                            jsrs: number;
+                            rows: {
+                                grzh: string;
+                                xingming: string;
                                 /** @description 金额（元，两位小数） */
-                                jcjs?: string;
-                                dwjcbl?: string;
-                                grjcbl?: string;
+                                jcjs: string;
+                                dwjcbl: string;
+                                grjcbl: string;
                                 /** @description 金额（元，两位小数） */
-                                dwyje?: string;
+                                dwyje: string;
                                 /** @description 金额（元，两位小数） */
-                                gryje?: string;
+                                gryje: string;
                                 /** @description 金额（元，两位小数） */
-                                yjce?: string;
+                                yjce: string;
                                 /** @description 新增、变更或空 */
-                                bz?: string;
+                                bz: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -7938,30 +7944,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            rows?: {
-                                grzh?: string;
-                                xingming?: string;
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            rows: {
+                                grzh: string;
+                                xingming: string;
                                 /**
                                  * @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他
                                  * @enum {string}
                                  */
-                                grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
-                                grzhztmc?: string;
+                                grzhzt: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+                                grzhztmc: string;
                                 /** @description 金额（元，两位小数） */
-                                jcjs?: string;
-                                dwjcbl?: string;
-                                grjcbl?: string;
+                                jcjs: string;
+                                dwjcbl: string;
+                                grjcbl: string;
                                 /** @description 金额（元，两位小数） */
-                                yjce?: string;
+                                yjce: string;
                                 /** @description 金额（元，两位小数） */
-                                ye?: string;
+                                ye: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                             /** @description 中心参数的现行值：单位业务页面的提示和校验用，服务端同样校验 */
-                            params?: {
+                            params: {
                                 /** @description 月缴存基数下限（元） */
                                 baseMinYuan: number;
                                 /** @description 月缴存基数上限（元） */

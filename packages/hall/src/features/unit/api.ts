@@ -1,64 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@gjj-hall/sdk';
+import type { ApiData } from '@gjj-hall/sdk/api';
 import { client } from '../../shared/services';
 
-/** The unit's remittance list as `GET dwyw/hjqd` answers it (docs/api-unit-business.md › 汇缴). Money in yuan text. */
-export interface RemittanceList {
-  dwzh: string;
-  dwmc: string;
-  jzny: string | null;
-  hjny: string;
-  rs: number;
-  dwje: string;
-  grje: string;
-  hjje: string;
-  xzrs: number;
-  bgrs: number;
-  jsrs: number;
-  rows: Array<{ grzh: string; xingming: string; jcjs: string; dwjcbl: string; grjcbl: string; dwyje: string; gryje: string; yjce: string; bz: string }>;
-  next: string | null;
-}
+// The answers' types are the contract's (docs/api-openapi.md): generated from the server's route schemas.
+type Employees = ApiData<'/api/izfgjj-zhfw/v1/dwyw/zgcx', 'get'>;
 
-export interface Employee {
-  grzh: string;
-  xingming: string;
-  grzhzt: string;
-  grzhztmc: string;
-  jcjs: string;
-  yjce: string;
-  ye: string;
-}
+/** The unit's remittance list as `GET dwyw/hjqd` answers it (docs/api-unit-business.md › 汇缴). Money in yuan text. */
+export type RemittanceList = ApiData<'/api/izfgjj-zhfw/v1/dwyw/hjqd', 'get'>;
+
+/** One employee of `GET dwyw/zgcx`. */
+export type Employee = Employees['rows'][number];
 
 /**
  * The centre's parameters the unit pages check against, as `GET dwyw/zgcx` answers them (`params`: the rows of the
- * server's parameter table in force, docs/parameters.md). The server checks the same rows again.
+ * server's parameter table in force, docs/parameters.md; `baseOutOfBounds` 0 refuses a base outside the bounds, 1 sets
+ * it to the nearer bound). The server checks the same rows again.
  */
-export interface UnitParams {
-  baseMinYuan: number;
-  baseMaxYuan: number;
-  ratioMin: number;
-  ratioMax: number;
-  roundingFen: number;
-  adjustMaxRows: number;
-  /** 0: a base outside the bounds is refused; 1: it is set to the nearer bound. */
-  baseOutOfBounds: number;
-}
+export type UnitParams = Employees['params'];
 
 /** The employee list's first page with the parameters: what a page reads for its bounds (`useLoad(UNIT_PARAMS_URL)`). */
 export const UNIT_PARAMS_URL = 'dwyw/zgcx?limit=1';
 
-export interface InterestStatement {
-  nd: number;
-  jxrq: string;
-  dwzh: string;
-  dwmc: string;
-  rs: number;
-  lxhj: string;
-  confirmed: boolean;
-  qrsj: string | null;
-  rows: Array<{ grzh: string; xingming: string; lx: string }>;
-  next: string | null;
-}
+/** The year's interest statement of the unit (`GET dwlxd/cx`), one page of its lines. */
+export type InterestStatement = ApiData<'/api/izfgjj-zhfw/v1/dwlxd/cx', 'get'>;
 
 const BASE = '/api/izfgjj-zhfw/v1';
 
@@ -96,7 +61,7 @@ export async function loadPage<T>(url: string): Promise<T> {
 }
 
 /** The clerk confirms the year's interest statement (`POST dwlxd/qr`). */
-export async function confirmStatement(nd: number): Promise<{ nd: number; confirmed: boolean; qrsj: string }> {
-  const { data } = await client.post<{ nd: number; confirmed: boolean; qrsj: string }>(`${BASE}/dwlxd/qr`, { nd });
+export async function confirmStatement(nd: number): Promise<ApiData<'/api/izfgjj-zhfw/v1/dwlxd/qr', 'post'>> {
+  const { data } = await client.post<ApiData<'/api/izfgjj-zhfw/v1/dwlxd/qr', 'post'>>(`${BASE}/dwlxd/qr`, { nd });
   return data;
 }

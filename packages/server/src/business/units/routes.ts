@@ -10,8 +10,9 @@ import { dueMonth } from './gj0201';
 import { readParameters } from '../../params/centre';
 import { remittanceLines, remittanceSummary } from './remittance';
 import { statementRoutes } from './statement';
+import { okAnswer } from '../../http/answers';
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const money = { type: 'string', description: '金额（元，两位小数）' } as const;
 const tags = ['单位业务'];
 
@@ -47,6 +48,7 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
         },
         response: envelope({
           type: 'object',
+          required: ['dwzh', 'dwmc', 'jzny', 'hjny', 'rs', 'dwje', 'grje', 'hjje', 'xzrs', 'bgrs', 'jsrs', 'rows', 'next'],
           properties: {
             dwzh: { type: 'string' },
             dwmc: { type: 'string' },
@@ -63,6 +65,7 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
               type: 'array',
               items: {
                 type: 'object',
+                required: ['grzh', 'xingming', 'jcjs', 'dwjcbl', 'grjcbl', 'dwyje', 'gryje', 'yjce', 'bz'],
                 properties: {
                   grzh: { type: 'string' },
                   xingming: { type: 'string' },
@@ -131,11 +134,13 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
         },
         response: envelope({
           type: 'object',
+          required: ['rows', 'next', 'params'],
           properties: {
             rows: {
               type: 'array',
               items: {
                 type: 'object',
+                required: ['grzh', 'xingming', 'grzhzt', 'grzhztmc', 'jcjs', 'dwjcbl', 'grjcbl', 'yjce', 'ye'],
                 properties: {
                   grzh: { type: 'string' },
                   xingming: { type: 'string' },

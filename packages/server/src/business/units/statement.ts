@@ -5,6 +5,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { fenToYuan } from '../../records';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { unitOf } from './common';
+import { okAnswer } from '../../http/answers';
 
 /**
  * 单位结息对账单 (/dwwt/cxyw/dwlxd_cx, spec 4.3; docs/api-unit-business.md › 结息对账单): the interest each employee
@@ -44,7 +45,7 @@ export async function statementLines(q: Queryable, dwzh: string, nd: number, aft
   return rows.length > limit ? { rows: page, next: page[page.length - 1]!.grzh } : { rows: page };
 }
 
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const tags = ['单位业务'];
 const ND = { type: 'integer', minimum: 2000, maximum: 2100, description: '结息年度（该年 6 月 30 日结息）' } as const;
 
@@ -71,6 +72,7 @@ export function statementRoutes(app: FastifyInstance, db: Db, now: () => Date): 
         },
         response: envelope({
           type: 'object',
+          required: ['nd', 'jxrq', 'dwzh', 'dwmc', 'rs', 'lxhj', 'confirmed', 'qrsj', 'rows', 'next'],
           properties: {
             nd: { type: 'integer' },
             jxrq: { type: 'string', description: '结息日' },
@@ -80,7 +82,7 @@ export function statementRoutes(app: FastifyInstance, db: Db, now: () => Date): 
             lxhj: { type: 'string', description: '利息合计（元）' },
             confirmed: { type: 'boolean' },
             qrsj: { type: ['string', 'null'], description: '确认时间' },
-            rows: { type: 'array', items: { type: 'object', properties: { grzh: { type: 'string' }, xingming: { type: 'string' }, lx: { type: 'string' } } } },
+            rows: { type: 'array', items: { type: 'object', required: ['grzh', 'xingming', 'lx'], properties: { grzh: { type: 'string' }, xingming: { type: 'string' }, lx: { type: 'string' } } } },
             next: { type: ['string', 'null'] },
           },
         }),
@@ -115,7 +117,7 @@ export function statementRoutes(app: FastifyInstance, db: Db, now: () => Date): 
         summary: '确认单位结息对账单（确认本年度的之后，单位业务不再受“利息单未确认”限制，登录提示不再出现）',
         tags,
         body: { type: 'object', additionalProperties: false, required: ['nd'], properties: { nd: ND } },
-        response: envelope({ type: 'object', properties: { nd: { type: 'integer' }, confirmed: { type: 'boolean' }, qrsj: { type: 'string' } } }),
+        response: envelope({ type: 'object', required: ['nd', 'confirmed', 'qrsj'], properties: { nd: { type: 'integer' }, confirmed: { type: 'boolean' }, qrsj: { type: 'string' } } }),
       },
     },
     async (request) => {
