@@ -66,7 +66,7 @@ import { personalDetailRoutes } from './personal/detail';
 
 export interface AppOptions extends FloodGuardOptions {
   db: Db;
-  /** The centre's bounds on a loan the calculator computes; routes/loan-limits.ts by default. */
+  /** Bounds on a loan the calculator computes, fixed; by default the parameter table's rows (routes/loan-limits.ts). */
   loanLimits?: LoanLimits | undefined;
   /** Folder of the built hall to serve at /home.html; nothing is served when absent. */
   hallDir?: string | undefined;
@@ -334,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public answers kept in memory with an ETag until the centre changes their tables (issue 35).
   app.decorate('publicCache', createPublicCache(app, options.db));
   rateRoutes(app, options.db, () => centreDate(now()));
-  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit, limits: options.loanLimits });
+  calculatorRoutes(app, { rateLimit: options.calcRateLimit, queueLimit: options.calcQueueLimit, limits: options.loanLimits, db: options.db });
   // One sign-in counter per address for every sign-in method.
   const loginLimiter = createRateLimiter(options.db, 'login', options.loginRateLimit ?? 20, 60_000);
   authRoutes(app, { db: options.db, now, keys, outbox, loginLimiter, captchaRateLimit: options.captchaRateLimit });

@@ -12,7 +12,7 @@ import type { Db } from '../db/db';
 // checks the version row first, which costs one small query and nothing else.
 
 /** The topics of migration 082: what a trigger bumps. */
-export type PublicTopic = 'rates' | 'policies' | 'intro';
+export type PublicTopic = 'rates' | 'policies' | 'intro' | 'parameters';
 
 /** The channel migration 082's trigger notifies. */
 export const PUBLIC_DATA_CHANNEL = 'public_data_changed';
@@ -74,6 +74,8 @@ export interface PublicCache {
   send(request: FastifyRequest, reply: FastifyReply, topic: PublicTopic, compute: () => Promise<unknown>, key?: string): Promise<FastifyReply>;
   /** Drops what is kept (all topics, or one). */
   clear(topic?: PublicTopic): void;
+  /** The topic's version now: from memory while the notifications arrive, else read from `public_data_version`. */
+  versionOf(topic: PublicTopic): Promise<string>;
 }
 
 /** The cache of `app` over `db`: listens for changes while the app is open. */
@@ -91,7 +93,7 @@ export function createPublicCache(app: FastifyInstance, db: Db): PublicCache {
   if (db.listen) {
     const ready = db
       .listen(PUBLIC_DATA_CHANNEL, (payload) => {
-        if (payload === 'rates' || payload === 'policies' || payload === 'intro') return clear(payload);
+        if (payload === 'rates' || payload === 'policies' || payload === 'intro' || payload === 'parameters') return clear(payload);
         // The connection was lost: from now on each read checks the version row.
         listening = false;
         clear();
@@ -127,6 +129,7 @@ export function createPublicCache(app: FastifyInstance, db: Db): PublicCache {
 
   return {
     clear,
+    versionOf: version,
     async send(request, reply, topic, compute, extra = '') {
       const key = `${topic} ${request.url} ${extra}`;
       const current = await version(topic);

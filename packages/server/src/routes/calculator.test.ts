@@ -4,6 +4,7 @@ import { DEFAULT_LOAN_LIMITS, LOAN_CALCULATION_PATH, LOAN_LIMITS_PATH, calculate
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
+import { setParameter } from '../params/centre';
 
 let db: Db;
 let app: FastifyInstance;
@@ -134,8 +135,10 @@ describe('GET hkjh/gjjsdcs: rates have a floor and a ceiling (issue 18 item 9)',
 describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () => {
   // An app of its own: the calls above have used this address's calculations for the minute.
   let bounded: FastifyInstance;
+  let boundedDb: Db;
   beforeAll(async () => {
-    bounded = await buildApp({ db: await prepareDatabase({ memory: true }, false), calcRateLimit: 1000 });
+    boundedDb = await prepareDatabase({ memory: true }, false);
+    bounded = await buildApp({ db: boundedDb, calcRateLimit: 1000 });
   });
   afterAll(() => bounded.close());
   const get = (query: Record<string, string>) => bounded.inject({ url: `${LOAN_CALCULATION_PATH}?${new URLSearchParams(query).toString()}` });
@@ -143,8 +146,9 @@ describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () =
   it.each([
     [{ dkqs: '600' }, '贷款期限不能超过360个月（30年）'],
     [{ dkqs: '361' }, '贷款期限不能超过360个月（30年）'],
-    [{ htdkje: '5000000' }, '公积金贷款金额不能超过最高额度120万元'],
-    [{ htdkje: '1200000.01' }, '公积金贷款金额不能超过最高额度120万元'],
+    // The highest of the parameter table's four ceilings (two borrowers, first home: 200万).
+    [{ htdkje: '5000000' }, '公积金贷款金额不能超过最高额度200万元'],
+    [{ htdkje: '2000000.01' }, '公积金贷款金额不能超过最高额度200万元'],
     [{ jkrnl: '50', dkqs: '240' }, '贷款到期时借款人年龄不能超过65周岁：按50周岁计，贷款期限最长180个月'],
     [{ jkrnl: '16' }, '借款人年龄应为18至64周岁之间的整数'],
   ])('answers 400 with the row’s message for %o', async (change, message) => {
@@ -153,8 +157,8 @@ describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () =
     expect(res.json()).toEqual({ code: 400, msg: message, data: null });
   });
 
-  it('computes at the bounds: 360 months, 120万, an age that ends the term at 65', async () => {
-    const res = await get({ ...base, dkqs: '360', htdkje: '1200000', jkrnl: '35' });
+  it('computes at the bounds: 360 months, 200万, an age that ends the term at 65', async () => {
+    const res = await get({ ...base, dkqs: '360', htdkje: '2000000', jkrnl: '35' });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: LoanCalculationResult }>().data.gjjHkjhList).toHaveLength(360);
   });
@@ -162,11 +166,27 @@ describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () =
   it('publishes the same bounds, and a centre’s own table is the one enforced', async () => {
     const res = await bounded.inject({ url: LOAN_LIMITS_PATH });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 0, data: DEFAULT_LOAN_LIMITS });
+    expect(res.json()).toMatchObject({ code: 0, data: { ...DEFAULT_LOAN_LIMITS, maxProvidentAmount: 2_000_000 } });
     const own = await buildApp({ db: await prepareDatabase({ memory: true }, false), loanLimits: { ...DEFAULT_LOAN_LIMITS, maxMonths: 240 } });
     expect((await own.inject({ url: LOAN_LIMITS_PATH })).json<{ data: { maxMonths: number } }>().data.maxMonths).toBe(240);
     const query = new URLSearchParams({ ...base, dkqs: '300' }).toString();
     expect((await own.inject({ url: `${LOAN_CALCULATION_PATH}?${query}` })).json()).toMatchObject({ code: 400, msg: '贷款期限不能超过240个月（20年）' });
     await own.close();
+  });
+
+  it('follows the parameter table: a changed row is published and enforced at once, and kept answers are dropped', async () => {
+    const query = { ...base, dkqs: '330' };
+    expect((await get(query)).statusCode).toBe(200); // kept from now on
+    await setParameter(boundedDb, 'loanMaxMonths', 300);
+    try {
+      expect((await bounded.inject({ url: LOAN_LIMITS_PATH })).json<{ data: { maxMonths: number } }>().data.maxMonths).toBe(300);
+      expect((await get(query)).json()).toEqual({ code: 400, msg: '贷款期限不能超过300个月（25年）', data: null });
+      await setParameter(boundedDb, 'loanCeilingCoupleFirstYuan', 2_500_000);
+      expect((await get({ ...base, htdkje: '2500000' })).statusCode).toBe(200);
+      expect((await get({ ...base, htdkje: '2500000.01' })).json<{ msg: string }>().msg).toBe('公积金贷款金额不能超过最高额度250万元');
+    } finally {
+      await setParameter(boundedDb, 'loanMaxMonths', 360);
+      await setParameter(boundedDb, 'loanCeilingCoupleFirstYuan', 2_000_000);
+    }
   });
 });

@@ -14,7 +14,9 @@ import { calculateLoanFast } from '@gjj-hall/sdk/loan-fast';
 import { GjjError } from '@gjj-hall/sdk';
 import { ApiError, ok } from '../http/envelope';
 import { busyRetryAfter, costlyCall, createTurnQueue, FLOOD_DEFAULTS } from '../http/flood';
-import { CENTRE_LOAN_LIMITS } from './loan-limits';
+import { CENTRE_LOAN_LIMITS, loanLimitsOf } from './loan-limits';
+import type { Db } from '../db/db';
+import { readParameters } from '../params/centre';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -124,8 +126,10 @@ export interface CalculatorOptions {
   rateLimit?: number;
   /** Calculations that may wait for their turn before one more is answered 503. @default 16 */
   queueLimit?: number;
-  /** The centre's bounds on a loan (routes/loan-limits.ts). @default CENTRE_LOAN_LIMITS */
+  /** Bounds fixed by the centre; without them, the parameter table's rows (routes/loan-limits.ts). */
   limits?: LoanLimits | undefined;
+  /** The database whose parameter table gives the bounds. */
+  db?: Db;
   /** Answers kept for identical inputs, at most (the least recently asked goes first). @default CALCULATION_CACHE_SIZE */
   cacheSize?: number;
 }
@@ -137,7 +141,6 @@ export interface CalculatorOptions {
  */
 export function calculatorRoutes(app: FastifyInstance, options: CalculatorOptions = {}): void {
   const turns = createTurnQueue(options.queueLimit ?? FLOOD_DEFAULTS.calcQueueLimit);
-  const limits = options.limits ?? CENTRE_LOAN_LIMITS;
   // Identical inputs get the kept answer, compressed once (issue 35): no computation and no turn in the queue. Every
   // call still counts against the per-address limit.
   const answers = new Map<string, Answer>();
@@ -160,6 +163,21 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
     bytes += size;
   };
   // Public: the calculator shows the same bounds beside its fields as this server enforces below.
+  // The bounds in force: the centre's fixed ones, or the parameter table's rows, read again when the table changes
+  // (its version, kept in memory while the database's notifications arrive). A change drops the kept answers, which
+  // were checked against the bounds before.
+  let inForce: { version: string; limits: LoanLimits } | null = null;
+  const limitsNow = async (): Promise<LoanLimits> => {
+    if (options.limits) return options.limits;
+    if (!options.db) return CENTRE_LOAN_LIMITS;
+    const version = await app.publicCache.versionOf('parameters');
+    if (inForce?.version !== version) {
+      const limits = loanLimitsOf(await readParameters(options.db));
+      if (inForce) for (const key of [...answers.keys()]) forget(key);
+      inForce = { version, limits };
+    }
+    return inForce.limits;
+  };
   app.get(
     LOAN_LIMITS_PATH,
     {
@@ -173,13 +191,13 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
             properties: {
               code: { type: 'integer' },
               msg: { type: 'string' },
-              data: { type: 'object', properties: Object.fromEntries(Object.keys(limits).map((k) => [k, { type: 'number' }])) },
+              data: { type: 'object', required: Object.keys(CENTRE_LOAN_LIMITS), properties: Object.fromEntries(Object.keys(CENTRE_LOAN_LIMITS).map((k) => [k, { type: 'number' }])) },
             },
           },
         },
       },
     },
-    async () => ok(limits),
+    async () => ok(await limitsNow()),
   );
   app.get<{ Querystring: CalculatorQuery }>(
     LOAN_CALCULATION_PATH,
@@ -234,6 +252,7 @@ export function calculatorRoutes(app: FastifyInstance, options: CalculatorOption
     },
     async (request, reply) => {
       const q = request.query;
+      const limits = await limitsNow();
       const key = inputKey(q);
       const kept = answers.get(key);
       if (kept) {
