@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, tokenOf, type DemoLogin } from './support';
+import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, submitWithMaterials, tokenOf, type DemoLogin } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
@@ -43,11 +43,9 @@ async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, bod
 
 /** Submits a 个人账户信息变更 whose key field (姓名) needs the centre: it stays 已提交. */
 async function submitNameChange(page: Page, xingming = NEW_NAME): Promise<{ ywbh: string; promisedDate: string }> {
-  const { status, body } = await hallCall<{ ywbh: string; zt: string; promisedDate: string }>(page, 'POST', 'ywsq/submit', {
-    ywlx: 'GJ0302',
-    // A name other than the one on file (the same one is refused: nothing would change).
-    payload: { xingming },
-  });
+  // A name other than the one on file (the same one is refused: nothing would change); its 户口簿 and 更名证明 uploaded
+  // to its draft first, as the wizard does (issue 31 item 3).
+  const { status, body } = await submitWithMaterials(page, 'GJ0302', { xingming });
   expect(status, body.msg).toBe(200);
   expect(body.data.zt).toBe('01');
   expect(body.data.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -13,6 +13,7 @@ import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind,
 import { nextYwbh } from './ywbh';
 import { DRAFT_YWBH_FIELD } from './draftbox';
 import { requireDraftRoom, requireReservationRoom } from './quotas';
+import { missingMaterials, missingMessage } from '../archive/materials';
 
 /**
  * The applications spine (docs/api-applications.md): saving drafts, submitting, the centre's decisions and the
@@ -63,6 +64,8 @@ export const APPLICATION_MESSAGES = {
   unknownType: '不支持的业务类型',
   reasonsRequired: (label: string) => `请填写${label}原因`,
   notFound: '业务不存在',
+  /** Submission without a required material (issue 31 item 3): the collector's `cjtj` words. */
+  missingMaterials: missingMessage,
   /** A placeholder business (registry flag `placeholder`) until its module exists (issue 31 item 9). */
   notOpen: (ywmc: string) => `“${ywmc}”暂未开通网上办理，请到住房公积金管理中心柜台办理`,
   /** The centre cannot complete a placeholder: its completion would change nothing. */
@@ -207,6 +210,16 @@ export function createApplications(deps: ApplicationsDeps) {
    * submissions at once (a double click, two instances) are checked one after the other, so "one withdrawal at a
    * time" holds on PostgreSQL too.
    */
+  /**
+   * The required materials of the answers being submitted, against the application's files (issue 31 item 3): 400
+   * naming every missing one in the collector's words (`cjtj`, the same function), inside the submitting transaction
+   * after the application row is locked, so a file deleted at the same moment waits for the status or is refused.
+   */
+  async function checkMaterials(tx: Queryable, applicationId: string | null, ywlx: string, payload: Record<string, unknown>): Promise<void> {
+    const missing = await missingMaterials(tx, { id: applicationId, ywlx, payload });
+    if (missing.length) throw new ApiError(400, APPLICATION_MESSAGES.missingMaterials(missing));
+  }
+
   async function checkStops(tx: Queryable, applicant: Applicant, business: Business, ywbh?: string): Promise<void> {
     await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
     const stops = await checkRestrictions({ q: tx, applicant, business, now: now(), ...(ywbh ? { ywbh } : {}) });
@@ -403,6 +416,7 @@ export function createApplications(deps: ApplicationsDeps) {
             const row = await ownApplication(tx, ywbh!, applicant, true);
             if (row.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
             await checkStops(tx, applicant, business, row.ywbh);
+            await checkMaterials(tx, row.id, ywlx, payload);
             await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
             return row;
           },
@@ -413,6 +427,8 @@ export function createApplications(deps: ApplicationsDeps) {
       } else {
         app = await db.transaction(async (tx) => {
           await checkStops(tx, applicant, business);
+          // A new application has no files yet: any required material is missing.
+          await checkMaterials(tx, null, ywlx, payload);
           const row = await insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor);
           await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
           return row;
@@ -432,6 +448,7 @@ export function createApplications(deps: ApplicationsDeps) {
         async (tx) => {
           const row = await ownApplication(tx, ywbh, applicant, true);
           await checkStops(tx, applicant, business, ywbh);
+          await checkMaterials(tx, row.id, row.ywlx, payload);
           await business.hold?.({ tx, applicant, ywbh, payload, now: now() });
           return row;
         },
