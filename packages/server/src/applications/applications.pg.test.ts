@@ -55,6 +55,16 @@ describe.skipIf(!!unavailable)('applications on PostgreSQL, two instances', () =
     expect(new Set(numbers).size).toBe(100);
   });
 
+  it('make one draft of ten simultaneous saves of one type through two instances (issue 31 item 7)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? one : two).inject({ method: 'POST', url: `${ZHZH}/ywsq/saveDraft`, headers: { token: other }, payload: { ywlx: 'GD0404', payload: { i } } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((r) => r.json<{ data: { ywbh: string } }>().data.ywbh)).size).toBe(1);
+  });
+
   it('let one of twelve simultaneous withdrawal submissions through, and refuse the others with the restriction', async () => {
     // Since issue 31 item 3 a submission needs its materials, and a login keeps one draft of a type (item 7): the
     // wizard's two drafts with their files, each submitted six times at once through both instances.

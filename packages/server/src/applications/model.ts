@@ -355,7 +355,10 @@ export function createApplications(deps: ApplicationsDeps) {
       });
     },
 
-    /** Saves a draft: a new one, or the applicant's own draft (zt 00) of `ywbh` again. */
+    /**
+     * Saves a draft: the applicant's own draft (zt 00) of `ywbh` again; without a number (or with a reserved one), the
+     * login's draft of the type if it has one (one per login, account and type), else a new one.
+     */
     async saveDraft(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const business = requireBusiness(ywlx);
       requireLoginType(applicant, business);
@@ -380,6 +383,17 @@ export function createApplications(deps: ApplicationsDeps) {
           }
         }
         await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        // One draft per login, account and type (issue 31 item 7; the draftbox keeps one working copy the same way):
+        // the login's draft of the type, read under the account's lock, takes the new answers and keeps its number and
+        // files. A reserved number given here stays reserved. Migration 125's unique index holds it on any instance.
+        const [own] = await tx.query<{ id: string }>(
+          `select id::text as id from application where user_id = $1 and account_id = $2 and ywlx = $3 and zt = '00' for update`,
+          [applicant.userId, applicant.accountId, business.ywlx],
+        );
+        if (own) {
+          const [row] = await tx.query<ApplicationRow>(`update application set payload = $2, updated_at = $3 where id = $1 returning ${COLUMNS}`, [own.id, JSON.stringify(payload), at]);
+          return row!;
+        }
         await requireDraftRoom(tx, applicant.accountId);
         return insertApplication(tx, applicant, business, ywbh, '00', payload, at, applicantActor(applicant, applicantName));
       });

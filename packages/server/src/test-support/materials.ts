@@ -60,3 +60,20 @@ export async function submitWithMaterials(
   await uploadRequiredMaterials(app, token, ywbh);
   return app.inject({ method: 'POST', url: `${ZHFW}/ywsq/submit`, headers, payload: { ywlx, ywbh, payload }, ...extra });
 }
+
+/**
+ * A new draft of `ywlx` for the login of `token`, as a test that wants one with no files needs it: a login keeps one
+ * draft of a type (issue 31 item 7), so the one it has, if any, is deleted first through ywsq/deleteDraft.
+ *
+ * @example
+ * const ywbh = await freshDraft(app, token, 'GJ0302', { zjhm: '110105199506205112' });
+ */
+export async function freshDraft(app: FastifyInstance, token: string, ywlx: string, payload: Record<string, unknown>): Promise<string> {
+  const list = await app.inject({ url: `${ZHFW}/ywsq/list?zt=00&pageSize=50`, headers: { token } });
+  for (const row of list.json<{ data: { list: Array<{ ywbh: string; ywlx: string }> } }>().data.list.filter((r) => r.ywlx === ywlx)) {
+    await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/deleteDraft`, headers: { token }, payload: { ywbh: row.ywbh } });
+  }
+  const res = await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx, payload } });
+  if (res.statusCode !== 200) throw new Error(`saveDraft ${ywlx}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { ywbh: string } }>().data.ywbh;
+}
