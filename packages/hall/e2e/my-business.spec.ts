@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, tokenOf, type DemoLogin } from './support';
+import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, submitWithMaterials, tokenOf, type DemoLogin } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
@@ -43,11 +43,9 @@ async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, bod
 
 /** Submits a 个人账户信息变更 whose key field (姓名) needs the centre: it stays 已提交. */
 async function submitNameChange(page: Page, xingming = NEW_NAME): Promise<{ ywbh: string; promisedDate: string }> {
-  const { status, body } = await hallCall<{ ywbh: string; zt: string; promisedDate: string }>(page, 'POST', 'ywsq/submit', {
-    ywlx: 'GJ0302',
-    // A name other than the one on file (the same one is refused: nothing would change).
-    payload: { xingming },
-  });
+  // A name other than the one on file (the same one is refused: nothing would change); its 户口簿 and 更名证明 uploaded
+  // to its draft first, as the wizard does (issue 31 item 3).
+  const { status, body } = await submitWithMaterials(page, 'GJ0302', { xingming });
   expect(status, body.msg).toBe(200);
   expect(body.data.zt).toBe('01');
   expect(body.data.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -130,18 +128,20 @@ test.describe('我的业务 and 待办事项', () => {
     const facts = page.locator('.office-facts');
     await expect(facts.getByRole('definition')).toHaveText(['个人账户信息变更', ywbh, '已提交', /^\d{4}-/, `${promisedDate}（3 个工作日内）`]);
     const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
-    await expect(timeline).toHaveCount(1);
-    await expect(timeline.first()).toContainText('已提交');
-    await expect(timeline.first()).toContainText('周晓明');
+    // The draft its materials were uploaded to (issue 31 item 3), then the submission.
+    await expect(timeline).toHaveCount(2);
+    await expect(timeline.first()).toContainText('草稿');
+    await expect(timeline.nth(1)).toContainText('已提交');
+    await expect(timeline.nth(1)).toContainText('周晓明');
     await expect(page.getByRole('button', { name: '撤回' })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await centre(ywbh, 'accept', { note: '材料齐全，予以受理' });
     await page.reload();
     await expect(facts.getByRole('definition').nth(2)).toHaveText('已受理');
-    await expect(timeline).toHaveCount(2);
-    await expect(timeline.nth(1)).toContainText('王审核');
-    await expect(timeline.nth(1)).toContainText('说明：材料齐全，予以受理');
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.nth(2)).toContainText('王审核');
+    await expect(timeline.nth(2)).toContainText('说明：材料齐全，予以受理');
     // Accepted: too late to withdraw.
     await expect(page.getByRole('button', { name: '撤回' })).toHaveCount(0);
 
@@ -149,8 +149,8 @@ test.describe('我的业务 and 待办事项', () => {
     expect(await centreCommand('complete', ywbh, '--operator', '王审核')).toContain(ywbh);
     await page.reload();
     await expect(facts.getByRole('definition').nth(2)).toHaveText('已办结');
-    await expect(timeline).toHaveCount(3);
-    await expect(timeline.nth(2).locator('.status-tag')).toHaveText('已办结');
+    await expect(timeline).toHaveCount(4);
+    await expect(timeline.nth(3).locator('.status-tag')).toHaveText('已办结');
     expect(await outboxMessage(page.request, 'notice', ZHOU_PHONE, since)).toBe(`【住房公积金】您的“个人账户信息变更”（业务编号 ${ywbh}）已办结。`);
 
     await page.getByRole('link', { name: '返回我的业务' }).click();
@@ -176,8 +176,8 @@ test.describe('我的业务 and 待办事项', () => {
     await said.seen('申请已撤回');
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已撤回');
     const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
-    await expect(timeline).toHaveCount(2);
-    await expect(timeline.nth(1)).toContainText('已撤回');
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.nth(2)).toContainText('已撤回');
     await expect(page.getByRole('button', { name: '撤回' })).toHaveCount(0);
     // The server refuses it too once withdrawn.
     const again = await hallCall(page, 'POST', 'ywsq/withdraw', { ywbh });
@@ -205,7 +205,7 @@ test.describe('我的业务 and 待办事项', () => {
     const note = page.getByRole('note', { name: '退回原因' });
     await expect(note.getByRole('listitem')).toHaveText(reasons);
     const timeline = page.getByRole('list', { name: '办理进度' }).locator(':scope > li');
-    await expect(timeline.nth(1).getByRole('list', { name: '原因' }).getByRole('listitem')).toHaveText(reasons);
+    await expect(timeline.nth(2).getByRole('list', { name: '原因' }).getByRole('listitem')).toHaveText(reasons);
 
     await page.getByRole('button', { name: '修改后重新提交' }).click();
     const form = page.getByRole('form', { name: '修改申请内容' });
@@ -222,8 +222,8 @@ test.describe('我的业务 and 待办事项', () => {
     await form.getByRole('button', { name: '重新提交' }).click();
     await expect(form).toBeHidden();
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已提交');
-    await expect(timeline).toHaveCount(3);
-    await expect(timeline.nth(2)).toContainText('已提交');
+    await expect(timeline).toHaveCount(4);
+    await expect(timeline.nth(3)).toContainText('已提交');
 
     // No longer a to-do; withdrawn, it is out of the way of the other tests.
     const todos = await hallCall<Array<{ ywbh: string }>>(page, 'GET', 'todo/list');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { answerCaptcha, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
+import { answerCaptcha, outboxMessage, signIn, submitWithMaterials, tokenOf, type DemoLogin } from './support';
 
 // Issue 24, GJ0302 个人账户信息变更 and GJ0313 手机号码变更 (docs/api-personal.md › 信息变更与手机号码变更), as 冯信息:
 // the individual of seed step 14 (seed/changes.ts) whom no other spec touches. One walk: the prompt after sign-in
@@ -123,7 +123,8 @@ test('information and phone changes: the prompt leads here, changes complete at 
   expect(now.data).toMatchObject({ txdz: '示范市市中区经七路 100 号', hyzk: '20', poxm: '王配偶', pozjhm: '110***********7034', zy: '工程师', xl: '大学本科', yzbm: '250011' });
 
   // A key field (姓名) goes to the centre, and changes the records only when the centre completes it.
-  const named = await hallCall<{ ywbh: string; zt: string }>(page, 'POST', 'ywsq/submit', { ywlx: 'GJ0302', payload: { xingming: '冯新名' } });
+  // Its 户口簿 and 更名证明 uploaded to its draft first, as the wizard does (issue 31 item 3).
+  const named = (await submitWithMaterials<{ ywbh: string; zt: string }>(page, 'GJ0302', { xingming: '冯新名' })).body;
   expect(named.data.zt).toBe('01');
   expect((await hallCall<Record<string, string>>(page, 'GET', 'grzhxxbg/current')).data.xingming).toBe('冯信息');
   await centre(page, named.data.ywbh, 'accept');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import { expect } from '../../../test/support/e2e';
+import { PNG } from 'pngjs';
 
 /** The demo sign-ins of the reference server (packages/server/src/seed/demo.ts). One password for all. */
 export const PASSWORD = 'Gjj@2026';
@@ -203,4 +204,42 @@ export async function recordAlerts(page: Page): Promise<{ seen: (text: string) =
         .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
     },
   };
+}
+
+/** A small real PNG (pngjs), for the archive's uploads. */
+function materialPng(): Buffer {
+  const png = new PNG({ width: 24, height: 16 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 120, 90, 255], i);
+  return PNG.sync.write(png);
+}
+
+/**
+ * Submits as the wizard does since issue 31 item 3 (a submission needs its required materials): the answers saved as a
+ * draft, one PNG uploaded through the archive's uploadCl for each required material the collector lists (getCls), then
+ * ywsq/submit of that draft. Answers the submission's status and envelope, as a direct call would.
+ *
+ * @example
+ * const { body } = await submitWithMaterials(page, 'GJ0302', { xingming: '冯新名' });
+ */
+export async function submitWithMaterials<T = { ywbh: string; zt: string; promisedDate: string }>(
+  page: Page,
+  ywlx: string,
+  payload: Record<string, unknown>,
+): Promise<{ status: number; body: { code: number; msg: string; data: T } }> {
+  const headers = { token: await tokenOf(page), client: 'pc' };
+  const base = new URL(page.url()).origin;
+  const draft = await page.request.post(`${base}/api/izfgjj-zhfw/v1/ywsq/saveDraft`, { headers, data: { ywlx, payload } });
+  expect(draft.ok(), await draft.text()).toBe(true);
+  const { ywbh } = ((await draft.json()) as { data: { ywbh: string } }).data;
+  const list = await page.request.post(`${base}/api/dzda/v1/zhcjyw/getCls`, { headers, data: { ywbh } });
+  const materials = ((await list.json()) as { data: Array<{ clbh: string; required: boolean; files: unknown[] }> }).data;
+  for (const m of materials.filter((x) => x.required && x.files.length === 0)) {
+    const up = await page.request.post(`${base}/api/dzda/v1/zhcjyw/uploadCl`, {
+      headers,
+      multipart: { ywbh, clbh: m.clbh, file: { name: `${m.clbh}.png`, mimeType: 'image/png', buffer: materialPng() } },
+    });
+    expect(up.ok(), await up.text()).toBe(true);
+  }
+  const res = await page.request.post(`${base}/api/izfgjj-zhfw/v1/ywsq/submit`, { headers, data: { ywlx, ywbh, payload } });
+  return { status: res.status(), body: (await res.json()) as { code: number; msg: string; data: T } };
 }

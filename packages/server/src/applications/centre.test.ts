@@ -7,6 +7,7 @@ import { signIn } from '../test-support/login';
 import { placeholderSubmitted } from '../test-support/placeholder-draft';
 import { CENTRE_KEY_HEADER, CENTRE_KEY_MESSAGE, centreKeyMatches } from './centre';
 import { USAGE, centreKeyFrom, runCentre } from './centre-cli';
+import { submitWithMaterials } from '../test-support/materials';
 
 let db: Db;
 let app: FastifyInstance;
@@ -23,8 +24,9 @@ afterAll(() => app.close());
 
 const centre = (url: string, headers: Record<string, string> = { [CENTRE_KEY_HEADER]: KEY }, payload?: object) =>
   app.inject({ method: payload ? 'POST' : 'GET', url: `/api/centre/v1/${url}`, headers, ...(payload ? { payload } : {}) });
-const submit = async (ywlx: string, payload: object): Promise<string> =>
-  (await app.inject({ method: 'POST', url: `${ZHZH}/ywsq/submit`, headers: { token: zhang }, payload: { ywlx, payload } })).json<{ data: { ywbh: string } }>().data.ywbh;
+// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
+const submit = async (ywlx: string, payload: Record<string, unknown>): Promise<string> =>
+  (await submitWithMaterials(app, zhang, ywlx, payload)).json<{ data: { ywbh: string } }>().data.ywbh;
 /**
  * An application waiting for the centre, of a business not open online (issue 31 item 9: the hall no longer files
  * placeholders, so one filed before is written as data).
@@ -111,7 +113,9 @@ describe('the centre API', () => {
     expect((await centre(`applications/${ywbh}/accept`, undefined, { operator: '王经办', note: '材料齐全' })).json()).toMatchObject({ code: 0, data: { zt: '02' } });
     expect((await centre(`applications/${ywbh}/complete`, undefined, { operator: '王经办' })).json()).toMatchObject({ code: 0, data: { zt: '03', ztmc: '已办结' } });
     const events = (await centre(`applications/${ywbh}`)).json<{ data: { events: Array<{ zt: string; actorName: string; note: string }> } }>().data.events;
+    // The wizard's draft first: its materials are uploaded to it before it is submitted (issue 31 item 3).
     expect(events.map((e) => [e.zt, e.actorName, e.note])).toEqual([
+      ['00', '张三', ''],
       ['01', '张三', ''],
       ['02', '王经办', '材料齐全'],
       ['03', '王经办', ''],

@@ -13,6 +13,7 @@ import { STATUS, findTransition, transitionRefusal, type Action, type ActorKind,
 import { nextYwbh } from './ywbh';
 import { DRAFT_YWBH_FIELD } from './draftbox';
 import { requireDraftRoom, requireReservationRoom } from './quotas';
+import { missingMaterials, missingMessage } from '../archive/materials';
 
 /**
  * The applications spine (docs/api-applications.md): saving drafts, submitting, the centre's decisions and the
@@ -63,6 +64,8 @@ export const APPLICATION_MESSAGES = {
   unknownType: '不支持的业务类型',
   reasonsRequired: (label: string) => `请填写${label}原因`,
   notFound: '业务不存在',
+  /** Submission without a required material (issue 31 item 3): the collector's `cjtj` words. */
+  missingMaterials: missingMessage,
   /** A placeholder business (registry flag `placeholder`) until its module exists (issue 31 item 9). */
   notOpen: (ywmc: string) => `“${ywmc}”暂未开通网上办理，请到住房公积金管理中心柜台办理`,
   /** The centre cannot complete a placeholder: its completion would change nothing. */
@@ -207,6 +210,16 @@ export function createApplications(deps: ApplicationsDeps) {
    * submissions at once (a double click, two instances) are checked one after the other, so "one withdrawal at a
    * time" holds on PostgreSQL too.
    */
+  /**
+   * The required materials of the answers being submitted, against the application's files (issue 31 item 3): 400
+   * naming every missing one in the collector's words (`cjtj`, the same function), inside the submitting transaction
+   * after the application row is locked, so a file deleted at the same moment waits for the status or is refused.
+   */
+  async function checkMaterials(tx: Queryable, applicationId: string | null, ywlx: string, payload: Record<string, unknown>): Promise<void> {
+    const missing = await missingMaterials(tx, { id: applicationId, ywlx, payload });
+    if (missing.length) throw new ApiError(400, APPLICATION_MESSAGES.missingMaterials(missing));
+  }
+
   async function checkStops(tx: Queryable, applicant: Applicant, business: Business, ywbh?: string): Promise<void> {
     await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
     const stops = await checkRestrictions({ q: tx, applicant, business, now: now(), ...(ywbh ? { ywbh } : {}) });
@@ -342,7 +355,10 @@ export function createApplications(deps: ApplicationsDeps) {
       });
     },
 
-    /** Saves a draft: a new one, or the applicant's own draft (zt 00) of `ywbh` again. */
+    /**
+     * Saves a draft: the applicant's own draft (zt 00) of `ywbh` again; without a number (or with a reserved one), the
+     * login's draft of the type if it has one (one per login, account and type), else a new one.
+     */
     async saveDraft(applicant: Applicant, applicantName: string, ywlx: string, ywbh: string | undefined, payload: Record<string, unknown>): Promise<ApplicationRow> {
       const business = requireBusiness(ywlx);
       requireLoginType(applicant, business);
@@ -367,6 +383,17 @@ export function createApplications(deps: ApplicationsDeps) {
           }
         }
         await tx.query('select 1 from user_account where id = $1 for update', [applicant.accountId]);
+        // One draft per login, account and type (issue 31 item 7; the draftbox keeps one working copy the same way):
+        // the login's draft of the type, read under the account's lock, takes the new answers and keeps its number and
+        // files. A reserved number given here stays reserved. Migration 125's unique index holds it on any instance.
+        const [own] = await tx.query<{ id: string }>(
+          `select id::text as id from application where user_id = $1 and account_id = $2 and ywlx = $3 and zt = '00' for update`,
+          [applicant.userId, applicant.accountId, business.ywlx],
+        );
+        if (own) {
+          const [row] = await tx.query<ApplicationRow>(`update application set payload = $2, updated_at = $3 where id = $1 returning ${COLUMNS}`, [own.id, JSON.stringify(payload), at]);
+          return row!;
+        }
         await requireDraftRoom(tx, applicant.accountId);
         return insertApplication(tx, applicant, business, ywbh, '00', payload, at, applicantActor(applicant, applicantName));
       });
@@ -403,6 +430,7 @@ export function createApplications(deps: ApplicationsDeps) {
             const row = await ownApplication(tx, ywbh!, applicant, true);
             if (row.ywlx !== ywlx) throw new ApiError(400, '业务编号与业务类型不符');
             await checkStops(tx, applicant, business, row.ywbh);
+            await checkMaterials(tx, row.id, ywlx, payload);
             await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
             return row;
           },
@@ -413,6 +441,8 @@ export function createApplications(deps: ApplicationsDeps) {
       } else {
         app = await db.transaction(async (tx) => {
           await checkStops(tx, applicant, business);
+          // A new application has no files yet: any required material is missing.
+          await checkMaterials(tx, null, ywlx, payload);
           const row = await insertApplication(tx, applicant, business, ywbh, '01', payload, now(), actor);
           await business.hold?.({ tx, applicant, ywbh: row.ywbh, payload, now: now() });
           return row;
@@ -432,6 +462,7 @@ export function createApplications(deps: ApplicationsDeps) {
         async (tx) => {
           const row = await ownApplication(tx, ywbh, applicant, true);
           await checkStops(tx, applicant, business, ywbh);
+          await checkMaterials(tx, row.id, row.ywlx, payload);
           await business.hold?.({ tx, applicant, ywbh, payload, now: now() });
           return row;
         },

@@ -9,6 +9,7 @@ import { signIn } from '../test-support/login';
 import { CENTRE_KEY_HEADER } from '../applications/centre';
 import { image, multipartBody, pdf } from './test-files';
 import { placeholderDraft } from '../test-support/placeholder-draft';
+import { freshDraft } from '../test-support/materials';
 
 let db: Db;
 let app: FastifyInstance;
@@ -40,8 +41,9 @@ const centrePost = (call: string, payload: object, key = KEY) => app.inject({ me
  * follows the application's answers (business/materials.ts).
  */
 const ID_CHANGE = { zjhm: '110105199506205112', hyzk: '20' };
+/** A new draft with no files (the login's draft of the type, one per type since issue 31 item 7, deleted first). */
 const draft = async (token: string, ywlx = 'GJ0302', payload: Record<string, unknown> = ywlx === 'GJ0302' ? ID_CHANGE : {}): Promise<string> =>
-  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx, payload } })).data.ywbh;
+  freshDraft(app, token, ywlx, payload);
 const redraft = (token: string, ywbh: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx: 'GJ0302', ywbh, payload } });
 const upload = (token: string, ywbh: string, clbh: string, name: string, bytes: Uint8Array, extra: Record<string, string> = {}) => {

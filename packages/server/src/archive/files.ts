@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope';
 import { centreDateTime } from '../clock';
 import { STATUS } from '../applications/status';
 import type { ApplicationRow } from '../applications/model';
-import { anyMaterialOf, materialsOf, type Material } from './materials';
+import { anyMaterialOf, materialsOf, missingMaterials, missingMessage, type Material } from './materials';
 import { keptName, sniff, type ArchiveMime } from './sniff';
 import { BOUND_MESSAGES, pixelsWithin, type DecodeBounds } from './bounds';
 import { heavyError, type HeavyPool } from './heavy';
@@ -29,7 +29,7 @@ export const ARCHIVE_MESSAGES = {
   notNeeded: '根据修改后的填写内容，已不需要此材料，可以删除',
   tooMany: (clmc: string, n: number) => `“${clmc}”最多上传 ${n} 个文件`,
   locked: (ztmc: string) => `业务当前状态为“${ztmc}”，不能修改申请材料`,
-  missing: (names: readonly string[]) => `请上传：${names.join('、')}`,
+  missing: missingMessage,
   nothing: '尚未上传任何材料',
   noFile: '请选择要上传的文件',
   oneFile: '一次只能上传一个文件',
@@ -90,9 +90,20 @@ export function requireChangeable(app: Pick<ApplicationRow, 'zt'>, who: 'applica
   if (!allowed.has(app.zt)) throw new ApiError(409, ARCHIVE_MESSAGES.locked(STATUS[app.zt]));
 }
 
-/** The material `clbh` the application's answers call for, or 400. */
-export function requireMaterial(app: Pick<ApplicationRow, 'ywlx' | 'payload'>, clbh: string): Material {
-  const material = materialsOf(app).find((m) => m.clbh === clbh);
+/** Locks the application row and checks its status as it is now (409 as {@link requireChangeable}). */
+async function requireChangeableNow(tx: Queryable, applicationId: string, who: 'applicant' | 'centre'): Promise<void> {
+  const [row] = await tx.query<{ zt: ApplicationRow['zt'] }>('select zt from application where id = $1 for update', [applicationId]);
+  if (!row) throw new ApiError(403);
+  requireChangeable(row, who);
+}
+
+/**
+ * The material `clbh` the application's answers call for, or 400. A returned application (04) takes any material of
+ * its type's table: the corrected answers its resubmission brings may call for one the first answers did not, and
+ * resubmission checks the materials of the new answers (issue 31 item 3).
+ */
+export function requireMaterial(app: Pick<ApplicationRow, 'ywlx' | 'payload'> & { zt?: ApplicationRow['zt'] }, clbh: string): Material {
+  const material = materialsOf(app).find((m) => m.clbh === clbh) ?? (app.zt === '04' ? anyMaterialOf(app.ywlx, clbh) : undefined);
   if (!material) throw new ApiError(400, ARCHIVE_MESSAGES.unknownMaterial);
   return material;
 }
@@ -191,7 +202,7 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
       const at = now();
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return db.transaction(async (tx) => {
-        await tx.query('select 1 from application where id = $1 for update', [app.id]);
+        await requireChangeableNow(tx, app.id, source === 'centre' ? 'centre' : 'applicant');
         // What one login may store (issue 31 item 7): the applicant's own files count, the centre's and the signed letter do not.
         if (source === 'applicant') await requireFileRoom(tx, app.account_id, bytes.length);
         if (replace) {
@@ -219,9 +230,12 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
      * Deletes files of the application, all or nothing: an id that is not one of its files is 403 and nothing is
      * deleted. Returns how many went.
      */
-    async remove(app: ApplicationRow, fileIds: readonly string[]): Promise<number> {
+    async remove(app: ApplicationRow, fileIds: readonly string[], who: 'applicant' | 'centre' = 'applicant'): Promise<number> {
       const unique = [...new Set(fileIds.map((f) => f.toLowerCase()))];
       return db.transaction(async (tx) => {
+        // The application row locked and its status read again: a submission (which checks the materials under the
+        // same lock, issue 31 item 3) and a delete are one after the other, never a delete between check and status.
+        await requireChangeableNow(tx, app.id, who);
         const rows = await tx.query<{ id: string }>(
           'delete from archive_file where application_id = $1 and file_id = any($2::uuid[]) returning id::text as id',
           [app.id, unique],
@@ -260,9 +274,9 @@ export function createArchiveFiles(deps: ArchiveFilesDeps) {
 
     /** Finishes the collection (cjtj): 400 naming every required material without a file. */
     async finish(app: ApplicationRow): Promise<{ materials: number; files: number }> {
-      const materials = await this.materials(app);
-      const missing = materials.filter((m) => m.required && m.files.length === 0).map((m) => m.clmc);
+      const missing = await missingMaterials(db, app);
       if (missing.length) throw new ApiError(400, ARCHIVE_MESSAGES.missing(missing));
+      const materials = await this.materials(app);
       const result = { materials: materials.filter((m) => m.files.length > 0).length, files: materials.reduce((n, m) => n + m.files.length, 0) };
       await db.query(
         `insert into archive_collection (application_id, completed_at, materials, files) values ($1, $2, $3, $4)

@@ -280,7 +280,7 @@ export async function archiveRoutes(
         const caller = callerOfRequest(request);
         const application = await applicationOf(caller, request.body.ywbh);
         requireChangeable(application, who(caller));
-        await files.remove(application, [request.body.fileId]);
+        await files.remove(application, [request.body.fileId], who(caller));
         return ok(null, '删除成功');
       },
     );
@@ -303,7 +303,7 @@ export async function archiveRoutes(
         const caller = callerOfRequest(request);
         const application = await applicationOf(caller, request.body.ywbh);
         requireChangeable(application, who(caller));
-        return ok({ deleted: await files.remove(application, request.body.fileIds) }, '删除成功');
+        return ok({ deleted: await files.remove(application, request.body.fileIds, who(caller)) }, '删除成功');
       },
     );
 

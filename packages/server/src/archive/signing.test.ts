@@ -16,6 +16,7 @@ import { CENTRE_KEY_HEADER } from '../applications/centre';
 import { centreDateTime } from '../clock';
 import { image } from './test-files';
 import { SIGN_MESSAGES } from './signing';
+import { freshDraft } from '../test-support/materials';
 
 let db: Db;
 let app: FastifyInstance;
@@ -43,8 +44,8 @@ type Body = { code: number; msg: string; data: any };
 const json = (res: LightMyRequestResponse): Body => res.json<Body>();
 const post = (token: string | null, call: string, payload: object) =>
   app.inject({ method: 'POST', url: `${A}/${call}`, headers: token ? { token } : {}, payload, remoteAddress: freshIp() });
-const draft = async (token: string): Promise<string> =>
-  json(await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/saveDraft`, headers: { token }, payload: { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } } })).data.ywbh;
+/** A new draft with no files (the login's draft of the type, one per type since issue 31 item 7, deleted first). */
+const draft = async (token: string): Promise<string> => freshDraft(app, token, 'GJ0302', { zjhm: '110105199506205112' });
 const qm = async (token: string, ywbh: string): Promise<string> => json(await post(token, 'qm', { ywbh })).data.uuid;
 const status = async (token: string, uuid: string): Promise<number> => json(await post(token, 'qsztcx', { uuid })).data.status;
 /** Sends the link's code and reads it from the development outbox. */
@@ -189,8 +190,8 @@ describe('signing on the phone (sendQmSmsCode, qmSubmit)', () => {
     expect(res.statusCode).toBe(428);
     expect(await status(zhang, uuid)).toBe(0);
     expect(json(await post(zhang, 'viewCls', { ywbh: mine, clbh: 'SQS' })).data).toEqual([]);
-    // Zhang's own code for another of his links does not sign this one either.
-    const mine2 = await draft(zhang);
+    // Zhang's own code for another of his links does not sign this one either (a draft of another type: one per type).
+    const mine2 = await freshDraft(app, zhang, 'GJ0314', {});
     const uuid2 = await qm(zhang, mine2);
     const code2 = await code(uuid2, ZHANG.phone);
     expect((await post(null, 'qmSubmit', { uuid, smsCode: code2, signature: signature() })).statusCode).toBe(428);

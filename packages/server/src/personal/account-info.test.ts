@@ -8,6 +8,7 @@ import { UNVERIFIED_DEMO_LOGIN } from '../seed/identity';
 import { UNVERIFIED_MESSAGE } from '../auth/identity';
 import { CENTRE_KEY_HEADER } from '../applications/centre';
 import { unitPartFen } from './account-info';
+import { submitWithMaterials } from '../test-support/materials';
 
 // 个人账户信息 and the home figures against the seeded records (seed step 10), the clock on 26 November 2026 in
 // Shanghai: 张三's two accounts field by field, 403 for anybody else's account number, a GJ0302 change shown here.
@@ -198,7 +199,7 @@ describe('grzhxx/home: the figures of the individual’s home', () => {
     const token = await signIn(app, '110105199506205040');
     expect(body(await get(token, 'grzhxx/home')).data.todoCount).toBe(0);
     const sent = body(
-      await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/submit`, headers: { token }, payload: { ywlx: 'GJ0302', payload: { xingming: '李短改' } } }),
+      await submitWithMaterials(app, token, 'GJ0302', { xingming: '李短改' }),
     ).data;
     expect(sent.zt).toBe('01');
     const returned = await app.inject({

@@ -8,13 +8,13 @@ import { signIn } from '../../test-support/login';
 import { CENTRE_KEY_HEADER } from '../../applications/centre';
 import { checkLedger } from '../../records';
 import { FLEXIBLE_DEMO_LOGIN } from '../../seed/flexible';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // What completing the flexible businesses does, on a real PostgreSQL: a 补缴's entries and the balance in one
 // transaction (balance = journal), 封存 and 启封, and a transfer into a unit account (two accounts, zero sum).
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`跳过灵活就业的 PostgreSQL 测试：${unavailable}`);
 
-const ZHZH = '/api/izfgjj-zhfw/v1';
 const KEY = 'test-centre-key-0123456789abcdef';
 const clock = new Date('2026-11-26T02:00:00Z');
 
@@ -37,7 +37,7 @@ describe.skipIf(!!unavailable)('flexible employment on PostgreSQL', () => {
   });
 
   const submit = async (token: string, ywlx: string, payload: Record<string, unknown>) =>
-    (await app.inject({ method: 'POST', url: `${ZHZH}/ywsq/submit`, headers: { token }, payload: { ywlx, payload } })).json<{ data: { ywbh: string; zt: string } }>().data;
+    (await submitWithMaterials(app, token, ywlx, payload)).json<{ data: { ywbh: string; zt: string } }>().data;
   const status = async (grzh: string) => (await db.query<{ grzhzt: string }>('select grzhzt from personal_account where grzh = $1', [grzh]))[0]?.grzhzt;
 
   it('补缴 of the unpaid month: one 补缴 entry at the monthly amount, the balance moved by it, balance = journal', async () => {

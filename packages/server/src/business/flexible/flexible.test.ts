@@ -12,6 +12,7 @@ import type { Applicant, Business } from '../types';
 import { FLEXIBLE_BUSINESSES } from '.';
 import { FLEXIBLE_PARAMS, monthlyFen, monthsBefore } from './params';
 import { FLEXIBLE_DEMO_LOGIN, FLEXIBLE_MENU_PAGES } from '../../seed/flexible';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // One database for the file. The clock stands on Thursday 26 November 2026, 10:00 in Shanghai: 郑浩's flexible
 // account (201000000305, since 2024-05 at 10 %, its base grown 5 % every July to 4,631 yuan: 926 yuan a month) is
@@ -40,7 +41,8 @@ type Body = { code: number; msg: string; data: any };
 const get = (token: string, url: string) => app.inject({ url: `${ZHZH}/${url}`, headers: { token } });
 const post = (token: string, url: string, payload: unknown) => app.inject({ method: 'POST', url: `${ZHZH}/${url}`, headers: { token }, payload: payload as object });
 const body = (res: LightMyRequestResponse): Body => res.json<Body>();
-const submit = (token: string, ywlx: string, payload: Record<string, unknown>) => post(token, 'ywsq/submit', { ywlx, payload });
+// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
+const submit = (token: string, ywlx: string, payload: Record<string, unknown>) => submitWithMaterials(app, token, ywlx, payload);
 const info = async (token: string) => body(await get(token, 'lhjy/info')).data;
 const centre = (ywbh: string, action: string) =>
   app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办' } });

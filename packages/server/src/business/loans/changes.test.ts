@@ -12,6 +12,7 @@ import { PARAMETER_DEFAULTS, setParameter } from '../../params/centre';
 import { ruleMessage } from '../types';
 import { getLoanOf } from './ledger';
 import { FORBIDDEN } from './routes';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // GD0404 还款方式变更 and GD0405 还款账户变更 on 刘安居's overdue loan: the rows, the 403 of another person, the new card
 // that lets the monthly command collect, and the new plan from the next period equal to the engine's.
@@ -29,7 +30,7 @@ let dkzh = '';
 const post = (url: string, token: string, payload: object) => app.inject({ method: 'POST', url: `${ZHZH}/${url}`, headers: { token }, payload });
 const centre = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/centre/v1/${url}`, headers: { 'x-centre-key': KEY }, payload });
 const submitAndComplete = async (token: string, ywlx: string, payload: object) => {
-  const res = await post('ywsq/submit', token, { ywlx, payload });
+  const res = await submitWithMaterials(app, token, ywlx, payload);
   expect(res.statusCode, res.body).toBe(200);
   const ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
   await centre(`applications/${ywbh}/accept`, { operator: '王经办' });

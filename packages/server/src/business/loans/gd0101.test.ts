@@ -17,6 +17,7 @@ import { PARAMETER_DEFAULTS, setParameter, type ParameterKey } from '../../param
 import { ruleMessage } from '../types';
 import { FORBIDDEN } from './routes';
 import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // GD0101 住房公积金贷款申请: each row of the rule table at its edges, the maximum explained, the 403 of every call
 // that takes an id, and the completion creating the loan with the engine's schedule.
@@ -125,7 +126,7 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('holder', {})).toBe(true);
     expect(await holds('holder', { grzh: '201000000233' })).toBe(false);
     expect(await holds('holder', { grzh: '209999999999' })).toBe(false);
-    const submit = await post('ywsq/submit', limei, { ywlx: 'GD0101', payload: good });
+    const submit = await submitWithMaterials(app, limei, 'GD0101', good);
     expect(submit.statusCode).toBe(403);
     expect(submit.json()).toEqual({ code: 403, msg: FORBIDDEN, data: null });
     const max = await kdje(limei, {});
@@ -157,7 +158,7 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('no-withdrawal', {})).toBe(true);
     // A 购买自住住房提取 of one yuan, which waits for the centre (已提交) until it is withdrawn.
     const purchase = { gfht: 'GF-2026-0101', fwzl: '示范市历城区华龙路 9 号 1-1-1201', gfrq: '2026-06-01', fwzj: '1000000', dkje: '990000', tqje: '1', skrxm: '张三', skyh: '102', skzh: '6222021234567890128' };
-    const tq = await post('ywsq/submit', zhang, { ywlx: 'TQ0101', payload: purchase });
+    const tq = await submitWithMaterials(app, zhang, 'TQ0101', purchase);
     expect(tq.statusCode, tq.body).toBe(200);
     expect(tq.json<{ data: { zt: string } }>().data.zt).toBe('01');
     expect(await holds('no-withdrawal', {})).toBe(false);
@@ -315,12 +316,12 @@ describe('applied for, approved by the centre, lived with', () => {
   let dkzh = '';
 
   it('submits, and a second application is refused while it is in progress', async () => {
-    const res = await post('ywsq/submit', zhang, { ywlx: 'GD0101', payload: good });
+    const res = await submitWithMaterials(app, zhang, 'GD0101', good);
     expect(res.statusCode, res.body).toBe(200);
     ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
     expect(await holds('no-other-application', {})).toBe(false);
     expect(await holds('no-other-application', {}, { ywbh })).toBe(true);
-    const again = await post('ywsq/submit', zhang, { ywlx: 'GD0101', payload: good });
+    const again = await submitWithMaterials(app, zhang, 'GD0101', good);
     expect(again.statusCode).toBe(400);
     expect(again.json<{ msg: string }>().msg).toBe(rule('no-other-application').msg);
   });

@@ -10,6 +10,7 @@ import type { Applicant } from '../types';
 import { GD0601_RULES, type Gd0601Payload } from './gd0601';
 import { getLoanOf } from './ledger';
 import { FORBIDDEN } from './routes';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // GD0601 签约冲还贷 row by row and lived with: 刘安居 signs, the centre's monthly command offsets his overdue
 // instalment from his provident account (冲还贷 into C400) once however often it runs; his repayment history; the
@@ -27,7 +28,6 @@ let zhang: string;
 let dkzh = '';
 let liuApplicant: Applicant;
 
-const post = (url: string, token: string, payload: object) => app.inject({ method: 'POST', url: `${ZHZH}/${url}`, headers: { token }, payload });
 const get = (url: string, token: string) => app.inject({ method: 'GET', url: `${ZHZH}/${url}`, headers: { token } });
 const centre = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/centre/v1/${url}`, headers: { 'x-centre-key': KEY }, payload });
 const rule = (name: string) => GD0601_RULES.find((r) => r.name === name)!;
@@ -60,7 +60,7 @@ describe('the GD0601 rule table', () => {
     expect(await holds('agreement-state', {})).toBe(true);
     expect(await holds('agreement-state', { czlx: '02' })).toBe(false);
     for (const payload of [sign(), { ...sign(), grzh: '201000000101' }]) {
-      const res = await post('ywsq/submit', zhang, { ywlx: 'GD0601', payload });
+      const res = await submitWithMaterials(app, zhang, 'GD0601', payload);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 403, msg: FORBIDDEN, data: null });
     }
@@ -74,12 +74,12 @@ describe('the GD0601 rule table', () => {
 
 describe('签约冲还贷 lived with', () => {
   it('signed and completed by the centre, the agreement is in force', async () => {
-    const res = await post('ywsq/submit', liu, { ywlx: 'GD0601', payload: sign() });
+    const res = await submitWithMaterials(app, liu, 'GD0601', sign());
     expect(res.statusCode, res.body).toBe(200);
     const ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
     await centre(`applications/${ywbh}/accept`, { operator: '王经办' });
     expect((await centre(`applications/${ywbh}/complete`, { operator: '王经办' })).statusCode).toBe(200);
-    const again = await post('ywsq/submit', liu, { ywlx: 'GD0601', payload: sign() });
+    const again = await submitWithMaterials(app, liu, 'GD0601', sign());
     expect(again.json<{ msg: string }>().msg).toBe(rule('agreement-state').msg);
   });
 

@@ -7,6 +7,7 @@ import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
 import { checkLedger, getAccount, interestFor, listJournal } from '../../records';
 import { TRANSFER_DEMO as D } from '../../seed/transfer';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // A completed 同城转移 on real PostgreSQL, completed by the centre through two server instances at once: the account
 // moves once, its balance equals its journal, the clearing account C300 nets to zero for the move, interest is what it
@@ -53,12 +54,7 @@ describe.skipIf(!!unavailable)('同城转移 GJ0314 on PostgreSQL', () => {
     const [c300Before] = await db.query<{ balance_fen: string }>(`select balance_fen::text as balance_fen from centre_account where code = 'C300'`);
     const interestBefore = await interestFor(db, D.grzh, '2026-06-30', '2027-06-30');
 
-    const submitted = await one.inject({
-      method: 'POST',
-      url: `${ZHZH}/ywsq/submit`,
-      headers: { token: cheng },
-      payload: { ywlx: 'GJ0314', payload: { grzh: D.grzh, zrdwzh: D.newUnit.dwzh, zrdwmc: D.newUnit.dwmc, zyyy: '01' } },
-    });
+    const submitted = await submitWithMaterials(one, cheng, 'GJ0314', { grzh: D.grzh, zrdwzh: D.newUnit.dwzh, zrdwmc: D.newUnit.dwmc, zyyy: '01' });
     expect(submitted.statusCode).toBe(200);
     ywbh = submitted.json<{ data: { ywbh: string; zt: string } }>().data.ywbh;
     expect(submitted.json<{ data: { zt: string } }>().data.zt).toBe('01');

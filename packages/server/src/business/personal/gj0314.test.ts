@@ -10,6 +10,8 @@ import { TRANSFER_DEMO } from '../../seed/transfer';
 import { materialsFor } from '../materials';
 import type { Applicant } from '../types';
 import { gj0314, GJ0314_RULES, stoppedCutoff, TRANSFER_PARAMS, type Gj0314Payload } from './gj0314';
+import { submitWithMaterials } from '../../test-support/materials';
+import { image, multipartBody } from '../../archive/test-files';
 
 // GJ0314 个人账户同城转移: each row of the rule table and of the materials table, and the completion's second check.
 // (The invariants of a completed move on real PostgreSQL: gj0314.pg.test.ts.)
@@ -165,7 +167,7 @@ describe('the GJ0314 rule table, row by row', () => {
 
   it('no-other-transfer: one transfer in progress per account, itself excepted', async () => {
     expect(await holds('no-other-transfer', chengApplicant, {})).toBe(true);
-    const res = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
+    const res = await submitWithMaterials(app, cheng, 'GJ0314', good);
     expect(res.statusCode).toBe(200);
     const ywbh = res.json<{ data: { ywbh: string; zt: string } }>().data.ywbh;
     expect(res.json<{ data: { zt: string } }>().data.zt).toBe('01');
@@ -225,7 +227,7 @@ describe('the page\'s calls', () => {
     const submit = await post('ywsq/submit', zhang, { ywlx: 'GJ0314', payload: good });
     expect(submit.statusCode).toBe(403);
     expect(submit.json()).toEqual(check.json());
-    const resubmitTarget = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
+    const resubmitTarget = await submitWithMaterials(app, cheng, 'GJ0314', good);
     const ywbh = resubmitTarget.json<{ data: { ywbh: string } }>().data.ywbh;
     for (const [method, url, payload] of [
       ['GET', `ywsq/detail?ywbh=${ywbh}`, undefined],
@@ -261,10 +263,16 @@ describe('the move in the records (moveToUnit)', () => {
 
 describe('a returned application', () => {
   it('is resubmitted: the transfer in progress it is does not stop itself', async () => {
-    const res = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
+    const res = await submitWithMaterials(app, cheng, 'GJ0314', good);
     const ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
     expect((await centre(`applications/${ywbh}/return`, { operator: '王经办', reasons: ['劳动合同缺少签字页'] })).statusCode).toBe(200);
-    const again = await post('ywsq/resubmit', cheng, { ywbh, payload: { ...good, zyyy: '03', zysm: '原单位改制' } });
+    const corrected = { ...good, zyyy: '03', zysm: '原单位改制' };
+    // The corrected reason calls for 情况说明 (issue 31 item 3): refused with its name until it is uploaded.
+    const refused = await post('ywsq/resubmit', cheng, { ywbh, payload: corrected });
+    expect([refused.statusCode, refused.json<{ msg: string }>().msg]).toEqual([400, '请上传：情况说明']);
+    const { payload: form, headers } = multipartBody({ ywbh, clbh: 'QKSM' }, { name: 'qksm.png', bytes: image('png'), type: 'image/png' });
+    expect((await app.inject({ method: 'POST', url: '/api/dzda/v1/zhcjyw/uploadCl', headers: { token: cheng, ...headers }, payload: form })).statusCode).toBe(200);
+    const again = await post('ywsq/resubmit', cheng, { ywbh, payload: corrected });
     expect(again.statusCode).toBe(200);
     expect(again.json<{ data: { zt: string } }>().data.zt).toBe('01');
     await post('ywsq/withdraw', cheng, { ywbh });
@@ -273,7 +281,7 @@ describe('a returned application', () => {
 
 describe('completion by the centre', () => {
   it('checks the rows again: a new unit closed in the meantime leaves the application accepted and nothing moved', async () => {
-    const res = await post('ywsq/submit', cheng, { ywlx: 'GJ0314', payload: good });
+    const res = await submitWithMaterials(app, cheng, 'GJ0314', good);
     const ywbh = res.json<{ data: { ywbh: string } }>().data.ywbh;
     expect((await centre(`applications/${ywbh}/accept`, { operator: '王经办' })).statusCode).toBe(200);
     await db.query(`update unit_record set dwzhzt = '04' where dwzh = $1`, [good.zrdwzh]);

@@ -13,6 +13,7 @@ import { businessOf } from '../registry';
 import { EDUCATION_LEVELS, GJ0302_FIELD_TABLE } from './gj0302';
 import { PHONE_TAKEN_MESSAGE, PHONE_UNPROVEN_MESSAGE } from './gj0313';
 import { PHONE_CHANGE_MESSAGES } from './routes';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // GJ0302 and GJ0313 of issue 24 (docs/api-personal.md › 信息变更与手机号码变更): each rule row, the completion in the
 // records, the phone change's proof and what the other sessions hear. One in-memory database for the file.
@@ -49,7 +50,8 @@ type Body = { code: number; msg: string; data: any };
 const body = (res: LightMyRequestResponse): Body => res.json<Body>();
 const get = (token: string, url: string) => app.inject({ url: `${ZHFW}/${url}`, headers: { token } });
 const post = (token: string, url: string, payload: object) => app.inject({ method: 'POST', url: `${ZHFW}/${url}`, headers: { token }, payload, remoteAddress: freshIp() });
-const submit = (token: string, ywlx: string, payload: Record<string, unknown>) => post(token, 'ywsq/submit', { ywlx, payload });
+// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
+const submit = (token: string, ywlx: string, payload: Record<string, unknown>) => submitWithMaterials(app, token, ywlx, payload, { remoteAddress: freshIp() });
 const centre = (ywbh: string, action: string) =>
   app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办' } });
 const lastCode = async (phone: string): Promise<string> =>

@@ -19,6 +19,7 @@ import { quarterOf } from './tq0107';
 import { monthsRepaid } from './tq0106';
 import { DEMO_LOAN } from '../../seed/withdrawals';
 import { withdrawalOf } from '.';
+import { submitWithMaterials } from '../../test-support/materials';
 
 // One database for the file. The clock stands on Thursday 26 November 2026, 10:00 in Shanghai. 张三 (married, his
 // account 201000000101 paid up to October, 86,542.35 yuan) rents; 孙改密 (201000000403, 35,200 yuan) buys; 严退休 (born
@@ -50,7 +51,8 @@ type Body = { code: number; msg: string; data: any };
 const body = (res: LightMyRequestResponse): Body => res.json<Body>();
 const get = (who: string, url: string) => app.inject({ url: `${ZHFW}/${url}`, headers: { token: tokens[who]! } });
 const post = (who: string, url: string, payload: unknown) => app.inject({ method: 'POST', url: `${ZHFW}/${url}`, headers: { token: tokens[who]! }, payload: payload as object });
-const submit = (who: string, ywlx: string, payload: Record<string, unknown>) => post(who, 'ywsq/submit', { ywlx, payload });
+// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
+const submit = (who: string, ywlx: string, payload: Record<string, unknown>) => submitWithMaterials(app, tokens[who]!, ywlx, payload);
 const check = async (who: string, ywlx: string) => body(await get(who, `ywblxz/check?ywlx=${ywlx}`)).data as { pass: boolean; messages: Array<{ msg: string }> };
 const limit = async (who: string, ywlx: string, payload: Record<string, unknown> = {}) => body(await post(who, 'tq/ktqje', { ywlx, payload })).data;
 const centre = (ywbh: string, action: string) =>
@@ -440,7 +442,8 @@ describe('lists and papers: 提取进度, 提取历史, the home’s counts, the
     const progress = body(await get(SUN.account, 'tq/jd?pageSize=10')).data;
     expect(progress.total).toBe(1);
     expect(progress.list[0]).toMatchObject({ ywlx: 'TQ0106', ywmc: '偿还住房贷款提取', zt: '01', tqje: '15000.00', canWithdraw: true, skzh: '6222***********0128', hasReceipt: false });
-    expect(progress.list[0].events.map((e: { ztmc: string }) => e.ztmc)).toEqual(['已提交']);
+    // Saved as a draft to upload its materials, then submitted (issue 31 item 3).
+    expect(progress.list[0].events.map((e: { ztmc: string }) => e.ztmc)).toEqual(['草稿', '已提交']);
     const history = body(await get(SUN.account, 'tq/ls')).data;
     expect(history.total).toBe(1);
     expect(history.list[0]).toMatchObject({ ywlx: 'TQ0101', zt: '03', tqyymc: '购房', tqje: '10000.00', paidOn: '2026-11-26', skyhmc: '中国工商银行', hasReceipt: true });
