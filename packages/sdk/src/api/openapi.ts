@@ -3486,14 +3486,14 @@ export interface operations {
                         code: number;
                         msg: string;
                         data: {
-                            maxMonths?: number;
-                            maxProvidentAmount?: number;
-                            minAge?: number;
-                            maxAgeAtEnd?: number;
-                            minProvidentRate?: number;
-                            maxProvidentRate?: number;
-                            minCommercialRate?: number;
-                            maxCommercialRate?: number;
+                            maxMonths: number;
+                            maxProvidentAmount: number;
+                            minAge: number;
+                            maxAgeAtEnd: number;
+                            minProvidentRate: number;
+                            maxProvidentRate: number;
+                            minCommercialRate: number;
+                            maxCommercialRate: number;
                         };
                     };
                 };
