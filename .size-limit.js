@@ -387,7 +387,8 @@ export default [
     // Issue 24: the wizard's last proof before submitting (beforeSubmit / confirmBeforeSubmit, docs/api-wizard.md), in
     // the chunk the archive page shares with the wizard: 107.73 -> 107.81 KB measured.
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
-    limit: '108.35 KB',
+    // Stop 40: the handling notice's scrolling text a focusable, labelled region (issue 37, axe scrollable-region-focusable): +3 B.
+    limit: '108.36 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
@@ -415,7 +416,8 @@ export default [
     // Issue 23 merged: 126.05 KB (the entry without /dkcs).
     // Issue 24: the route entry of /jczmVerify in the entry (+0.09 KB; the certificate pages are chunks): 126.11 KB.
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
-    limit: '126.85 KB',
+    // Stop 40: the handling notice's scrolling text a focusable, labelled region (issue 37) and the merged changes: +12 B.
+    limit: '126.87 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a

@@ -9,7 +9,7 @@ import { dismissPrompts, signIn, tokenOf, type DemoLogin } from './support';
 // The shared table on 我的业务 (issue 21; docs/api-table.md): column settings kept on the server across a sign-out,
 // the export read back (xlsx with exceljs, CSV with its BOM) against the rows on screen, and the print view. As the
 // demo individual 李短信, whose 我的业务 no spec on the shared server reads or changes (wizard.spec.ts starts a server
-// of its own): drafts of 个人账户信息变更 are made and deleted here. (The developer's only online business, 开发商信息
+// of its own): drafts of three personal businesses (one a type, issue 31) are made and deleted here. (The developer's only online business, 开发商信息
 // 维护, is not open online yet, and a business not open takes no drafts: issue 31.)
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
@@ -22,11 +22,14 @@ async function hallPost<T>(page: Page, path: string, data: unknown): Promise<{ s
   return { status: response.status(), body: (await response.json()) as { msg: string; data: T } };
 }
 
-/** Makes `n` drafts of 个人账户信息变更; returns their numbers. */
+/** Personal businesses open online that take drafts: a login keeps one draft of each (issue 31). */
+const DRAFT_TYPES = ['GJ0302', 'GJ0313', 'GJ0314'] as const;
+
+/** Makes a draft of each of the first `n` of DRAFT_TYPES; returns their numbers. */
 async function makeDrafts(page: Page, n: number): Promise<string[]> {
   const out: string[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const draft = await hallPost<{ ywbh: string }>(page, `${ZHFW}/ywsq/saveDraft`, { ywlx: 'GJ0302', payload: { txdz: `表格测试 ${i}` } });
+  for (const [i, ywlx] of DRAFT_TYPES.slice(0, n).entries()) {
+    const draft = await hallPost<{ ywbh: string }>(page, `${ZHFW}/ywsq/saveDraft`, { ywlx, payload: { txdz: `表格测试 ${i}` } });
     expect(draft.status, draft.body.msg).toBe(200);
     out.push(draft.body.data.ywbh);
   }
