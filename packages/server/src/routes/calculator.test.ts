@@ -4,7 +4,7 @@ import { DEFAULT_LOAN_LIMITS, LOAN_CALCULATION_PATH, LOAN_LIMITS_PATH, calculate
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
-import { setParameter } from '../params/centre';
+import { withParameters } from '../test-support/parameters';
 
 let db: Db;
 let app: FastifyInstance;
@@ -177,16 +177,14 @@ describe('GET hkjh/gjjsdcs: the centre’s bounds (routes/loan-limits.ts)', () =
   it('follows the parameter table: a changed row is published and enforced at once, and kept answers are dropped', async () => {
     const query = { ...base, dkqs: '330' };
     expect((await get(query)).statusCode).toBe(200); // kept from now on
-    await setParameter(boundedDb, 'loanMaxMonths', 300);
-    try {
+    await withParameters(boundedDb, { loanMaxMonths: 300 }, async () => {
       expect((await bounded.inject({ url: LOAN_LIMITS_PATH })).json<{ data: { maxMonths: number } }>().data.maxMonths).toBe(300);
       expect((await get(query)).json()).toEqual({ code: 400, msg: '贷款期限不能超过300个月（25年）', data: null });
-      await setParameter(boundedDb, 'loanCeilingCoupleFirstYuan', 2_500_000);
+    });
+    await withParameters(boundedDb, { loanCeilingCoupleFirstYuan: 2_500_000 }, async () => {
       expect((await get({ ...base, htdkje: '2500000' })).statusCode).toBe(200);
       expect((await get({ ...base, htdkje: '2500000.01' })).json<{ msg: string }>().msg).toBe('公积金贷款金额不能超过最高额度250万元');
-    } finally {
-      await setParameter(boundedDb, 'loanMaxMonths', 360);
-      await setParameter(boundedDb, 'loanCeilingCoupleFirstYuan', 2_000_000);
-    }
+    });
+    expect((await get(query)).statusCode).toBe(200);
   });
 });

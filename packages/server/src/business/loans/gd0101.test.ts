@@ -13,11 +13,12 @@ import type { Applicant } from '../types';
 import { ageOn, continuousMonths, gd0101, GD0101_RULES, type Gd0101Payload } from './gd0101';
 import { getLoanOf } from './ledger';
 import { loanParams } from './params';
-import { PARAMETER_DEFAULTS, setParameter, type ParameterKey } from '../../params/centre';
+import { PARAMETER_DEFAULTS, type ParameterKey } from '../../params/centre';
 import { ruleMessage } from '../types';
 import { FORBIDDEN } from './routes';
 import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
 import { submitWithMaterials } from '../../test-support/materials';
+import { withParameters } from '../../test-support/parameters';
 
 // GD0101 住房公积金贷款申请: each row of the rule table at its edges, the maximum explained, the 403 of every call
 // that takes an id, and the completion creating the loan with the engine's schedule.
@@ -53,14 +54,7 @@ const good: Gd0101Payload = {
 /** The loan rows at their defaults (migration 120), for the tests' titles and edges. */
 const LOAN_DEFAULTS = loanParams(PARAMETER_DEFAULTS);
 /** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
-async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
-  try {
-    for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
-    await run();
-  } finally {
-    for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
-  }
-}
+const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
 const rule = (name: string) => {
   const found = GD0101_RULES.find((r) => r.name === name);
   if (!found) throw new Error(`no rule ${name}`);

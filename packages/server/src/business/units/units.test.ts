@@ -14,9 +14,10 @@ import { monthlyFen } from '../flexible/params';
 import { nextMonth } from './common';
 import { baseWithinBounds, clampBaseFen } from './employees';
 import { employeeMonthlyFen, PART_SQL, partFen, unitParams } from './params';
-import { PARAMETER_DEFAULTS, readParameters, setParameter, type ParameterKey } from '../../params/centre';
+import { readParameters, type ParameterKey } from '../../params/centre';
 import { guideOf } from '../../applications/wizard';
 import { ruleMessage } from '../types';
+import { withParameters } from '../../test-support/parameters';
 
 // One database for the file. The clock stands on Monday 7 December 2026, 10:00 in Shanghai. The demo unit
 // 示例科技有限公司 (100200300001) has paid up to October 2026 (seed step 26), so November is due.
@@ -363,14 +364,7 @@ describe('postMovements (the set-based posting)', () => {
 describe('the rows at work: each unit rule follows its row of centre_parameter (setParameter)', () => {
   const applicant = { userId: '1', accountId: '1', loginType: 2 as const, login: UNIT, zh: UNIT };
   /** Sets rows for one test and puts the defaults back after it. */
-  async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
-    try {
-      for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
-      await run();
-    } finally {
-      for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
-    }
-  }
+  const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
   const employees = async () =>
     (await db.query<{ grzh: string }>(`select grzh from personal_account where dwzh = $1 and grzhzt = '01' and kind = 'gr' order by grzh limit 3`, [UNIT])).map((e) => e.grzh);
 

@@ -12,7 +12,7 @@ import type { Applicant } from '../types';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
 import { ageOf, dateMonthsBefore, hasContinuousMonths, luhnValid } from './common';
 import { readWithdrawalParams, withdrawalParams } from './params';
-import { PARAMETER_DEFAULTS, readParameters, setParameter, type ParameterKey } from '../../params/centre';
+import { readParameters, type ParameterKey } from '../../params/centre';
 import { guideOf } from '../../applications/wizard';
 import { ruleMessage } from '../types';
 import { quarterOf } from './tq0107';
@@ -20,6 +20,7 @@ import { monthsRepaid } from './tq0106';
 import { DEMO_LOAN } from '../../seed/withdrawals';
 import { withdrawalOf } from '.';
 import { submitWithMaterials } from '../../test-support/materials';
+import { withParameters } from '../../test-support/parameters';
 
 // One database for the file. The clock stands on Thursday 26 November 2026, 10:00 in Shanghai. 张三 (married, his
 // account 201000000101 paid up to October, 86,542.35 yuan) rents; 孙改密 (201000000403, 35,200 yuan) buys; 严退休 (born
@@ -84,14 +85,7 @@ const rent = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
-async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
-  try {
-    for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
-    await run();
-  } finally {
-    for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
-  }
-}
+const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
 /** A rule of a withdrawal kind, asked for an applicant (and a payload) now. */
 async function ruleOf(ywlx: string, name: string, login: string, payload: Record<string, unknown> = {}) {
   const rule = businessOf(ywlx)!.rules.find((r) => r.name === name)!;
