@@ -8,6 +8,7 @@ import {
   interestFor,
   isWithdrawalReason,
   postMovement,
+  WITHDRAWAL_REASONS,
   yuanToFen,
   type AccountStatus,
   type WithdrawalReason,
@@ -454,7 +455,7 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
           line: 1,
           valueDate: today,
           reason: tqyy,
-          note: `部分提取（${spec.ywmc.replace(/提取$/, '')}）`,
+          note: `部分提取（${spec.reasonOf ? WITHDRAWAL_REASONS[tqyy] : spec.ywmc.replace(/提取$/, '')}）`,
         });
       }
       await tx.query('update withdrawal set paid_fen = $2, paid_on = $3, updated_at = $4 where ywbh = $1', [application.ywbh, String(paid), today, at]);
