@@ -46,8 +46,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0202', '单位补缴', 'unit', UNIT, 3],
   ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
-  ['TQ0102', '建造翻建大修自住住房提取', 'withdrawal', PERSON, 5],
-  ['TQ0199', '其他原因提取', 'withdrawal', PERSON, 5, true],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
@@ -56,7 +54,7 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
 
 /**
  * Placeholders with a materials table of their own; the others take the personal or unit default. (TQ0106's moved
- * with it to business/withdrawals/tq0106.ts.)
+ * with it to business/withdrawals/tq0106.ts; TQ0102 and TQ0199 are business/withdrawals/tq0102.ts and tq0199.ts.)
  */
 export const PLACEHOLDER_MATERIALS: Readonly<Record<string, ReadonlyArray<BusinessMaterial>>> = {};
 

@@ -52,7 +52,7 @@ export const PARAMETER_DEFAULTS = {
   rentMinMonths: 3,
   /** 购房 / 建造: months after the purchase (or the building permit) within which it may be withdrawn for. */
   purchaseWindowMonths: 12,
-  /** 购房: months of deposits needed. */
+  /** 购房 / 建造 (TQ0101, TQ0102): months of deposits needed. */
   purchaseMinMonths: 3,
   /** 离退休: statutory retirement age of men (years). */
   retireAgeMale: 60,

@@ -6,7 +6,9 @@ import {
   closeAccount,
   fenToYuan,
   interestFor,
+  isWithdrawalReason,
   postMovement,
+  WITHDRAWAL_REASONS,
   yuanToFen,
   type AccountStatus,
   type WithdrawalReason,
@@ -257,6 +259,11 @@ export interface WithdrawalSpec<P> {
   guide: BusinessGuide | ((p: CentreParameters) => BusinessGuide);
   notice: string | ((p: CentreParameters) => string);
   automatic?: AutomaticRule<P>;
+  /**
+   * The reason code of one application when the kind lets the depositor choose it (TQ0199 其他原因: 09 大病医疗 or
+   * 99 其他); without it every application carries `tqyy`. Held on the withdrawal row and posted from there.
+   */
+  reasonOf?(payload: P): WithdrawalReason;
 }
 
 /** A withdrawal business with its limit, for the limit call and the tests. */
@@ -417,23 +424,25 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
       await tx.query(
         `insert into withdrawal (ywbh, ywlx, grzh, tqyy, amount_fen, closing, ref, skyh, skyhmc, skzh, skrxm, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-         on conflict (ywbh) do update set amount_fen = excluded.amount_fen, ref = excluded.ref, skyh = excluded.skyh,
+         on conflict (ywbh) do update set tqyy = excluded.tqyy, amount_fen = excluded.amount_fen, ref = excluded.ref, skyh = excluded.skyh,
            skyhmc = excluded.skyhmc, skzh = excluded.skzh, skrxm = excluded.skrxm, updated_at = excluded.updated_at`,
-        [ywbh, spec.ywlx, d.grzh, spec.tqyy, String(amount), spec.closing, spec.ref?.(payload) ?? '', payload.skyh, bank?.name ?? '', payload.skzh, payload.skrxm.trim(), now],
+        [ywbh, spec.ywlx, d.grzh, spec.reasonOf?.(payload) ?? spec.tqyy, String(amount), spec.closing, spec.ref?.(payload) ?? '', payload.skyh, bank?.name ?? '', payload.skzh, payload.skrxm.trim(), now],
       );
     },
 
     async complete({ tx, at, application }) {
-      const [w] = await tx.query<{ grzh: string; amount_fen: string; skyh: string; skyhmc: string; skzh: string; skrxm: string }>(
-        'select grzh, amount_fen::text as amount_fen, skyh, skyhmc, skzh, skrxm from withdrawal where ywbh = $1',
+      const [w] = await tx.query<{ grzh: string; tqyy: string; amount_fen: string; skyh: string; skyhmc: string; skzh: string; skrxm: string }>(
+        'select grzh, tqyy, amount_fen::text as amount_fen, skyh, skyhmc, skzh, skrxm from withdrawal where ywbh = $1',
         [application.ywbh],
       );
       if (!w) throw new ApiError(409, '提取申请缺少提取信息，请退回申请人重新提交');
+      // The reason the application was held with (the kind's own, or the one its depositor chose).
+      const tqyy: WithdrawalReason = isWithdrawalReason(w.tqyy) ? w.tqyy : spec.tqyy;
       const today = centreDate(at);
       let paid: bigint;
       let interest = 0n;
       if (spec.closing) {
-        const closed = await closeAccount(tx, w.grzh, { date: today, ywbh: application.ywbh, reason: 'withdrawal', withdrawalReason: spec.tqyy });
+        const closed = await closeAccount(tx, w.grzh, { date: today, ywbh: application.ywbh, reason: 'withdrawal', withdrawalReason: tqyy });
         paid = closed.paidFen;
         interest = closed.interestFen;
       } else {
@@ -445,8 +454,8 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
           ywbh: application.ywbh,
           line: 1,
           valueDate: today,
-          reason: spec.tqyy,
-          note: `部分提取（${spec.ywmc.replace(/提取$/, '')}）`,
+          reason: tqyy,
+          note: `部分提取（${spec.reasonOf ? WITHDRAWAL_REASONS[tqyy] : spec.ywmc.replace(/提取$/, '')}）`,
         });
       }
       await tx.query('update withdrawal set paid_fen = $2, paid_on = $3, updated_at = $4 where ywbh = $1', [application.ywbh, String(paid), today, at]);
@@ -459,7 +468,7 @@ export function defineWithdrawal<P extends CardFields>(spec: WithdrawalSpec<P>):
       }
       await freezeReceipt(
         tx,
-        { ywbh: application.ywbh, ywmc: spec.ywmc, tqyy: spec.tqyy, closing: spec.closing, grzh: w.grzh, skyhmc: w.skyhmc, skzh: w.skzh },
+        { ywbh: application.ywbh, ywmc: spec.ywmc, tqyy, closing: spec.closing, grzh: w.grzh, skyhmc: w.skyhmc, skzh: w.skzh },
         { amountFen: paid, interestFen: interest, paidOn: today, at },
       );
     },

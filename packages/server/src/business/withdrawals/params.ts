@@ -25,7 +25,7 @@ export interface WithdrawalParams {
   rentMinMonths: number;
   /** 购房 / 建造: months after the purchase (or the building permit) within which it may be withdrawn for. */
   purchaseWindowMonths: number;
-  /** 购房: months of deposits needed. */
+  /** 购房 / 建造 (TQ0101, TQ0102): months of deposits needed. */
   purchaseMinMonths: number;
   /** 离退休: statutory retirement age of men (years). */
   retireAgeMale: number;
