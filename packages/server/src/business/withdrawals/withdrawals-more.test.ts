@@ -11,7 +11,8 @@ import { businessOf } from '../registry';
 import type { Applicant } from '../types';
 import { ruleMessage } from '../types';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
-import { PARAMETER_DEFAULTS, readParameters, setParameter, type ParameterKey } from '../../params/centre';
+import { readParameters, type ParameterKey } from '../../params/centre';
+import { withParameters } from '../../test-support/parameters';
 import { guideOf } from '../../applications/wizard';
 import { PLACEHOLDERS } from '../placeholders';
 import { submitWithMaterials } from '../../test-support/materials';
@@ -65,15 +66,7 @@ async function applicantOf(login: string): Promise<Applicant> {
   return { userId: row!.user_id, accountId: row!.id, loginType: 1, login, zh: row!.grzh };
 }
 
-/** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
-async function withRows(rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>): Promise<void> {
-  try {
-    for (const [k, v] of Object.entries(rows)) await setParameter(db, k as ParameterKey, v);
-    await run();
-  } finally {
-    for (const k of Object.keys(rows) as ParameterKey[]) await setParameter(db, k, PARAMETER_DEFAULTS[k]);
-  }
-}
+const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
 /** A rule of a withdrawal kind, asked for an applicant (and a payload) now. */
 async function ruleOf(ywlx: string, name: string, login: string, payload: Record<string, unknown> = {}) {
   const rule = businessOf(ywlx)!.rules.find((r) => r.name === name)!;
