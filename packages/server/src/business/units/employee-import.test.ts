@@ -105,6 +105,19 @@ describe('a ten-row file with one bad row', () => {
     expect(await openCount(rows.map((r) => r[0]))).toBe(0);
   });
 
+  it('takes the file as the part `file` of a multipart form too (the hall’s upload)', async () => {
+    const file = await xlsx(tenRows('19850619'));
+    const boundary = '----gjjImport';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="employees.xlsx"\r\nContent-Type: ${XLSX_TYPE}\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await check(unit, payload, `multipart/form-data; boundary=${boundary}`);
+    expect(res.statusCode).toBe(200);
+    expect([body(res).data.total, body(res).data.bad]).toEqual([10, 1]);
+  });
+
   it('mode all: refused whole, naming the row; nothing opened', async () => {
     const rows = tenRows('19850616');
     const checked = body(await check(unit, await xlsx(rows))).data.rows.map(({ row, zjhm, xingming, sjhm, jcjs }: Record<string, unknown>) => ({ row, zjhm, xingming, sjhm, jcjs }));

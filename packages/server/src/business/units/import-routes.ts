@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../archive/routes';
 import type { Db } from '../../db/db';
 import { ApiError, ok } from '../../http/envelope';
@@ -11,6 +12,18 @@ import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES, importTemplate,
 import { checkRows } from './employees';
 
 const tags = ['单位业务'];
+
+/** What the parsers throw for a body that is not one file: the import's own 400. */
+const NOT_A_FILE = new Set([
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+]);
 
 /** The body of the check, for the document only: the route reads the raw bytes itself. */
 const CHECK_BODY = {
@@ -69,13 +82,12 @@ export function employeeImportRoutes(app: FastifyInstance, db: Db): void {
   );
 
   void app.register(async (scope) => {
-    // The file is the body: read as bytes up to the limit, whatever xlsx type the browser names.
+    // The file is the body (raw bytes), or the part `file` of a multipart form (the hall's upload), up to the limit.
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 2, fieldSize: 200, parts: 3, headerPairs: 50 } });
     scope.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: IMPORT_MAX_FILE_BYTES }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ code: 413, msg: IMPORT_MESSAGES.tooLarge, data: null });
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
-        return reply.status(400).send({ code: 400, msg: IMPORT_MESSAGES.notXlsx, data: null });
-      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ code: 413, msg: IMPORT_MESSAGES.tooLarge, data: null });
+      if (error.code && NOT_A_FILE.has(error.code)) return reply.status(400).send({ code: 400, msg: IMPORT_MESSAGES.notXlsx, data: null });
       throw error;
     });
     scope.post(
@@ -87,16 +99,16 @@ export function employeeImportRoutes(app: FastifyInstance, db: Db): void {
         schema: {
           summary: '职工批量导入：检查文件（逐行检查身份证号码、姓名、手机号码、基数上下限、是否已有账户、是否重复），不设立账户',
           tags,
-          consumes: [XLSX_TYPE, 'application/octet-stream'],
+          consumes: [XLSX_TYPE, 'application/octet-stream', 'multipart/form-data'],
           response: CHECK_ANSWER,
         },
       },
       async (request) => {
         const session = request.session!;
         if (session.loginType !== 2 || !(await unitOf(db, session))) throw new ApiError(403);
-        if (!Buffer.isBuffer(request.body)) throw new ApiError(400, IMPORT_MESSAGES.notXlsx);
+        const bytes = await fileOf(request);
         const { importMaxRows } = await readParameters(db);
-        const rows = await readEmployeeFile(request.body, importMaxRows);
+        const rows = await readEmployeeFile(bytes, importMaxRows);
         const checked = await checkRows(db, rows);
         const answer = rows.map((r, i) => ({ ...r, ...checked[i]! }));
         const good = answer.filter((r) => r.ok).length;
@@ -104,4 +116,26 @@ export function employeeImportRoutes(app: FastifyInstance, db: Db): void {
       },
     );
   });
+}
+
+/** The uploaded bytes: the raw body, or the multipart part `file` (over the size limit: 413 from the parser). */
+async function fileOf(request: FastifyRequest): Promise<Buffer> {
+  if (Buffer.isBuffer(request.body)) return request.body;
+  if (!request.isMultipart()) throw new ApiError(400, IMPORT_MESSAGES.notXlsx);
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
+    throw new ApiError(400, IMPORT_MESSAGES.notXlsx);
+  }
+  if (!bytes) throw new ApiError(400, '请选择要导入的文件');
+  return bytes;
 }
