@@ -79,6 +79,7 @@ describe.skipIf(!!unavailable)('职工批量导入 on PostgreSQL, at size', () =
       const checked = await app.inject({ method: 'POST', url: `${ZHFW}/dwyw/zgdr/check`, headers: { token: clerk, 'content-type': XLSX_TYPE }, payload: bytes });
       check.push(performance.now() - t);
       const data = checked.json<{ data: { total: number; good: number; rows: Array<Record<string, unknown>> } }>().data;
+      expect(data.rows.filter((r) => !r.ok)).toEqual([]);
       expect([data.total, data.good]).toEqual([ROWS, ROWS]);
       const rows = data.rows.map(({ row, zjhm, xingming, sjhm, jcjs }) => ({ row, zjhm, xingming, sjhm, jcjs }));
       t = performance.now();

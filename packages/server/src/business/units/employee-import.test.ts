@@ -192,6 +192,13 @@ describe('the row reasons (one row table for the form and the file)', () => {
     ]);
   });
 
+  it('3,000 Chinese names read intact (no character split where the file’s parts are decoded)', async () => {
+    const names = Array.from({ length: 3_000 }, (_, i) => `职工${'甲乙丙丁戊己庚辛壬癸'[i % 10]}${'子丑寅卯辰巳午未申酉戌亥'[Math.floor(i / 10) % 12]}${'金木水火土'[Math.floor(i / 120) % 5]}`);
+    const rows = names.map((name, i) => [idNumber('19750101', 0), name, '13912345678', String(3000 + i)]);
+    const data = body(await check(unit, await xlsx(rows))).data;
+    expect(data.rows.map((r: { xingming: string }) => r.xingming)).toEqual(names);
+  });
+
   it('base at the bounds: a property over fen amounts, and the edges 2199.99, 2200, 33000, 33000.01', async () => {
     const row = (jcjs: string, i = 0): Gj0301Row => ({ zjhm: idNumber('19870303', i + 1), xingming: '孙八', sjhm: '13912345678', jcjs });
     const edges = await checkRows(db, ['2199.99', '2200', '2200.00', '33000', '33000.00', '33000.01'].map((jcjs, i) => row(jcjs, i)));
