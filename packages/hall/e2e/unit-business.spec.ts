@@ -153,6 +153,14 @@ test('the demo unit: the interest statement confirmed, an employee added and one
     await expect(refused).toContainText('月缴存基数须在 2200 至 33000 元之间');
     await importer.getByLabel(/仅导入正确行/).check();
     await expectNoAxeViolations(page);
+    // Readable at 390 px: the refused rows scroll inside their box, the page itself does not scroll sideways.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await importer.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('unit-import-390.png'), fullPage: true });
+    if (wide) await page.setViewportSize(wide);
     await importer.getByRole('button', { name: '提交导入' }).click();
     await expect(importer.getByText(/已为 9 名职工设立个人账户/)).toBeVisible();
     const imported = (await hallCall<{ rows: Employee[] }>(page, 'GET', 'dwyw/zgcx?limit=200&grzhzt=01')).data.rows.filter((e) => e.xingming.startsWith('批量职工'));
