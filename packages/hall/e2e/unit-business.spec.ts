@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { seededDataDir } from '../../../test/support/e2e-data';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
@@ -42,6 +43,23 @@ async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, bod
   const base = new URL(page.url()).origin;
   const response = method === 'GET' ? await page.request.get(`${base}${ZHFW}/${path}`, { headers }) : await page.request.post(`${base}${ZHFW}/${path}`, { headers, data: body });
   return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** A valid ID number: region 110105, born `birth` (YYYYMMDD), sequence `seq`, with its check digit. */
+function idNumber(birth: string, seq: number): string {
+  const head = `110105${birth}${String(seq).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...head].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
+  return head + '10X98765432'[sum % 11]!;
+}
+
+/** Ten employees in the import template's columns, written with exceljs; row 6 (the fifth) below the base bound. */
+async function tenEmployees(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('职工名单');
+  sheet.addRow(['身份证号码', '姓名', '手机号码', '月缴存基数（元）']);
+  for (let i = 0; i < 10; i++) sheet.addRow([idNumber('19920314', 200 + i), `批量职工${'甲乙丙丁戊己庚辛壬癸'[i]}`, `1381234${String(6000 + i)}`, i === 4 ? '1000' : '5000']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 const wizard = (page: Page) => page.locator('section.wizard:visible');
@@ -119,6 +137,35 @@ test('the demo unit: the interest statement confirmed, an employee added and one
     await expectNoAxeViolations(page);
     await wizard(page).getByLabel('月缴存基数（元）', { exact: true }).fill('6000');
     await submitWithoutMaterials(page);
+
+    // 批量导入: the template downloads; ten by file, row 6 refused with its reason, the nine good ones kept.
+    const importer = page.getByRole('region', { name: '批量导入' });
+    const download = page.waitForEvent('download');
+    await importer.getByRole('button', { name: '下载模板' }).click();
+    expect((await download).suggestedFilename()).toBe('职工批量导入模板.xlsx');
+    await importer.getByLabel('选择导入文件（Excel .xlsx）').setInputFiles({
+      name: '职工名单.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await tenEmployees(),
+    });
+    const refused = importer.getByRole('table', { name: /不符合条件的行/ });
+    await expect(refused).toContainText('第 6 行');
+    await expect(refused).toContainText('月缴存基数须在 2200 至 33000 元之间');
+    await importer.getByLabel(/仅导入正确行/).check();
+    await expectNoAxeViolations(page);
+    // Readable at 390 px: the refused rows scroll inside their box, the page itself does not scroll sideways.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await importer.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('unit-import-390.png'), fullPage: true });
+    if (wide) await page.setViewportSize(wide);
+    await importer.getByRole('button', { name: '提交导入' }).click();
+    await expect(importer.getByText(/已为 9 名职工设立个人账户/)).toBeVisible();
+    const imported = (await hallCall<{ rows: Employee[] }>(page, 'GET', 'dwyw/zgcx?limit=200&grzhzt=01')).data.rows.filter((e) => e.xingming.startsWith('批量职工'));
+    expect(imported).toHaveLength(9);
+    expect(imported.map((e) => e.xingming)).not.toContain('批量职工戊');
 
     // 个人账户封存: the first employee in the list, reason 离职.
     await open(page, 'grzh_fc', '个人账户封存');

@@ -1566,6 +1566,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dwyw/zgdr/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 职工批量导入：下载模板（Excel，中文表头和一行示例） */
+        get: operations["getDwywZgdrTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dwyw/hjqd": {
         parameters: {
             query?: never;
@@ -2597,6 +2614,23 @@ export interface paths {
         get: operations["getHcpGetRecords"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwyw/zgdr/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 职工批量导入：检查文件（逐行检查身份证号码、姓名、手机号码、基数上下限、是否已有账户、是否重复），不设立账户 */
+        post: operations["postDwywZgdrCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7342,6 +7376,7 @@ export interface operations {
                                 interestDivisor: number;
                                 baseOutOfBounds: number;
                                 adjustMaxRows: number;
+                                importMaxRows: number;
                                 rentYearQuotaSingleYuan: number;
                                 rentYearQuotaHouseholdYuan: number;
                                 rentQuotaPerHousehold: number;
@@ -7836,6 +7871,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwywZgdrTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导入模板（Excel） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -11051,6 +11116,77 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDwywZgdrCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description 填好的职工导入文件（Excel .xlsx，按模板的表头 身份证号码、姓名、手机号码、月缴存基数（元）），请求体即文件内容，不超过 5 MB */
+        requestBody: {
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/octet-stream": string;
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            /** @description 文件中的每一行（空行除外）及其检查结果 */
+                            rows: {
+                                /** @description 文件中的行号（表头为第 1 行） */
+                                row: number;
+                                /** @description 身份证号码 */
+                                zjhm: string;
+                                /** @description 姓名 */
+                                xingming: string;
+                                /** @description 手机号码 */
+                                sjhm: string;
+                                /** @description 月缴存基数（元），按文件原样 */
+                                jcjs: string;
+                                /** @description 符合全部条件，可以设立 */
+                                ok: boolean;
+                                /** @description 不符合时的原因（符合时为空） */
+                                reason: string;
+                            }[];
+                            /** @description 行数 */
+                            total: number;
+                            /** @description 符合条件的行数 */
+                            good: number;
+                            /** @description 不符合条件的行数 */
+                            bad: number;
+                            /** @description 一次至多导入的人数（参数 importMaxRows） */
+                            maxRows: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Error"];
         };
     };

@@ -53,6 +53,7 @@ const RANGES: Record<ParameterKey, [number, number]> = {
   interestDivisor: [360, 365],
   baseOutOfBounds: [0, 1],
   adjustMaxRows: [1, 100_000],
+  importMaxRows: [1, 100_000],
   rentYearQuotaSingleYuan: [0, 1_000_000],
   rentYearQuotaHouseholdYuan: [0, 1_000_000],
   rentQuotaPerHousehold: [0, 1],

@@ -38,6 +38,8 @@ export const PARAMETER_DEFAULTS = {
   baseOutOfBounds: 0,
   /** 基数调整 (GJ0203): employees in one application. */
   adjustMaxRows: 5_000,
+  /** 职工批量导入 (GJ0301 by file): rows in one file and one application. */
+  importMaxRows: 5_000,
 
   // ——— 提取 (business/withdrawals) ———
   /** 租房: yearly quota (yuan) of an unmarried applicant. */

@@ -65,3 +65,22 @@ export async function confirmStatement(nd: number): Promise<ApiData<'/api/izfgjj
   const { data } = await client.post<ApiData<'/api/izfgjj-zhfw/v1/dwlxd/qr', 'post'>>(`${BASE}/dwlxd/qr`, { nd });
   return data;
 }
+
+/** The check of an import file (`POST dwyw/zgdr/check`): every row with `ok` and, when refused, the reason. */
+export type ImportCheck = ApiData<'/api/izfgjj-zhfw/v1/dwyw/zgdr/check', 'post'>;
+
+/** One checked row of an import file (its row number in the sheet, the header being row 1). */
+export type ImportRow = ImportCheck['rows'][number];
+
+/** The import template (`GET dwyw/zgdr/template`), an xlsx Blob. */
+export async function importTemplate(): Promise<Blob> {
+  return client.raw('GET', `${BASE}/dwyw/zgdr/template`, { responseType: 'blob', silent: true });
+}
+
+/** Sends a filled file to be checked row by row (multipart, part `file`); nothing is opened by the check. */
+export async function checkImportFile(file: File): Promise<ImportCheck> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await client.post<ImportCheck>(`${BASE}/dwyw/zgdr/check`, form, { silent: true });
+  return data;
+}

@@ -1,11 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '@gjj-hall/sdk';
 import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type WizardValues } from '../../shared/wizard/wizard';
 import { Dialog } from '../../shared/ui/dialog';
 import { stores } from '../../shared/services';
 import { usePageTitle } from '../../shared/use-page-title';
-import { confirmStatement, loadPage, UNIT_PARAMS_URL, useLoad, type Employee, type InterestStatement, type RemittanceList, type UnitParams } from './api';
+import {
+  checkImportFile,
+  confirmStatement,
+  importTemplate,
+  loadPage,
+  UNIT_PARAMS_URL,
+  useLoad,
+  type Employee,
+  type ImportCheck,
+  type InterestStatement,
+  type RemittanceList,
+  type UnitParams,
+} from './api';
+import { submitApplication } from '../../shared/wizard/api';
+import { saveBlob } from '../../shared/save-blob';
 import './unit.css';
 
 /**
@@ -199,8 +213,160 @@ const openSteps: WizardFormStep[] = [
   },
 ];
 
-/** GJ0301 个人账户设立 (/dwwt/jcyw/grzh_sl): opens the account at once. */
+type ImportMode = 'all' | 'good-only';
+
+/**
+ * 批量导入 (GJ0301 by file; docs/api-unit-business.md › 批量导入): the template, a file checked row by row by the server
+ * (refused rows named with their row number and reason), the clerk's choice of 全部导入 or 仅导入正确行, and one
+ * submission: the server opens the accounts in one transaction, or none.
+ */
+function EmployeeImport() {
+  const fileId = useId();
+  const modeName = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [checked, setChecked] = useState<ImportCheck | null>(null);
+  const [mode, setMode] = useState<ImportMode>('all');
+  const [busy, setBusy] = useState<'' | 'template' | 'check' | 'submit'>('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+
+  const downloadTemplate = async () => {
+    setBusy('template');
+    setError('');
+    try {
+      saveBlob(await importTemplate(), '职工批量导入模板.xlsx');
+    } catch (e) {
+      setError(errorMessage(e, '模板下载失败，请稍后重试'));
+    } finally {
+      setBusy('');
+    }
+  };
+  const checkFile = async (file: File | undefined) => {
+    setChecked(null);
+    setDone('');
+    setError('');
+    if (!file) return;
+    setBusy('check');
+    try {
+      const answer = await checkImportFile(file);
+      setChecked(answer);
+      setMode(answer.bad > 0 && answer.good > 0 ? 'good-only' : 'all');
+    } catch (e) {
+      setError(errorMessage(e, '文件检查失败，请稍后重试'));
+    } finally {
+      setBusy('');
+    }
+  };
+  const submit = async () => {
+    if (!checked) return;
+    setBusy('submit');
+    setError('');
+    try {
+      const rows = checked.rows.map(({ row, zjhm, xingming, sjhm, jcjs }) => ({ row, zjhm, xingming, sjhm, jcjs }));
+      const answer = await submitApplication('GJ0301', { rows, mode });
+      const count = mode === 'all' ? checked.total : checked.good;
+      setDone(answer.zt === '03' ? `已为 ${count} 名职工设立个人账户（业务编号 ${answer.ywbh}），自下一次汇缴起列入汇缴清单。` : `已提交（业务编号 ${answer.ywbh}），中心审核后以短信通知。`);
+      setChecked(null);
+      if (input.current) input.current.value = '';
+    } catch (e) {
+      setError(errorMessage(e, '导入失败，请稍后重试'));
+    } finally {
+      setBusy('');
+    }
+  };
+  const refused = checked?.rows.filter((r) => !r.ok) ?? [];
+  const nothingToImport = !checked || (mode === 'all' ? checked.bad > 0 : checked.good === 0);
+  return (
+    <section className="unit-import" aria-labelledby={`${fileId}-title`}>
+      <h2 id={`${fileId}-title`}>批量导入</h2>
+      <p>按模板填写职工的身份证号码、姓名、手机号码和月缴存基数，上传后逐行检查，再选择导入方式提交。</p>
+      <div className="unit-actions">
+        <button type="button" className="btn" onClick={() => void downloadTemplate()} disabled={busy !== ''}>
+          {busy === 'template' ? '正在下载…' : '下载模板'}
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor={fileId}>选择导入文件（Excel .xlsx）</label>
+        <input
+          ref={input}
+          id={fileId}
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby={`${fileId}-hint`}
+          disabled={busy !== ''}
+          onChange={(e) => void checkFile(e.currentTarget.files?.[0])}
+        />
+        <p id={`${fileId}-hint`} className="hint">
+          选择文件后即检查，不会设立账户。
+        </p>
+      </div>
+      {busy === 'check' ? <p role="status">正在检查文件…</p> : null}
+      {error ? <p role="alert">{error}</p> : null}
+      {done ? <p role="status">{done}</p> : null}
+      {checked ? (
+        <>
+          <p role="status">
+            共 {checked.total} 行：符合条件 {checked.good} 行，不符合 {checked.bad} 行。
+          </p>
+          {refused.length > 0 ? (
+            <div className="unit-scroll">
+              <table className="unit-list">
+                <caption>不符合条件的行（共 {refused.length} 行）</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">行号</th>
+                    <th scope="col">姓名</th>
+                    <th scope="col">身份证号码</th>
+                    <th scope="col">原因</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {refused.map((r) => (
+                    <tr key={r.row}>
+                      <td>第 {r.row} 行</td>
+                      <td>{r.xingming}</td>
+                      <td>{r.zjhm}</td>
+                      <td>{r.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <fieldset className="unit-mode">
+            <legend>导入方式</legend>
+            <label>
+              <input type="radio" name={modeName} value="all" checked={mode === 'all'} onChange={() => setMode('all')} />
+              全部导入（有不符合条件的行时，全部不导入）
+            </label>
+            <label>
+              <input type="radio" name={modeName} value="good-only" checked={mode === 'good-only'} onChange={() => setMode('good-only')} />
+              仅导入正确行（{checked.good} 行）
+            </label>
+          </fieldset>
+          {mode === 'all' && checked.bad > 0 ? <p className="hint">有 {checked.bad} 行不符合条件：请修改文件后重新选择，或选择“仅导入正确行”。</p> : null}
+          <div className="unit-actions">
+            <button type="button" className="btn btn--primary" onClick={() => void submit()} disabled={busy !== '' || nothingToImport}>
+              {busy === 'submit' ? '正在导入…' : '提交导入'}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** GJ0301 个人账户设立 (/dwwt/jcyw/grzh_sl): opens one account at once on the wizard, or many from a file (批量导入). */
 export function GrzhSlPage() {
+  return (
+    <>
+      <GrzhSlWizard />
+      <EmployeeImport />
+    </>
+  );
+}
+
+function GrzhSlWizard() {
   return (
     <Wizard
       ywlx="GJ0301"

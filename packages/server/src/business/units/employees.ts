@@ -1,12 +1,13 @@
 import { isIdCard } from '@gjj-hall/sdk/validate';
 import { centreDate } from '../../clock';
-import { openAccount, RecordsError, setAccountStatus, yuanToFen } from '../../records';
+import type { Queryable } from '../../db/db';
+import { RecordsError, setAccountStatus, yuanToFen } from '../../records';
 import { ACCOUNT_STATUS } from '../../records/kinds';
 import type { JsonSchema } from '../types';
 import { defineBusiness, type BusinessRule } from '../types';
-import { employeeOf, employeeRule, GRZH_SCHEMA, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
+import { employeeOf, employeeRule, GRZH_SCHEMA, type ApplicantUnit, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
 import { BOUND_MESSAGES, PARAMETER_DEFAULTS, readParameters, type CentreParameters } from '../../params/centre';
-import { employeeMonthlyFen, readUnitParams, unitParams, type EmployeeSealReason, type UnitParams } from './params';
+import { PART_SQL, readUnitParams, unitParams, type EmployeeSealReason, type UnitParams } from './params';
 
 /**
  * The unit's employee businesses (docs/api-unit-business.md › 职工): GJ0301 个人账户设立 (opens a personal account),
@@ -41,37 +42,208 @@ const D = PARAMETER_DEFAULTS;
 /** The row-count rule's answer, naming the bound in force (parameter adjustMaxRows). */
 const adjustRowsMessage = (p: Pick<CentreParameters, 'adjustMaxRows'>) => `一次至多调整 ${p.adjustMaxRows} 名职工，请分批提交`;
 
-// ——— GJ0301 个人账户设立 ———
+// ——— GJ0301 个人账户设立 (one on screen, or a list from the import file) ———
 
-export interface Gj0301Payload {
+/** One employee to open an account for: the form on screen, or one row of the import file. */
+export interface Gj0301Row {
   zjhm: string;
   xingming: string;
   sjhm: string;
   jcjs: string;
 }
 
-export const GJ0301_RULES: ReadonlyArray<BusinessRule<Gj0301Payload>> = [
-  typed(UNIT_ACCOUNT_RULE),
-  typed(UNIT_NORMAL_RULE),
-  { name: 'id-number', description: '证件号码是有效的居民身份证号码（校验位正确）', msg: '职工的身份证号码不正确，请核对', holds: ({ payload }) => isIdCard(payload.zjhm) },
+/** A row of the import file, with its row number in the sheet (the header is row 1). */
+export interface Gj0301FileRow extends Gj0301Row {
+  row: number;
+}
+
+/** What to do with refused rows: refuse the whole list ('all', nothing opened), or open the good rows only. */
+export type ImportMode = 'all' | 'good-only';
+
+/** The bulk form (批量导入): the checked rows of the file and the clerk's choice. */
+export interface Gj0301Bulk {
+  rows: Gj0301FileRow[];
+  mode: ImportMode;
+}
+
+export type Gj0301Payload = Gj0301Row | Gj0301Bulk;
+
+/** Whether a GJ0301 payload is the bulk form. */
+export const isBulk = (p: Gj0301Payload): p is Gj0301Bulk => Array.isArray((p as Gj0301Bulk).rows);
+
+const ID_RE = /^\d{17}[\dXx]$/;
+const NAME_RE = /^[\u4e00-\u9fa5·A-Za-z ]{2,30}$/;
+const PHONE_RE = /^1[3-9]\d{9}$/;
+const BASE_RE = /^(0|[1-9]\d{0,6})(\.\d{1,2})?$/;
+
+/** What a row rule sees besides the row: the parameters in force, the ID numbers with an open account, each ID number's count in the list. */
+export interface RowFacts {
+  params: CentreParameters;
+  unit: UnitParams;
+  /** Upper-cased ID numbers of the list that have a personal account at the centre not closed. */
+  open: ReadonlySet<string>;
+  /** Upper-cased ID number → rows of the list carrying it. */
+  counts: ReadonlyMap<string, number>;
+}
+
+/**
+ * A row of GJ0301's one row table: a condition on one employee (and the facts of the whole list), checked for the
+ * form on screen and for every row of an import file alike.
+ */
+export interface RowRule {
+  name: string;
+  description: string;
+  msg: string;
+  /** The message in the parameters in force, when it names a bound. */
+  message?(p: CentreParameters): string;
+  param?: string;
+  holds(row: Gj0301Row, facts: RowFacts): boolean;
+}
+
+const upper = (zjhm: unknown): string => (typeof zjhm === 'string' ? zjhm.toUpperCase() : '');
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** GJ0301's row rules, in the order a row's first failing one is named (docs/api-unit-business.md › 批量导入). */
+export const GJ0301_ROW_RULES: readonly RowRule[] = [
+  { name: 'id-number', description: '证件号码是有效的居民身份证号码（18 位，校验位正确）', msg: '职工的身份证号码不正确，请核对', holds: (r) => ID_RE.test(text(r.zjhm)) && isIdCard(upper(r.zjhm)) },
+  { name: 'name', description: '姓名为 2 至 30 个汉字或字母', msg: '姓名应为 2 至 30 个汉字或字母', holds: (r) => NAME_RE.test(text(r.xingming)) },
+  { name: 'phone', description: '手机号码为 11 位，以 13 至 19 开头', msg: '手机号码应为 11 位', holds: (r) => PHONE_RE.test(text(r.sjhm)) },
+  { name: 'base-format', description: '月缴存基数为金额（元），至多两位小数', msg: '月缴存基数应为金额，至多两位小数', holds: (r) => BASE_RE.test(text(r.jcjs)) },
   {
     name: 'base-within-bounds',
     description: `${baseRuleText(D)}（参数 baseMinYuan、baseMaxYuan，与个人和灵活就业业务同一行）`,
     msg: BOUND_MESSAGES.base(D),
-    message: async ({ q }) => BOUND_MESSAGES.base(await readParameters(q)),
+    message: (p) => BOUND_MESSAGES.base(p),
     param: 'baseMinYuan, baseMaxYuan',
-    holds: async ({ q, payload }) => baseWithinBounds(await readUnitParams(q), payload.jcjs),
+    holds: (r, f) => BASE_RE.test(text(r.jcjs)) && baseWithinBounds(f.unit, r.jcjs),
   },
   {
     name: 'no-open-account',
     description: '该职工在本中心没有未销户的单位缴存个人账户（在原单位封存的，办理同城转移）',
     msg: '该职工在本中心已有未销户的个人账户，请由原单位封存后办理同城转移',
+    holds: (r, f) => !f.open.has(upper(r.zjhm)),
+  },
+  { name: 'once-in-list', description: '同一身份证号码在导入的名单中只出现一次', msg: '该身份证号码在名单中出现了多次', holds: (r, f) => (f.counts.get(upper(r.zjhm)) ?? 0) <= 1 },
+];
+
+/** The facts the row rules read for a list: the parameters, and the open accounts of its ID numbers in ONE query (index personal_account_holder). */
+export async function rowFacts(q: Queryable, rows: readonly Gj0301Row[]): Promise<RowFacts> {
+  const params = await readParameters(q);
+  const ids = [...new Set(rows.map((r) => upper(r.zjhm)).filter((z) => ID_RE.test(z)))];
+  const open = ids.length
+    ? await q.query<{ zjhm: string }>(`select distinct zjhm from personal_account where zjhm = any($1::text[]) and kind = 'gr' and grzhzt not in ('03', '04', '05')`, [ids])
+    : [];
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(upper(r.zjhm), (counts.get(upper(r.zjhm)) ?? 0) + 1);
+  return { params, unit: unitParams(params), open: new Set(open.map((o) => o.zjhm.toUpperCase())), counts };
+}
+
+/** The first row rule a row breaks, or undefined when it may be opened. */
+export const failedRule = (row: Gj0301Row, facts: RowFacts): RowRule | undefined => GJ0301_ROW_RULES.find((rule) => !rule.holds(row, facts));
+
+/** A rule's message in the parameters in force. */
+export const rowMessage = (rule: RowRule, p: CentreParameters): string => (rule.message ? rule.message(p) : rule.msg);
+
+/** Each row checked by the row table: `{ ok, reason }` ('' when it may be opened), in the list's order. */
+export async function checkRows(q: Queryable, rows: readonly Gj0301Row[]): Promise<Array<{ ok: boolean; reason: string }>> {
+  const facts = await rowFacts(q, rows);
+  return rows.map((row) => {
+    const rule = failedRule(row, facts);
+    return { ok: !rule, reason: rule ? rowMessage(rule, facts.params) : '' };
+  });
+}
+
+/** The import's row cap in words (parameter importMaxRows). */
+export const importRowsMessage = (p: Pick<CentreParameters, 'importMaxRows'>) => `一次至多导入 ${p.importMaxRows} 名职工，请分批导入`;
+
+/** A row rule as a rule of the business: the form on screen, or every row of a bulk list in mode 'all' (named by row number). */
+function businessRow(rule: RowRule): BusinessRule<Gj0301Payload> {
+  const rowsOf = (p: Gj0301Payload): readonly Gj0301Row[] => (isBulk(p) ? p.rows : [p]);
+  return {
+    name: rule.name,
+    description: `${rule.description}；批量导入时逐行检查（“仅导入正确行”时不符合的行不设立）`,
+    msg: rule.msg,
+    ...(rule.param ? { param: rule.param } : {}),
+    async message({ q, payload }) {
+      const facts = await rowFacts(q, rowsOf(payload));
+      const words = rowMessage(rule, facts.params);
+      if (!isBulk(payload)) return words;
+      const bad = payload.rows.find((r) => !rule.holds(r, facts));
+      return bad ? `第 ${bad.row} 行：${words}` : words;
+    },
     async holds({ q, payload }) {
-      const rows = await q.query(`select 1 from personal_account where zjhm = $1 and kind = 'gr' and grzhzt not in ('03', '04', '05') limit 1`, [payload.zjhm.toUpperCase()]);
-      return rows.length === 0;
+      if (isBulk(payload) && payload.mode === 'good-only') return true;
+      const rows = rowsOf(payload);
+      const facts = await rowFacts(q, rows);
+      return rows.every((r) => rule.holds(r, facts));
+    },
+  };
+}
+
+export const GJ0301_RULES: ReadonlyArray<BusinessRule<Gj0301Payload>> = [
+  typed(UNIT_ACCOUNT_RULE),
+  typed(UNIT_NORMAL_RULE),
+  {
+    name: 'import-at-most-rows',
+    description: `批量导入一次至多 importMaxRows 名职工（默认 ${D.importMaxRows}）`,
+    msg: importRowsMessage(D),
+    message: async ({ q }) => importRowsMessage(await readParameters(q)),
+    param: 'importMaxRows',
+    holds: async ({ q, payload }) => !isBulk(payload) || payload.rows.length <= (await readParameters(q)).importMaxRows,
+  },
+  ...GJ0301_ROW_RULES.map(businessRow),
+  {
+    name: 'some-good-row',
+    description: '“仅导入正确行”时至少有一行符合全部条件',
+    msg: '名单中没有符合条件的职工，请修改后重新导入',
+    async holds({ q, payload }) {
+      if (!isBulk(payload) || payload.mode !== 'good-only') return true;
+      const facts = await rowFacts(q, payload.rows);
+      return payload.rows.some((r) => !failedRule(r, facts));
     },
   },
 ];
+
+const EMPLOYEE_FIELDS = {
+  zjhm: { type: 'string', pattern: '^\\d{17}[\\dXx]$', description: '身份证号码', 'x-msg': '身份证号码应为 18 位', 'x-required-msg': '请输入职工的身份证号码' },
+  xingming: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[\\u4e00-\\u9fa5·A-Za-z ]+$', description: '姓名', 'x-msg': '姓名应为 2 至 30 个汉字或字母', 'x-required-msg': '请输入职工姓名' },
+  sjhm: { type: 'string', pattern: '^1[3-9]\\d{9}$', description: '手机号码', 'x-msg': '手机号码应为 11 位', 'x-required-msg': '请输入职工的手机号码' },
+  jcjs: BASE_SCHEMA,
+} as const;
+
+/** A row of the bulk form: texts as the file had them (the row rules check them, naming the row). */
+const FILE_ROW_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['row', 'zjhm', 'xingming', 'sjhm', 'jcjs'],
+  properties: {
+    row: { type: 'integer', minimum: 2, maximum: 1_000_000, description: '文件中的行号（表头为第 1 行）' },
+    zjhm: { type: 'string', maxLength: 40, description: '身份证号码' },
+    xingming: { type: 'string', maxLength: 60, description: '姓名' },
+    sjhm: { type: 'string', maxLength: 40, description: '手机号码' },
+    jcjs: { type: 'string', maxLength: 20, description: '月缴存基数（元）' },
+  },
+  'x-msg': '导入名单的格式不正确',
+};
+
+/** GJ0301's payload: one employee `{ zjhm, xingming, sjhm, jcjs }`, or the bulk form `{ rows, mode }`. */
+const GJ0301_SCHEMA: JsonSchema = {
+  type: 'object',
+  if: { required: ['rows'] },
+  then: {
+    additionalProperties: false,
+    required: ['rows', 'mode'],
+    properties: {
+      rows: { type: 'array', minItems: 1, maxItems: 100_000, items: FILE_ROW_SCHEMA, description: '导入的职工（dwyw/zgdr/check 读出的行）', 'x-msg': '导入名单应列出至少一名职工' },
+      mode: { type: 'string', enum: ['all', 'good-only'], description: 'all：有不符合的行则全部不导入；good-only：仅导入正确行', 'x-msg': '请选择全部导入或仅导入正确行', 'x-required-msg': '请选择全部导入或仅导入正确行' },
+    },
+  },
+  else: {
+    additionalProperties: false,
+    required: ['zjhm', 'xingming', 'sjhm', 'jcjs'],
+    properties: EMPLOYEE_FIELDS,
+  },
+};
 
 export const gj0301 = defineBusiness<Gj0301Payload>({
   ywlx: 'GJ0301',
@@ -79,25 +251,15 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
   area: 'unit',
   loginTypes: [2],
   timeLimitDays: 1,
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['zjhm', 'xingming', 'sjhm', 'jcjs'],
-    properties: {
-      zjhm: { type: 'string', pattern: '^\\d{17}[\\dXx]$', description: '身份证号码', 'x-msg': '身份证号码应为 18 位', 'x-required-msg': '请输入职工的身份证号码' },
-      xingming: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[\\u4e00-\\u9fa5·A-Za-z ]+$', description: '姓名', 'x-msg': '姓名应为 2 至 30 个汉字或字母', 'x-required-msg': '请输入职工姓名' },
-      sjhm: { type: 'string', pattern: '^1[3-9]\\d{9}$', description: '手机号码', 'x-msg': '手机号码应为 11 位', 'x-required-msg': '请输入职工的手机号码' },
-      jcjs: BASE_SCHEMA,
-    },
-  },
+  schema: GJ0301_SCHEMA,
   rules: GJ0301_RULES,
   guide: (p) => ({
     ...GUIDE_COMMON,
     bjsj: '即时办结',
     xzdy: '单位为新录用的职工设立住房公积金个人账户，按单位的缴存比例自次月起汇缴。',
-    sltj: `1. 单位账户状态正常；2. 职工身份证号码有效；3. ${baseRuleText(p)}；4. 职工在本中心没有未销户的个人账户。`,
+    sltj: `1. 单位账户状态正常；2. 职工身份证号码有效；3. ${baseRuleText(p)}；4. 职工在本中心没有未销户的个人账户；5. 批量导入一次至多 ${p.importMaxRows} 名职工。`,
     sqcl: '无需材料。',
-    bllc: '1. 阅读办理须知并同意；2. 填写职工信息；3. 核对并提交；4. 即时设立个人账户。',
+    bllc: '1. 阅读办理须知并同意；2. 填写职工信息（或下载模板填写后批量导入，逐行检查）；3. 核对并提交；4. 即时设立个人账户。',
     bljg: '设立个人账户，显示个人账号；职工可凭身份证号码登录网上业务大厅。',
     bz: '职工在原单位的账户请原单位封存后办理同城转移。',
   }),
@@ -107,24 +269,37 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
   async complete({ tx, at, application }) {
     const unit = await unitOf(tx, { accountId: application.accountId });
     if (!unit) throw new RecordsError('单位账户不存在');
-    const [{ grzh } = { grzh: '' }] = await tx.query<{ grzh: string }>(`select nextval('unit_grzh_seq')::text as grzh`);
-    const jcjsFen = yuanToFen(application.payload.jcjs);
-    const { roundingFen } = await readParameters(tx);
-    await openAccount(tx, {
-      grzh,
-      zjhm: application.payload.zjhm.toUpperCase(),
-      xingming: application.payload.xingming,
-      dwzh: unit.dwzh,
-      dwmc: unit.dwmc,
-      kind: 'gr',
-      khrq: centreDate(at),
-      jcjsFen,
-      dwjcbl: unit.dwjcbl,
-      grjcbl: unit.grjcbl,
-      yjceFen: employeeMonthlyFen(jcjsFen, unit.dwjcbl, unit.grjcbl, roundingFen),
-    });
+    const payload = application.payload;
+    let rows: readonly Gj0301Row[] = [payload as Gj0301Row];
+    if (isBulk(payload)) {
+      // Checked again in the transaction of the status: what changed since the submission is refused here too.
+      const facts = await rowFacts(tx, payload.rows);
+      const good = payload.rows.filter((r) => !failedRule(r, facts));
+      if (payload.mode === 'all' && good.length !== payload.rows.length) throw new RecordsError('名单中有不符合条件的职工，未设立任何账户');
+      if (good.length === 0) throw new RecordsError('名单中没有符合条件的职工，未设立任何账户');
+      rows = good;
+    }
+    await openEmployees(tx, unit, rows, centreDate(at));
   },
 });
+
+/**
+ * Opens the employees' accounts in one statement (set-based: insert … select from unnest of the rows), numbered from
+ * `unit_grzh_seq` in the rows' order, at the unit's ratios, 月缴存额 by the one rounding (PART_SQL). Answers the numbers.
+ */
+export async function openEmployees(tx: Queryable, unit: ApplicantUnit, rows: readonly Gj0301Row[], khrq: string): Promise<string[]> {
+  const { roundingFen } = await readParameters(tx);
+  const opened = await tx.query<{ grzh: string }>(
+    `insert into personal_account (grzh, zjhm, xingming, dwzh, dwmc, kind, khrq, jcjs_fen, dwjcbl, grjcbl, yjce_fen, interest_settled_to)
+     select nextval('unit_grzh_seq')::text, x.zjhm, x.xingming, $4, $5, 'gr', $6::date, x.fen, $7::numeric, $8::numeric,
+            ${PART_SQL('x.fen', '$7::numeric', '$9::numeric')} + ${PART_SQL('x.fen', '$8::numeric', '$9::numeric')}, $6::date
+       from (select * from unnest($1::text[], $2::text[], $3::bigint[]) with ordinality as u(zjhm, xingming, fen, n) order by n) x
+     returning grzh`,
+    [rows.map((r) => r.zjhm.toUpperCase()), rows.map((r) => r.xingming), rows.map((r) => String(yuanToFen(r.jcjs))), unit.dwzh, unit.dwmc, khrq, unit.dwjcbl, unit.grjcbl, roundingFen],
+  );
+  if (opened.length !== rows.length) throw new RecordsError('个人账户设立失败，请稍后重试');
+  return opened.map((o) => o.grzh);
+}
 
 // ——— GJ0305 个人账户封存, GJ0304 个人账户启封 ———
 

@@ -10,6 +10,7 @@ import { dueMonth } from './gj0201';
 import { readParameters } from '../../params/centre';
 import { remittanceLines, remittanceSummary } from './remittance';
 import { statementRoutes } from './statement';
+import { employeeImportRoutes } from './import-routes';
 import { okAnswer } from '../../http/answers';
 
 const envelope = (data: Record<string, unknown>) => okAnswer(data);
@@ -31,6 +32,7 @@ async function sessionUnit(db: Db, session: { accountId: string; loginType: numb
  */
 export function unitRoutes(app: FastifyInstance, db: Db, applications: Applications, options: { devRoutes: boolean; now: () => Date }): void {
   statementRoutes(app, db, options.now);
+  employeeImportRoutes(app, db);
   app.get<{ Querystring: { after?: string; limit?: number } }>(
     `${ZHFW_PREFIX}/dwyw/hjqd`,
     {
