@@ -1,12 +1,35 @@
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
+import { createRequire } from 'node:module';
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+const require = createRequire(import.meta.url);
+
+// React Router's build calls React.forwardRef, React.memo and React.createContext at module level without a
+// /* @__PURE__ */ mark, so the bundler keeps every such component (Form, the data routers' routes, the framework's
+// contexts) even when nothing imports it. Marking those calls pure lets tree-shaking drop what the hall never uses.
+function pureRouterWrappers(): Plugin {
+  return {
+    name: 'gjj-pure-router-wrappers',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const pure = code.replace(/(?<!@__PURE__ \*\/ )\b(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1');
+        // `Form.displayName = "Form";` is a write the bundler must keep, and with it Form; the names are for the
+        // React developer tools only. Blanked, not removed, so the lines (and the source map) stay where they were.
+        return { code: pure.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''), map: null };
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), pureRouterWrappers()],
   resolve: {
     // Our own packages are built from source, so the hall never needs their dist/ first.
     conditions: ['gjj-source', ...defaultClientConditions],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: require.resolve('react-router').replace(/development\/index\.m?js$/, 'production/index.mjs') }] : [],
   },
   build: {
     outDir: 'dist',
@@ -40,4 +63,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': process.env.GJJ_API ?? 'http://127.0.0.1:8080' },
   },
-});
+}));
