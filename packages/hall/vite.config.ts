@@ -18,7 +18,14 @@ function pureRouterWrappers(): Plugin {
         const pure = code.replace(/(?<!@__PURE__ \*\/ )\b(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1');
         // `Form.displayName = "Form";` is a write the bundler must keep, and with it Form; the names are for the
         // React developer tools only. Blanked, not removed, so the lines (and the source map) stay where they were.
-        return { code: pure.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''), map: null };
+        const named = pure.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+        // <Link prefetch> prefetches a route module in framework mode only; the hall never passes `prefetch`, so the
+        // element Link would add is never rendered. Cut, it takes PrefetchPageLinks and the framework's manifest
+        // readers out of the entry. A newer React Router that renders it otherwise stops the build here.
+        const PREFETCH = /\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/;
+        if (!/\bfunction PrefetchPageLinks\(/.test(named)) return { code: named, map: null };
+        if (!PREFETCH.test(named)) this.error('React Router: <Link> no longer renders PrefetchPageLinks as expected');
+        return { code: named.replace(PREFETCH, 'null'), map: null };
       },
     },
   };
