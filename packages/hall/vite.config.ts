@@ -26,8 +26,13 @@ function pureRouterWrappers(): Plugin {
         if (!/\bfunction PrefetchPageLinks\(/.test(named)) return { code: named, map: null };
         // The error boundary's React Server Components handler runs only under an RSC router, which the hall is not.
         const RSC = /\/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\)/;
-        if (!PREFETCH.test(named) || !RSC.test(named)) this.error('React Router: <Link> or its error boundary changed; see pureRouterWrappers');
-        return { code: named.replace(PREFETCH, 'null').replace(RSC, 'result'), map: null };
+        // Link's prefetch hook answers [false, ref, {}] wherever no framework context is given (the hall's case: a
+        // HashRouter), and the ref only serves its own prefetching; so Link takes that answer without the hook.
+        const INTENT = /usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/;
+        if (!PREFETCH.test(named) || !RSC.test(named) || !INTENT.test(named)) {
+          this.error('React Router: <Link> or its error boundary changed; see pureRouterWrappers in vite.config.ts');
+        }
+        return { code: named.replace(PREFETCH, 'null').replace(RSC, 'result').replace(INTENT, '[false, null, {}]'), map: null };
       },
     },
   };
