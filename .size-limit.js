@@ -323,9 +323,9 @@ export default [
     // with the one header, care mode, toasts on navigation and the page-change focus inside.
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 99.33 → 94.77 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '94.8 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 99.33 → 96.97 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '96.98 KB',
   },
   {
     name: 'hall /login (initial JavaScript, the guard\'s login-page data and the login page with SM2)',
@@ -363,9 +363,9 @@ export default [
     // and the 12329 hotline in the footer (+0.24 KB on every page): 122.05 KB; re-based (docs/decisions.md).
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 122.75 → 118.44 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '118.45 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 122.75 → 120.65 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '120.66 KB',
   },
   {
     // Issue 23: the public home (/index, where a signed-out visitor lands): services, search, announcements, sign-in.
@@ -382,9 +382,9 @@ export default [
     // public services: 102.58 KB.
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 103.04 → 98.74 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '98.75 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 103.04 → 100.95 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '100.96 KB',
   },
   {
     // issue 22: the archive page a host frames (the protocol's page end, the collection, uploads with progress).
@@ -398,9 +398,9 @@ export default [
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Stop 40: the handling notice's scrolling text a focusable, labelled region (issue 37, axe scrollable-region-focusable): +3 B.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 108.35 → 104.28 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '104.3 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 108.35 → 106.48 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '106.49 KB',
   },
   {
     name: 'hall individual home after sign-in (initial JavaScript, session loader, shell, GrwtHome, DOMPurify for the notice)',
@@ -430,9 +430,9 @@ export default [
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Stop 40: the handling notice's scrolling text a focusable, labelled region (issue 37) and the merged changes: +12 B.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 126.86 → 122.79 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '122.8 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 126.86 → 124.99 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '125 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -457,8 +457,8 @@ export default [
     // staff transfer's fields (+72 B in myoffice), the entry's public route /jczmVerify (+73 B): 126.60 KB measured.
     // Stop 39 (issues 30, 31, 34, 37 merged): the built-page check (open-pages), the idle watcher's warning and the toast focus order; the care tools load lazily, in care mode only (−2.7 KB). docs/decisions.md.
     // Issue 35 item 4: React Router's production build, its unused components tree-shaken (the hall's vite config marks its
-    // wrappers pure and cuts Link's framework-mode prefetch and its hook), the quick menu without NavLink, /404 and /loginOut lazy:
-    // 127.43 → 123.37 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
-    limit: '123.4 KB',
+    // wrappers pure), the quick menu without NavLink, /404 and /loginOut lazy:
+    // 127.43 → 125.56 KB measured (docs/decisions.md, "Issue 35 item 4: the initial chunk").
+    limit: '125.57 KB',
   },
 ];

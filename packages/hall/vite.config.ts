@@ -19,20 +19,7 @@ function pureRouterWrappers(): Plugin {
         // `Form.displayName = "Form";` is a write the bundler must keep, and with it Form; the names are for the
         // React developer tools only. Blanked, not removed, so the lines (and the source map) stay where they were.
         const named = pure.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
-        // <Link prefetch> prefetches a route module in framework mode only; the hall never passes `prefetch`, so the
-        // element Link would add is never rendered. Cut, it takes PrefetchPageLinks and the framework's manifest
-        // readers out of the entry. A newer React Router that renders it otherwise stops the build here.
-        const PREFETCH = /\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/;
-        if (!/\bfunction PrefetchPageLinks\(/.test(named)) return { code: named, map: null };
-        // The error boundary's React Server Components handler runs only under an RSC router, which the hall is not.
-        const RSC = /\/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\)/;
-        // Link's prefetch hook answers [false, ref, {}] wherever no framework context is given (the hall's case: a
-        // HashRouter), and the ref only serves its own prefetching; so Link takes that answer without the hook.
-        const INTENT = /usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/;
-        if (!PREFETCH.test(named) || !RSC.test(named) || !INTENT.test(named)) {
-          this.error('React Router: <Link> or its error boundary changed; see pureRouterWrappers in vite.config.ts');
-        }
-        return { code: named.replace(PREFETCH, 'null').replace(RSC, 'result').replace(INTENT, '[false, null, {}]'), map: null };
+        return { code: named, map: null };
       },
     },
   };
