@@ -1,12 +1,38 @@
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { precompress } from './precompress';
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+const require = createRequire(import.meta.url);
+
+// React Router's build calls React.forwardRef, React.memo and React.createContext at module level without a
+// /* @__PURE__ */ mark, so the bundler keeps every such component (Form, the data routers' routes, the framework's
+// contexts) even when nothing imports it. Marking those calls pure lets tree-shaking drop what the hall never uses.
+function pureRouterWrappers(): Plugin {
+  return {
+    name: 'gjj-pure-router-wrappers',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const pure = code.replace(/(?<!@__PURE__ \*\/ )\b(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1');
+        // `Form.displayName = "Form";` is a write the bundler must keep, and with it Form; the names are for the
+        // React developer tools only. Blanked, not removed, so the lines (and the source map) stay where they were.
+        const named = pure.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+        return { code: named, map: null };
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), pureRouterWrappers()],
   resolve: {
     // Our own packages are built from source, so the hall never needs their dist/ first.
     conditions: ['gjj-source', ...defaultClientConditions],
+    // React Router's package exports only its development build (warnings and checks included); the production
+    // build beside it is what a built hall ships (issue 35 item 4). Tests and the dev server keep the warnings.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: require.resolve('react-router').replace(/development\/index\.m?js$/, 'production/index.mjs') }] : [],
   },
   build: {
     outDir: 'dist',
@@ -40,4 +66,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': process.env.GJJ_API ?? 'http://127.0.0.1:8080' },
   },
-});
+}));

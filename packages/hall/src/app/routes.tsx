@@ -8,8 +8,6 @@ import { FullScreenLoader } from '../shared/ui/loader';
 import { PublicLayout } from './layout';
 import { layoutGroups, type FlatRoute } from './menu-routes';
 import { FRAME_ROUTES, OWN_PUBLIC_ROUTES, PORTAL_HOME, PORTAL_ROUTES, PUBLIC_ROUTES } from './navigation/public-routes';
-import { LoginOutPage } from './pages/login-out-page';
-import { NotFoundPage } from './pages/not-found-page';
 
 const named = <T,>(load: () => Promise<Record<string, T>>, name: string) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -45,6 +43,9 @@ const DownloadsPage = named(() => import('../features/public/pages/downloads-pag
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
 const DzdaPage = named(() => import('../features/archive/pages/dzda-page'), 'DzdaPage');
+// /404 and /loginOut are pages like the others: no first page needs them (issue 35 item 4).
+const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
+const LoginOutPage = named(() => import('./pages/login-out-page'), 'LoginOutPage');
 const ConfigMissingPage = named(() => import('./pages/config-missing-page'), 'ConfigMissingPage');
 const PublicNotOpenPage = named(() => import('./pages/public-not-open-page'), 'PublicNotOpenPage');
 const Shell = named(() => import('./shell/shell'), 'Shell');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AUTH_PATHS, fetchPublicMenu, type PublicMenuItem } from '@gjj-hall/sdk/auth';
 import { useStore } from '@nanostores/react';
 import { client, stores } from '../services';
@@ -29,13 +29,22 @@ const checkSession = () => {
   client.get(AUTH_PATHS.userInfo, { silent: true }).catch(() => undefined);
 };
 
+/** Whether the item's path is the page shown or a page under it, as NavLink decides (letter case aside). */
+function isCurrent(pathname: string, path: string): boolean {
+  const here = pathname.toLowerCase();
+  const to = path.toLowerCase().replace(/\/+$/, '');
+  return here === to || here.startsWith(`${to}/`);
+}
+
 /**
  * The right-hand quick menu (spec 2.3), from GET menu/pubClientTree: items that need a login show only to a
  * signed-in user, and opening one checks that the session still holds. The current page's item is marked
- * (`aria-current="page"`, NavLink's own).
+ * (`aria-current="page"` and the class `active`, as NavLink marks them: the item's path or a page under it, letter case
+ * aside). A Link and the location do it here, so NavLink stays out of the entry (issue 35 item 4).
  */
 export function QuickMenu() {
   const signedIn = useStore(stores.session.$signedIn);
+  const { pathname } = useLocation();
   const [items, setItems] = useState<readonly PublicMenuItem[]>(DEFAULT_QUICK_MENU);
   useEffect(() => {
     let live = true;
@@ -50,9 +59,14 @@ export function QuickMenu() {
       <ul>
         {shown.map((item) => (
           <li key={item.path}>
-            <NavLink to={item.path} onClick={item.needLogin ? checkSession : undefined}>
+            <Link
+              to={item.path}
+              className={isCurrent(pathname, item.path) ? 'active' : undefined}
+              aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
+              onClick={item.needLogin ? checkSession : undefined}
+            >
               {item.title}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
