@@ -52,7 +52,11 @@ async function demoSignIn(hall) {
     { encrypt: sm2Encrypt },
   );
   const signed = createClient({ baseURL: hall, client: 'pc', getToken: () => token });
-  const { data: draft } = await signed.post('/api/izfgjj-zhfw/v1/ywsq/saveDraft', { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112', hyzk: '20', txdz: '示范市示例路 1 号' } });
+  // A login keeps one draft of a business (the hall's rule): the demo starts each sign-in from an empty one, so the
+  // draft an earlier sign-in left, with its files, is deleted first.
+  const save = () => signed.post('/api/izfgjj-zhfw/v1/ywsq/saveDraft', { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112', hyzk: '20', txdz: '示范市示例路 1 号' } });
+  await signed.post('/api/izfgjj-zhfw/v1/ywsq/deleteDraft', { ywbh: (await save()).data.ywbh });
+  const { data: draft } = await save();
   return { token, ywbh: draft.ywbh, name: DEMO_ACCOUNT.name };
 }
 

@@ -31,7 +31,7 @@ document.addEventListener('gjj-expired', function (e) { window.expired.push(e.de
   const html = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>授权委托书签署</title>
 <script src="/gjj-qr-signing.js"></script><script src="/host.js"></script></head>
-<body><main><h1>办理个人账户信息变更</h1><gjj-qr-signing ywbh="${ywbh}"></gjj-qr-signing></main></body></html>`;
+<body><main><h1>办理个人账户同城转移</h1><gjj-qr-signing ywbh="${ywbh}"></gjj-qr-signing></main></body></html>`;
   const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${api}`;
   return startHostPage((url) => {
     const script = files[url.pathname];
@@ -82,7 +82,9 @@ test.describe('QR signing of the authorisation letter', () => {
     return { status: response.status(), body: (await response.json()) as { code: number; msg: string; data: T } };
   };
   const newDraft = async () => {
-    const { body } = await call<{ ywbh: string }>(`${ZHFW}/ywsq/saveDraft`, { ywlx: 'GJ0302', payload: { zjhm: '110105199506205112' } });
+    // 同城转移, not 个人账户信息变更: a login keeps one draft of a business (issue 31), and my-business.spec.ts files
+    // 张三's 个人账户信息变更 on the same server, maybe at the same time.
+    const { body } = await call<{ ywbh: string }>(`${ZHFW}/ywsq/saveDraft`, { ywlx: 'GJ0314', payload: { zyyy: '03' } });
     drafts.push(body.data.ywbh);
     return body.data.ywbh;
   };
