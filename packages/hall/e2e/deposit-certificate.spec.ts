@@ -147,6 +147,8 @@ test('张三 issues a certificate, reads the PDF, checks it through its QR; revo
   const aged = await page.request.post(`${baseURL}/dev/jczm/age`, { data: { code: secondCode, days: 120 } });
   expect(aged.ok()).toBe(true);
   await phone.goto(`${baseURL}/home.html#/jczmVerify`);
+  // The same page without the link's code: it has emptied the field (and left the link's result) before one types.
+  await expect(phone.getByLabel('验证码')).toHaveValue('');
   await phone.getByLabel('验证码').fill(secondCode.toLowerCase());
   await phone.getByRole('button', { name: '核验' }).click();
   await expect(phone.getByRole('status').filter({ hasText: /该缴存证明/ })).toHaveText('该缴存证明已过期');
