@@ -15,7 +15,8 @@ import {
 } from '../../records';
 import { COMMON_MATERIALS } from '../materials';
 import type { Applicant, AutomaticRule, Business, BusinessGuide, BusinessMaterial, BusinessRule, JsonSchema, RuleContext } from '../types';
-import type { CentreParameters } from '../../params/centre';
+import { PARAMETER_DEFAULTS, type CentreParameters } from '../../params/centre';
+import { readWithdrawalParams } from './params';
 import { freezeReceipt } from './receipt';
 
 /**
@@ -85,6 +86,27 @@ export function dateMonthsBefore(date: string, n: number): string {
   const m = Number(period.slice(4, 6));
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return `${period.slice(0, 4)}-${period.slice(4, 6)}-${String(Math.min(Number(date.slice(8, 10)), last)).padStart(2, '0')}`;
+}
+
+/**
+ * The window rule of the kinds paid for a home (购房 TQ0101, 建造翻建大修 TQ0102: one parameter row, purchaseWindowMonths):
+ * the form's date `field` is today or up to the row's months before it. `message` words the refusal for the months in
+ * force.
+ * @example purchaseWindowRule<Tq0101Payload>('purchase-within-window', 'gfrq', '购房日期在…', (n) => `只能提取购房后 ${n} 个月内…`)
+ */
+export function purchaseWindowRule<P>(name: string, field: keyof P & string, description: string, message: (months: number) => string): BusinessRule<P> {
+  return {
+    name,
+    description,
+    msg: message(PARAMETER_DEFAULTS.purchaseWindowMonths),
+    message: async ({ q }) => message((await readWithdrawalParams(q)).purchaseWindowMonths),
+    param: 'purchaseWindowMonths',
+    async holds(ctx) {
+      const { purchaseWindowMonths } = await readWithdrawalParams(ctx.q);
+      const date = (ctx.payload as Record<string, unknown>)[field] as string;
+      return date <= todayOf(ctx) && date >= dateMonthsBefore(todayOf(ctx), purchaseWindowMonths);
+    },
+  };
 }
 
 /**

@@ -4,13 +4,13 @@ import { COMMON_MATERIALS } from '../materials';
 import type { BusinessMaterial } from '../types';
 import {
   dateField,
-  dateMonthsBefore,
   defineWithdrawal,
   depositorOf,
   fenOf,
   GUIDE_COMMON,
   hasContinuousMonths,
   moneyField,
+  purchaseWindowRule,
   todayOf,
   type AmountField,
   type CardFields,
@@ -91,17 +91,7 @@ export const tq0101 = defineWithdrawal<Tq0101Payload>({
         return !d || d.grzhzt !== ACCOUNT_STATUS.normal || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), (await readWithdrawalParams(ctx.q)).purchaseMinMonths);
       },
     },
-    {
-      name: 'purchase-within-window',
-      description: `购房日期在今天之前 purchaseWindowMonths 个月内（默认 ${D.purchaseWindowMonths}），且不晚于今天`,
-      msg: windowMessage(D.purchaseWindowMonths),
-      message: async ({ q }) => windowMessage((await readWithdrawalParams(q)).purchaseWindowMonths),
-      param: 'purchaseWindowMonths',
-      async holds(ctx) {
-        const { purchaseWindowMonths } = await readWithdrawalParams(ctx.q);
-        return ctx.payload.gfrq <= todayOf(ctx) && ctx.payload.gfrq >= dateMonthsBefore(todayOf(ctx), purchaseWindowMonths);
-      },
-    },
+    purchaseWindowRule<Tq0101Payload>('purchase-within-window', 'gfrq', `购房日期在今天之前 purchaseWindowMonths 个月内（默认 ${D.purchaseWindowMonths}），且不晚于今天`, windowMessage),
     {
       name: 'loan-within-price',
       description: '贷款金额不超过房屋总价',

@@ -3,13 +3,13 @@ import { COMMON_MATERIALS } from '../materials';
 import type { BusinessMaterial } from '../types';
 import {
   dateField,
-  dateMonthsBefore,
   defineWithdrawal,
   depositorOf,
   fenOf,
   GUIDE_COMMON,
   hasContinuousMonths,
   moneyField,
+  purchaseWindowRule,
   todayOf,
   type AmountField,
   type CardFields,
@@ -77,17 +77,7 @@ export const tq0102 = defineWithdrawal<Tq0102Payload>({
         return !d || hasContinuousMonths(ctx.q, d.grzh, todayOf(ctx), (await readWithdrawalParams(ctx.q)).purchaseMinMonths);
       },
     },
-    {
-      name: 'permit-within-window',
-      description: `批准日期在今天之前 purchaseWindowMonths 个月内（默认 ${D.purchaseWindowMonths}，与购房相同），且不晚于今天`,
-      msg: windowMessage(D.purchaseWindowMonths),
-      message: async ({ q }) => windowMessage((await readWithdrawalParams(q)).purchaseWindowMonths),
-      param: 'purchaseWindowMonths',
-      async holds(ctx) {
-        const { purchaseWindowMonths } = await readWithdrawalParams(ctx.q);
-        return ctx.payload.pzrq <= todayOf(ctx) && ctx.payload.pzrq >= dateMonthsBefore(todayOf(ctx), purchaseWindowMonths);
-      },
-    },
+    purchaseWindowRule<Tq0102Payload>('permit-within-window', 'pzrq', `批准日期在今天之前 purchaseWindowMonths 个月内（默认 ${D.purchaseWindowMonths}，与购房相同），且不晚于今天`, windowMessage),
     {
       name: 'loan-within-cost',
       description: '贷款金额不超过工程费用',
