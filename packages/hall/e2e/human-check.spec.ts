@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seededDataDir } from '../../../test/support/e2e-data';
-import { freePort } from '../../../test/support/net';
+import { startServer, type ServerProcess } from '../../../test/support/server-process';
 import { expect, test } from '../../../test/support/e2e';
 import { DEMO, PASSWORD, captchaAnswer, dismissPrompts, outboxMessage } from './support';
 
@@ -15,59 +13,23 @@ import { DEMO, PASSWORD, captchaAnswer, dismissPrompts, outboxMessage } from './
 
 test.describe.configure({ mode: 'serial' });
 
-const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
 const DONE = '已自动完成安全验证，无需输入验证码';
 const PHONE = '13800138000';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: ChildProcess;
-let dataDir: string;
+let server: ServerProcess | undefined;
 let shared: string | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = seededDataDir('gjj-e2e-check-');
-  const port = await freePort();
-  server = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      GJJ_DEV_ROUTES: '1',
-      LOGIN_RATE_LIMIT: '1000',
-      CAPTCHA_RATE_LIMIT: '1000',
-      PICTURE_AFTER_FAILURES: '3',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 120_000);
-    server.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('网上业务大厅已启动')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-    server.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    server.once('exit', (code) => fail(new Error(`服务端退出（${code}）：${out}`)));
-  });
+  server = await startServer({ dataDir: seededDataDir('gjj-e2e-check-'), env: { PICTURE_AFTER_FAILURES: '3' } });
   shared = process.env.GJJ_E2E_URL;
-  process.env.GJJ_E2E_URL = `http://127.0.0.1:${port}`;
+  process.env.GJJ_E2E_URL = server.url;
 });
 
 test.afterAll(async () => {
   process.env.GJJ_E2E_URL = shared;
-  if (server) {
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** axe-core with the WCAG 2.2 AA rules (target size among them). */

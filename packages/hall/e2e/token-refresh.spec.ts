@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { seededDataDir } from '../../../test/support/e2e-data';
-import { freePort } from '../../../test/support/net';
+import { startServer, type ServerProcess } from '../../../test/support/server-process';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { PASSWORD, answerCaptcha, dismissPrompts, outboxMessage, signIn, type DemoLogin, tokenOf } from './support';
 
@@ -16,48 +13,17 @@ test.describe.configure({ mode: 'serial' });
 const TTL_S = 8;
 const LI: DemoLogin = { type: '个人', account: '110105199506205040', name: '李短信', home: '/grwt/home', screens: [] };
 const REFRESH = '/api/auth/v1/auth/oauth/token';
-const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
 const IDLE_MESSAGE = '您已超过 30 分钟未操作，为保护账户安全已自动退出，请重新登录。';
 
-let server: ChildProcess;
-let dataDir: string;
+let server: ServerProcess | undefined;
 let url: string;
 let shared: string | undefined;
 
 test.beforeAll(async () => {
   // A cold start on a busy machine (PGlite, migrations, the demo seed) can take a minute.
   test.setTimeout(150_000);
-  dataDir = seededDataDir('gjj-e2e-token-');
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      GJJ_DEV_ROUTES: '1',
-      LOGIN_RATE_LIMIT: '1000',
-      CAPTCHA_RATE_LIMIT: '1000',
-      ACCESS_TOKEN_TTL_SECONDS: String(TTL_S),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 120_000);
-    server.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('网上业务大厅已启动')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-    server.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    server.once('exit', (code) => fail(new Error(`服务端退出（${code}）：${out}`)));
-  });
+  server = await startServer({ dataDir: seededDataDir('gjj-e2e-token-'), env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_S) } });
+  url = server.url;
   // The sign-in helpers read captchas from the server under test.
   shared = process.env.GJJ_E2E_URL;
   process.env.GJJ_E2E_URL = url;
@@ -65,12 +31,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   process.env.GJJ_E2E_URL = shared;
-  if (server) {
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures

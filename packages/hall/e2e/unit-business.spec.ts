@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { seededDataDir } from '../../../test/support/e2e-data';
-import { freePort } from '../../../test/support/net';
+import { startServer } from '../../../test/support/server-process';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { DEMO, signIn, tokenOf } from './support';
 
@@ -14,29 +11,7 @@ import { DEMO, signIn, tokenOf } from './support';
 // the development call) and see an employee credited; the same month again is refused.
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
-const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', GJJ_DEV_ROUTES: '1', LOGIN_RATE_LIMIT: '1000', CAPTCHA_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 60_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('网上业务大厅已启动')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => fail(new Error(`服务端退出（${code}）：${out}`)));
-  });
-  return child;
-}
 
 async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   const headers = { token: await tokenOf(page), client: 'pc' };
@@ -96,11 +71,9 @@ interface Employee {
 
 test('the demo unit: the interest statement confirmed, an employee added and one sealed, the month’s remittance paid once', async ({ browser }) => {
   test.setTimeout(240_000);
-  const dataDir = seededDataDir('gjj-e2e-unit-');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer({ dataDir: seededDataDir('gjj-e2e-unit-') });
+  const url = server.url;
   const shared = process.env.GJJ_E2E_URL;
-  const server = await startServer(port, dataDir);
   process.env.GJJ_E2E_URL = url;
   const context = await browser.newContext({ baseURL: url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   try {
@@ -224,9 +197,6 @@ test('the demo unit: the interest statement confirmed, an employee added and one
     await context.close();
     if (shared) process.env.GJJ_E2E_URL = shared;
     else delete process.env.GJJ_E2E_URL;
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 });

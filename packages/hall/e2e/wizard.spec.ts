@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { seededDataDir } from '../../../test/support/e2e-data';
-import { freePort } from '../../../test/support/net';
+import { startServer } from '../../../test/support/server-process';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { dismissPrompts, signIn, type DemoLogin, tokenOf } from './support';
 
@@ -283,42 +280,11 @@ test('重新填写 discards the draft application the wizard made for the materi
 });
 
 // A server of this test's own (its own port and data directory), stopped and started again under the page.
-const SERVER = resolve(import.meta.dirname, '../../server/dist/main.js');
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', GJJ_DEV_ROUTES: '1', LOGIN_RATE_LIMIT: '1000', CAPTCHA_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`服务端未启动：${out}`)), 60_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('网上业务大厅已启动')) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => fail(new Error(`服务端退出（${code}）：${out}`)));
-  });
-  return child;
-}
-
-const stop = async (child: ChildProcess) => {
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-};
-
 test('a draft survives a restart of the server', async ({ browser }) => {
   test.setTimeout(180_000);
-  const dataDir = seededDataDir('gjj-e2e-wizard-');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer({ dataDir: seededDataDir('gjj-e2e-wizard-') });
+  const url = server.url;
   const shared = process.env.GJJ_E2E_URL;
-  let server = await startServer(port, dataDir);
   // The sign-in helpers read captchas from the server under test.
   process.env.GJJ_E2E_URL = url;
   const context = await browser.newContext({ baseURL: url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
@@ -333,8 +299,7 @@ test('a draft survives a restart of the server', async ({ browser }) => {
     await field(page, '电子邮箱').fill('li.duanxin@example.com');
     await expect(page.getByRole('status').filter({ hasText: '草稿已自动保存' })).toBeVisible({ timeout: 10_000 });
 
-    await stop(server);
-    server = await startServer(port, dataDir);
+    await server.restart();
 
     await page.reload();
     await openWizard(page, '继续填写');
@@ -348,8 +313,7 @@ test('a draft survives a restart of the server', async ({ browser }) => {
   } finally {
     process.env.GJJ_E2E_URL = shared;
     await context.close();
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 });
 
