@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, recordAlerts, signIn, submitWithMaterials, tokenOf, type DemoLogin } from './support';
+import { DEMO, dismissPrompts, materialPng, outboxMessage, recordAlerts, signIn, submitWithMaterials, tokenOf, type DemoLogin } from './support';
 
 // 我的业务, 业务详情 and 待办事项 (issue 20) against the built server, the centre played through its API
 // (/api/centre/v1, docs/api-applications.md). Every application this file makes ends withdrawn or completed, so a
@@ -218,9 +218,20 @@ test.describe('我的业务 and 待办事项', () => {
     await expect(name).toHaveValue('张3');
     await expectNoAxeViolations(page);
 
+    // The centre asked for a photo: the collector of the same application takes another file before resubmitting.
+    const materials = page.getByRole('region', { name: '补充或更换材料' });
+    const material = materials.locator('.archive-item').first();
+    await expect(material.locator('.archive-file[data-file-id]')).toHaveCount(1);
+    const label = (await material.locator('input[type=file]').first().getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^上传/);
+    await materials.getByLabel(label, { exact: true }).setInputFiles({ name: '补充材料.png', mimeType: 'image/png', buffer: materialPng([200, 60, 30]) });
+    await expect(material.locator('.archive-file[data-file-id]')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
     await name.fill(NEW_NAME);
     await form.getByRole('button', { name: '重新提交' }).click();
     await expect(form).toBeHidden();
+    await expect(materials).toBeHidden();
     await expect(page.locator('.office-facts').getByRole('definition').nth(2)).toHaveText('已提交');
     await expect(timeline).toHaveCount(4);
     await expect(timeline.nth(3)).toContainText('已提交');

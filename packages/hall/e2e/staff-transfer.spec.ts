@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, signIn, tokenOf, type DemoLogin } from './support';
+import { dismissPrompts, materialPng, signIn, tokenOf, type DemoLogin } from './support';
 
 // 个人账户同城转移 (GJ0314, issue 24) as 程立新 (seed step 18, packages/server/src/seed/transfer.ts): his account at
 // 示范市第一建筑工程有限公司 was sealed and he now works at 示范市恒通物流有限公司. No other test uses him: this file moves his
@@ -32,12 +31,6 @@ const heading = (page: Page) => page.locator('.wizard__heading');
 async function expectStep(page: Page, n: number, title: string) {
   await expect(heading(page)).toHaveText(new RegExp(`第 ${n} 步，共 6 步：${title}$`));
   await expectNoAxeViolations(page);
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 120, 90, 255], i);
-  return PNG.sync.write(png);
 }
 
 test('a depositor moves his sealed account to his new unit; the centre completes it and the account belongs to the new unit', async ({ page }) => {
@@ -88,7 +81,7 @@ test('a depositor moves his sealed account to his new unit; the centre completes
   await expectStep(page, 4, '申请材料');
   const collector = page.locator('.archive-item[data-clbh="LDHT"]');
   await expect(collector).toBeVisible();
-  await page.getByLabel('上传劳动合同或录用证明', { exact: true }).setInputFiles({ name: '劳动合同.png', mimeType: 'image/png', buffer: smallPng() });
+  await page.getByLabel('上传劳动合同或录用证明', { exact: true }).setInputFiles({ name: '劳动合同.png', mimeType: 'image/png', buffer: materialPng() });
   await expect(collector.locator('.archive-file[data-file-id]')).toHaveCount(1);
   await page.getByRole('button', { name: '下一步' }).click();
 

@@ -206,10 +206,10 @@ export async function recordAlerts(page: Page): Promise<{ seen: (text: string) =
   };
 }
 
-/** A small real PNG (pngjs), for the archive's uploads. */
-function materialPng(): Buffer {
+/** A small real PNG (pngjs) of one colour, for the archive's uploads (the archive checks the bytes, not the name). */
+export function materialPng(rgb: readonly [number, number, number] = [30, 120, 90]): Buffer {
   const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 120, 90, 255], i);
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, 255], i);
   return PNG.sync.write(png);
 }
 

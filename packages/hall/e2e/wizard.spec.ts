@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { seededDataDir } from '../../../test/support/e2e-data';
 import { startServer } from '../../../test/support/server-process';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, signIn, type DemoLogin, tokenOf } from './support';
+import { dismissPrompts, materialPng, signIn, type DemoLogin, tokenOf } from './support';
 
 // The handling wizard (issue 21) on GJ0302 个人账户信息变更, as 李短信: a demo individual whose state no other
 // browser test depends on (sms.spec.ts only asks SMS codes for their phone). What this file submits it withdraws.
@@ -64,13 +63,6 @@ async function expectStep(page: Page, n: number, title: string) {
 }
 
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
-
-/** A small real PNG (the archive checks the bytes, not the name). */
-function smallPng(): Buffer {
-  const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 90, 200, 255], i);
-  return PNG.sync.write(png);
-}
 
 test('the full walk: notice, guide, form steps with their checks, drafts that survive a reload and a new sign-in, a failed save kept in the browser, materials, 修改, submit and the confirmation', async ({ page }) => {
   test.setTimeout(180_000);
@@ -188,7 +180,7 @@ test('the full walk: notice, guide, form steps with their checks, drafts that su
   await expect(input).toBeFocused();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: smallPng() });
+  await (await chooser).setFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: materialPng([30, 90, 200]) });
   await expect(collector.locator('.archive-item[data-clbh="SFZ"] .archive-file[data-file-id]')).toHaveCount(1);
   await expect(collector.locator('.archive-item[data-clbh="SFZ"]')).toContainText('身份证正面.png');
   // The refusal's message goes once a file is stored.
@@ -256,7 +248,7 @@ test('重新填写 discards the draft application the wizard made for the materi
   }
   await expect.poll(async () => (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data?.payload._ywbh ?? '').toMatch(/^GJ0302\d{16}$/);
   const ywbh = (await hallCall<{ payload: Record<string, string> }>(page, 'GET', 'draftbox/get?ywlx=GJ0302')).data.payload._ywbh!;
-  await page.getByLabel('上传身份证（正反面）', { exact: true }).setInputFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: smallPng() });
+  await page.getByLabel('上传身份证（正反面）', { exact: true }).setInputFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: materialPng([30, 90, 200]) });
   await expect(page.locator('.archive-item[data-clbh="SFZ"] .archive-file[data-file-id]')).toHaveCount(1);
   // 我的业务 shows the draft while the walk is under way.
   const list00 = async () => (await hallCall<{ list: Array<{ ywbh: string }> }>(page, 'GET', 'ywsq/list?zt=00&pageNum=1&pageSize=50')).data.list.map((r) => r.ywbh);

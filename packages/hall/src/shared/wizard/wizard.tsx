@@ -4,8 +4,9 @@ import { errorMessage, HttpError, systemClock } from '@gjj-hall/sdk';
 import type { MenuRoute } from '@gjj-hall/sdk/menu';
 import { useStore } from '@nanostores/react';
 import { decodeNoticeText } from '../handling-notice';
-import { finishCollection, getMaterials, type ArchiveApi, type ArchiveMaterial } from '../archive/archive-api';
-import { $homePath, $menuRoutes, $systemEvent, client, stores } from '../services';
+import { finishCollection, getMaterials, type ArchiveMaterial } from '../archive/archive-api';
+import { hallArchiveApi } from '../archive/hall-archive-api';
+import { $homePath, $menuRoutes, stores } from '../services';
 import { Dialog } from '../ui/dialog';
 import { HandlingNoticeDialog } from '../ui/handling-notice-dialog';
 import { usePageTitle } from '../use-page-title';
@@ -93,16 +94,7 @@ type Phase =
 /** The draft payload's key under which the wizard keeps the ywbh of the application its materials belong to. */
 export const DRAFT_YWBH_KEY = '_ywbh';
 
-const archiveApi: ArchiveApi = {
-  client,
-  getToken: () => stores.session.$accessToken.get(),
-  onUnauthorized: () =>
-    $systemEvent.set({
-      kind: 'unauthorized',
-      signedIn: stores.session.$signedIn.get(),
-      error: new HttpError('登录已失效', { status: 401, kind: 'status', request: { method: 'POST', url: 'uploadCl' } }),
-    }),
-};
+const archiveApi = hallArchiveApi;
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'failed' };
 

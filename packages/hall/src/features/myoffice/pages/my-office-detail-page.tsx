@@ -3,6 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@gjj-hall/sdk';
 import { useStore } from '@nanostores/react';
 import { $menuRoutes } from '../../../shared/services';
+import { ArchiveMaterials } from '../../../shared/archive/archive-materials';
+import { hallArchiveApi } from '../../../shared/archive/hall-archive-api';
 import { toast } from '../../../shared/toast';
 import { Dialog } from '../../../shared/ui/dialog';
 import { usePageTitle } from '../../../shared/use-page-title';
@@ -237,6 +239,7 @@ function Detail({ detail, busy, editing, actionError, onWithdraw, onDelete, onEd
       )}
 
       {editing && <ResubmitForm detail={detail} busy={busy} onCancel={onCancelEdit} onSubmit={onResubmit} />}
+      {editing && detail.zt === '04' && <ReturnedMaterials ywbh={detail.ywbh} />}
 
       <h2 className="section-title">办理进度</h2>
       {detail.events.length === 0 ? (
@@ -285,6 +288,30 @@ function Reasons({ reasons, note }: { reasons: string[] | null; note: string | n
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * The materials of a returned application (已退回): the archive collector on the same application, where the applicant
+ * adds or replaces what the centre asked for before 重新提交 (the server refuses a resubmission while a required
+ * material has no file, naming it).
+ */
+function ReturnedMaterials({ ywbh }: { ywbh: string }) {
+  const idBase = useId();
+  return (
+    <section className="office-materials" aria-labelledby={`${idBase}-materials`}>
+      <h2 id={`${idBase}-materials`} className="section-title">
+        补充或更换材料
+      </h2>
+      <p className="page__muted">如中心要求补充或更换材料，请在下方对应项目中上传；上传后点击“确认材料齐全”，再点击上方的“重新提交”。</p>
+      <ArchiveMaterials
+        api={hallArchiveApi}
+        ywbh={ywbh}
+        finishLabel="确认材料齐全"
+        onComplete={() => toast.success('材料已齐全，请点击“重新提交”')}
+        onNotice={(text, level) => toast[level](text)}
+      />
+    </section>
   );
 }
 
