@@ -13,7 +13,6 @@ import {
   PICTURE_REQUIRED_MESSAGE,
   POW_ALGORITHM,
   POW_COST,
-  POW_COUNTER_MAX,
   POW_INVALID_MESSAGE,
   POW_TTL_MS,
   type HumanCheckAction,
@@ -159,19 +158,5 @@ describe('the proof of work before sign-in (issue 37)', { timeout: 60_000 }, () 
     expect((await login(app, ZHANG.account, { ip, ...picture })).statusCode).toBe(200);
     // Elsewhere, no picture.
     expect((await challenge('login', other)).json().data.picture).toBe(false);
-  });
-
-  it('costs the server one key derivation per challenge and an HMAC per redemption (a few milliseconds)', async () => {
-    const ip = freshIp();
-    const t0 = performance.now();
-    for (let i = 0; i < 10; i++) await challenge('login', ip);
-    const perChallenge = (performance.now() - t0) / 10;
-    const payload = await solved('login', ip);
-    const t1 = performance.now();
-    expect((await verify('login', payload, ip)).statusCode).toBe(200);
-    const perRedeem = performance.now() - t1;
-    console.info(`human check: ${perChallenge.toFixed(1)} ms a challenge, ${perRedeem.toFixed(1)} ms a redemption (counter ≤ ${POW_COUNTER_MAX})`);
-    expect(perChallenge).toBeLessThan(100);
-    expect(perRedeem).toBeLessThan(100);
   });
 });
