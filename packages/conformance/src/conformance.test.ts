@@ -1,10 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/db';
 import { buildApp } from '../../server/src/app';
-import { CONFORMANCE_BREAKS } from '../../server/src/http/conformance-break';
+import Fastify from 'fastify';
+import { breakForConformance, CONFORMANCE_BREAKS } from '../../server/src/http/conformance-break';
 import { prepareDatabase } from '../../server/src/start';
-import { hooksFromLoginFile, htmlReport, junitReport, looksLikeTestTarget, refusal, runConformance, type ConformanceReport, type LoginFile, type Profile } from './index';
+import { hooksFromLoginFile, htmlReport, jsonReport, junitReport, looksLikeTestTarget, refusal, runConformance, type ConformanceReport, type LoginFile, type Profile } from './index';
 
 // The kit against the reference server, both ways (issue 36): all green against the server as it is, and against
 // servers started with deliberate breakages (GJJ_CONFORMANCE_BREAK, http/conformance-break.ts) it fails, naming the
@@ -59,8 +62,20 @@ function loginFile(base: string): LoginFile {
 }
 
 async function run(base: string, profiles: Profile[], allowWrites = false): Promise<ConformanceReport> {
-  const logins = loginFile(base);
+  const full = loginFile(base);
+  // The public profile alone runs without logins (its session calls are then skipped), as a centre may run it.
+  const logins = profiles.every((p) => p === 'public') ? { hooks: full.hooks } : full;
   return runConformance({ base, profiles, logins, hooks: hooksFromLoginFile(logins), allowWrites, rate: 5000, budget: 1000, log: () => undefined });
+}
+
+/** GJJ_CONFORMANCE_REPORT_DIR=<dir>: the runs' reports are written there too (to look at them; docs/conformance.md). */
+function keep(name: string, report: ConformanceReport): void {
+  const dir = process.env.GJJ_CONFORMANCE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(join(dir, name), { recursive: true });
+  writeFileSync(join(dir, name, 'report.html'), htmlReport(report));
+  writeFileSync(join(dir, name, 'report.json'), jsonReport(report));
+  writeFileSync(join(dir, name, 'junit.xml'), junitReport(report));
 }
 
 const failed = (report: ConformanceReport) => report.results.filter((r) => r.outcome === 'fail');
@@ -87,6 +102,16 @@ describe('safety', () => {
     expect(calls).toBe(0);
   });
 
+  it('the server keeps its breakages out of production, and knows each by name', async () => {
+    const app = Fastify();
+    try {
+      expect(() => breakForConformance(app, shared, 'leak', true)).toThrow(/生产环境不能开启 GJJ_CONFORMANCE_BREAK/);
+      expect(() => breakForConformance(app, shared, 'leak,no-such-break', false)).toThrow(/no-such-break 不是已知的故障/);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('the budget is never exceeded: the checks left are skipped, saying so', async () => {
     const report = await withServer(undefined, (base) => runConformance({ base, profiles: ['public'], budget: 12, rate: 5000, log: () => undefined }));
     expect(report.requests).toBe(12);
@@ -98,6 +123,7 @@ describe('against the reference server', () => {
   let report: ConformanceReport;
   beforeAll(async () => {
     report = await withServer(undefined, (base) => run(base, ['public', 'personal', 'withdrawals', 'loans', 'units', 'developer'], true));
+    keep('green', report);
   }, 60_000);
 
   it('passes 100 %: no check fails, the journeys included', () => {
@@ -142,7 +168,7 @@ const GROUPS: Array<{ profiles: Profile[]; breaks: Array<[name: string, check: s
   {
     profiles: ['personal', 'withdrawals'],
     breaks: [
-      ['missing-field', 'personal/schema/getGrzhxxList', /grzhye/],
+      ['missing-field', 'personal/schema/getGrzhxxList', /必需属性 grzhye/],
       ['leak', 'personal/403/getGrzhxxInfo', /HTTP 200，应为 403/],
       ['download-type', 'personal/answer/getGrmxExport', /application\/octet-stream/],
       ['no-401', 'personal/401/getGrzhxxList', /HTTP 200，应为 401/],
@@ -175,6 +201,7 @@ describe('against broken reference servers: fails, naming the right check', () =
     const names = group.breaks.map(([name]) => name);
     it(`${names.join(', ')}: ${group.breaks.map(([, check]) => check).join(', ')} fail`, async () => {
       const report = await withServer(names.join(','), (base) => run(base, group.profiles));
+      keep(names.join('+'), report);
       expect(report.ok).toBe(false);
       for (const [name, check, reason] of group.breaks) {
         const row = report.results.find((r) => r.id === check);

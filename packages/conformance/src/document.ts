@@ -1,4 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { AREA_TAGS, type Profile } from './types';
 
 type Schema = Record<string, unknown>;
@@ -100,7 +101,9 @@ export class AnswerChecker {
       this.compiled.set(media.schema, validate);
     }
     if (validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'missingProperty' in e.params ? `（缺少 ${String(e.params.missingProperty)}）` : ''}`);
+    // In Chinese, as the rest of the report (ajv-i18n).
+    localizeZh(validate.errors);
+    return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
   }
 
   /** Whether the answer declares a download (a Content-Disposition header). */

@@ -49,7 +49,8 @@ export function htmlReport(report: ConformanceReport): string {
   const summary = report.profiles
     .map((p) => {
       const s = report.summary[p] ?? { passed: 0, failed: 0, skipped: 0 };
-      return `<tr><th scope="row">${esc(p)}</th><td class="n pass">${s.passed}</td><td class="n fail">${s.failed}</td><td class="n skip">${s.skipped}</td></tr>`;
+      const n = (kind: string, count: number) => `<td class="n${count ? ` ${kind}` : ''}">${count}</td>`;
+      return `<tr><th scope="row">${esc(p)}</th>${n('pass', s.passed)}${n('fail', s.failed)}${n('skip', s.skipped)}</tr>`;
     })
     .join('');
   const sections = report.profiles
@@ -83,7 +84,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border:1px so
 @media (max-width:600px){body{padding:10px}.st{width:auto}.rows thead{display:none}.rows td{display:block;border-top:0;padding:2px 6px}.rows tr{display:block;border-top:1px solid #d0d7de;padding:4px 0}.sum{min-width:0;width:100%}}
 </style></head><body>
 <h1>接口一致性检查报告 <span class="verdict ${report.ok ? 'ok' : 'ko'}">${report.ok ? '全部通过' : `${counts.fail} 项不通过`}</span></h1>
-<p class="meta">目标 <strong>${esc(report.target)}</strong> · 开始于 ${esc(report.startedAt)} · 用时 ${(report.ms / 1000).toFixed(1)} 秒 · 发出请求 ${report.requests} 次 · ${report.allowWrites ? '允许写入（--allow-writes）' : '只读'}</p>
+<p class="meta">目标 <strong>${esc(report.target)}</strong> · 开始于 ${esc(report.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · 用时 ${(report.ms / 1000).toFixed(1)} 秒 · 发出请求 ${report.requests} 次 · ${report.allowWrites ? '允许写入（--allow-writes）' : '只读'}</p>
 <p class="meta">共 ${report.results.length} 项：通过 ${counts.pass}，不通过 ${counts.fail}，跳过 ${counts.skip}</p>
 <table class="sum"><caption class="meta" style="text-align:left">各范围的检查结果</caption><thead><tr><th scope="col">范围</th><th scope="col">通过</th><th scope="col">不通过</th><th scope="col">跳过</th></tr></thead><tbody>${summary}</tbody></table>
 ${sections}

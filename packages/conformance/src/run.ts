@@ -23,6 +23,8 @@ type Kind = keyof typeof KINDS;
 const KIND_NAMES: Record<Kind, string> = { individual: '个人', unit: '单位', developer: '开发商' };
 /** The login kind whose session a profile's calls use. */
 const KIND_OF: Record<Profile, Kind | null> = { public: null, personal: 'individual', withdrawals: 'individual', loans: 'individual', units: 'unit', developer: 'developer' };
+/** Whose session a profile's session calls use: the profile's kind, an individual's for the public calls that take one. */
+const sessionKind = (profile: Profile): Kind => KIND_OF[profile] ?? 'individual';
 
 /** What the hall shows for an answer: the envelope's msg, else the sdk's catalogue message for the status. */
 export function hallMessage(status: number, json: unknown): string {
@@ -113,7 +115,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (t.last && row.outcome !== 'pass') {
       row.request = t.last.request;
       row.answer = t.last.answer;
-      if (t.last.answer.status >= 400 || !isSuccessCode((t.last.json as { code?: unknown } | undefined)?.code)) row.shown = hallMessage(t.last.answer.status, t.last.json);
+      const code = (t.last.json as { code?: unknown } | undefined)?.code;
+      if (t.last.answer.status >= 400 || (code !== undefined && !isSuccessCode(code))) row.shown = hallMessage(t.last.answer.status, t.last.json);
     }
     row.ms = Date.now() - started;
     results.push(row);
@@ -137,7 +140,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   /** The error answer's rules: the documented status, the envelope { code: status, msg: Chinese, data: null }. */
   function errorProblems(op: Operation | undefined, ex: Exchange, status: number): string | null {
-    if (ex.answer.status !== status) return `应答 HTTP ${ex.answer.status}，应为 ${status}`;
+    if (ex.answer.status !== status) {
+      const data = (ex.json as Json)?.data;
+      const shown = ex.answer.status < 300 && data !== undefined && data !== null ? `，并答出了 ${JSON.stringify(data).slice(0, 160)}` : '';
+      return `应答 HTTP ${ex.answer.status}，应为 ${status}${shown}`;
+    }
     if (op && !checker.answerFor(op, status)) return `文档没有为此接口写明 ${status} 应答`;
     const body = ex.json as Json;
     if (!body || typeof body !== 'object') return `${status} 应答不是 JSON 信封 { code, msg, data }`;
@@ -151,6 +158,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // 2. Sessions: the sign-in journey of each kind the profiles need.
   const sessions: Partial<Record<Kind, Session[]>> = {};
   const kindsNeeded = new Set(profiles.map((p) => KIND_OF[p]).filter((k): k is Kind => !!k));
+  // Some public calls take a session (the evaluation records, the developers' projects): an individual's, when given.
+  if (on('public') && logins.individual?.length) kindsNeeded.add('individual');
   async function signIn(t: Trial, kind: Kind, login: TestLogin): Promise<string> {
     if (!hooks.captcha) t.skip('需要中心提供图形验证码钩子（登录文件 hooks.captcha）');
     const key = dataOf(await t.call(`${AUTH}/getPubleKey`));
@@ -170,7 +179,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   for (const kind of ['individual', 'unit', 'developer'] as const) {
     if (!kindsNeeded.has(kind)) continue;
-    const profile = profiles.find((p) => KIND_OF[p] === kind)!;
+    const profile = profiles.find((p) => KIND_OF[p] === kind) ?? 'public';
     const list = logins[kind] ?? [];
     await check(`${profile}/journey/sign-in-${kind}`, profile, `${KIND_NAMES[kind]}登录：SM2 加密账号和密码（服务端公钥）、图形验证码，取得 token，读取用户信息`, async (t) => {
       if (!list.length) t.skip(`需要登录文件中${KIND_NAMES[kind]}测试账号（${kind}）`);
@@ -273,12 +282,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const selected = ops.filter((op) => op.profile && on(op.profile) && op.method === 'GET' && !GET_WITH_EFFECTS.test(op.path));
   for (const op of selected) {
     const profile = op.profile!;
-    const token = op.needsSession ? tokenOf(KIND_OF[profile]) : undefined;
+    const token = op.needsSession ? tokenOf(sessionKind(profile)) : undefined;
     let ex: Exchange | undefined;
     let why = '';
     await check(`${profile}/answer/${op.id}`, profile, `${op.method} ${op.path}（${op.summary}）：应答 200，内容类型为文档所列`, async (t) => {
       if (op.path.includes('{')) t.skip('路径参数的取值检查无从得知');
-      if (op.needsSession && !token) t.skip(`需要${KIND_NAMES[KIND_OF[profile] ?? 'individual']}测试账号的会话`);
+      if (op.needsSession && !token) t.skip(`需要${KIND_NAMES[sessionKind(profile)]}测试账号的会话`);
       const { query, missing } = await paramsFor(op, token);
       if (missing.length) t.skip(`必填参数 ${missing.join('、')} 无可用的取值（测试账号没有相应记录）`);
       ex = await t.call(op.path, { query, ...(token ? { token } : {}) });
@@ -351,7 +360,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const cursor = names.includes('after') || names.includes('before');
     if (!size || (!numbered && !cursor)) continue;
     const profile = op.profile!;
-    const token = op.needsSession ? tokenOf(KIND_OF[profile]) : undefined;
+    const token = op.needsSession ? tokenOf(sessionKind(profile)) : undefined;
     await check(`${profile}/paging/${op.id}`, profile, `${op.path}：逐页读取不漏、不重（与一次读取的结果相同）`, async (t) => {
       if (op.needsSession && !token) t.skip('需要测试账号的会话');
       const { query, missing } = await paramsFor(op, token);
@@ -445,7 +454,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   }
   for (const profile of profiles) {
-    const token = tokenOf(KIND_OF[profile]);
+    const token = tokenOf(sessionKind(profile));
     const op = selected.find((o) => o.profile === profile && o.needsSession && !o.parameters.some((p) => p.required));
     if (!op) continue;
     await check(`${profile}/headers/token`, profile, `${op.path}：token 只认请求头：失效的 token 和放在查询串里的 token 都应答 401`, async (t) => {

@@ -61,7 +61,7 @@ export const CONFORMANCE_BREAKS: Record<string, { what: string; hooks: (db: Db) 
     hooks: () => ({ onRequest: identity(`${ZHFW}/tzxx/getList`), onSend: rewrite(`${ZHFW}/tzxx/getList`, (body) => ({ ...body, code: body.code === 0 ? 1 : body.code })) }),
   },
   leak: {
-    what: '账户详情对他人的个人账号不答 403，而是答出该账户的户名和余额',
+    what: '账户详情对他人的个人账号不答 403，而是答出该账户的账号和余额',
     hooks: (db) => ({
       onSend: rewrite(`${ZHFW}/grzhxx/info`, async (body, request, reply) => {
         if (reply.statusCode !== 403) return body;
