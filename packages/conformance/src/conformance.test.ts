@@ -52,12 +52,16 @@ function loginFile(base: string): LoginFile {
   const root = base.replace(/\/api$/, '');
   return {
     individual: [
-      { account: '110101199003072316', password: DEMO_PASSWORD },
+      { account: '110101199003072316', password: DEMO_PASSWORD, phone: '13800138000' },
       { account: '110105198503014033', password: DEMO_PASSWORD },
     ],
     unit: [{ account: '100200300001', password: DEMO_PASSWORD }],
     developer: [{ account: '900100200001', password: DEMO_PASSWORD }],
-    hooks: { captcha: `${root}/dev/outbox?kind=captcha&to={uuid}`, centre: { base: `${root}/api/centre/v1`, key: KEY } },
+    hooks: {
+      captcha: `${root}/dev/outbox?kind=captcha&to={uuid}`,
+      sms: `${root}/dev/outbox?kind=sms&to={phone}`,
+      centre: { base: `${root}/api/centre/v1`, key: KEY },
+    },
   };
 }
 
@@ -134,6 +138,9 @@ describe('against the reference server', () => {
       'units/journey/sign-in-unit',
       'developer/journey/sign-in-developer',
       'personal/journey/second-check',
+      'personal/journey/sign-in-sms',
+      'personal/schema/getYwsqDetail',
+      'personal/403/getYwsqDetail',
       'personal/journey/account-equals-journal',
       'withdrawals/journey/submit-decide',
       'personal/schema/getGrzhxxList',

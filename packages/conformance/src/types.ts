@@ -52,6 +52,8 @@ export interface CheckResult {
 export interface TestLogin {
   account: string;
   password: string;
+  /** The login's phone, for the sign-in by SMS code (with `hooks.sms`). */
+  phone?: string;
 }
 
 /** `--login-file`: the test logins by kind, and the hooks of the centre's test environment. */
@@ -62,6 +64,8 @@ export interface LoginFile {
   hooks?: {
     /** A URL answering the picture captcha's answer for `{uuid}`: JSON `{ code }`, `{ data: [{ code }] }`, or plain text. */
     captcha?: string;
+    /** A URL answering the newest SMS code sent to `{phone}`, in the same forms as `captcha`. */
+    sms?: string;
     /** The centre API that decides applications (`POST {base}/applications/{ywbh}/{action}` with header x-centre-key). */
     centre?: { base: string; key: string; operator?: string };
   };
@@ -71,6 +75,8 @@ export interface LoginFile {
 export interface Hooks {
   /** The answer of the picture captcha `uuid`. */
   captcha?: (uuid: string) => Promise<string>;
+  /** The newest SMS code sent to `phone` (the code may arrive a moment after the call that sends it). */
+  sms?: (phone: string) => Promise<string>;
   /** Makes the centre decide: accept, then complete (or reject) the application `ywbh`. */
   decide?: (ywbh: string, action: 'accept' | 'complete' | 'reject' | 'return') => Promise<void>;
 }
