@@ -35,7 +35,7 @@ function row(r: CheckResult): string {
           r.shown ? `<div class="shown"><span>大厅会向用户显示：</span>「${esc(r.shown)}」</div>` : ''
         }${
           r.request
-            ? `<details><summary>请求与应答</summary><pre>${esc(`${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`)}</pre><pre>${esc(`HTTP ${r.answer?.status ?? ''}（${r.answer?.ms ?? 0} ms）\n${Object.entries(r.answer?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${r.answer?.body ?? ''}`)}</pre></details>`
+            ? `<details><summary>请求与应答</summary><pre tabindex="0" aria-label="请求">${esc(`${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`)}</pre><pre tabindex="0" aria-label="应答">${esc(`HTTP ${r.answer?.status ?? ''}（${r.answer?.ms ?? 0} ms）\n${Object.entries(r.answer?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${r.answer?.body ?? ''}`)}</pre></details>`
             : ''
         }`;
   return `<tr class="${r.outcome}"><td class="st"><span class="dot" aria-hidden="true"></span>${LABEL[r.outcome]}</td><td><code>${esc(r.id)}</code><div class="title">${esc(r.title)}</div>${detail}</td></tr>`;
@@ -82,12 +82,12 @@ code{font-size:.85rem;overflow-wrap:anywhere}.title{font-size:.92rem}
 .why{margin-top:4px;font-weight:600;overflow-wrap:anywhere}.shown{margin-top:2px}.shown span{color:#59636e}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;font-size:.8rem;max-height:22em;overflow:auto}
 @media (max-width:600px){body{padding:10px}.st{width:auto}.rows thead{display:none}.rows td{display:block;border-top:0;padding:2px 6px}.rows tr{display:block;border-top:1px solid #d0d7de;padding:4px 0}.sum{min-width:0;width:100%}}
-</style></head><body>
+</style></head><body><main>
 <h1>接口一致性检查报告 <span class="verdict ${report.ok ? 'ok' : 'ko'}">${report.ok ? '全部通过' : `${counts.fail} 项不通过`}</span></h1>
 <p class="meta">目标 <strong>${esc(report.target)}</strong> · 开始于 ${esc(report.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · 用时 ${(report.ms / 1000).toFixed(1)} 秒 · 发出请求 ${report.requests} 次 · ${report.allowWrites ? '允许写入（--allow-writes）' : '只读'}</p>
 <p class="meta">共 ${report.results.length} 项：通过 ${counts.pass}，不通过 ${counts.fail}，跳过 ${counts.skip}</p>
 <table class="sum"><caption class="meta" style="text-align:left">各范围的检查结果</caption><thead><tr><th scope="col">范围</th><th scope="col">通过</th><th scope="col">不通过</th><th scope="col">跳过</th></tr></thead><tbody>${summary}</tbody></table>
 ${sections}
-</body></html>
+</main></body></html>
 `;
 }

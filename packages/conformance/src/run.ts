@@ -142,7 +142,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   function errorProblems(op: Operation | undefined, ex: Exchange, status: number): string | null {
     if (ex.answer.status !== status) {
       const data = (ex.json as Json)?.data;
-      const shown = ex.answer.status < 300 && data !== undefined && data !== null ? `，并答出了 ${JSON.stringify(data).slice(0, 160)}` : '';
+      const text = data === undefined || data === null ? '' : JSON.stringify(data);
+      const shown = ex.answer.status < 300 && text && text !== '{}' && text !== '[]' ? `，并答出了 ${text.slice(0, 160)}` : '';
       return `应答 HTTP ${ex.answer.status}，应为 ${status}${shown}`;
     }
     if (op && !checker.answerFor(op, status)) return `文档没有为此接口写明 ${status} 应答`;
