@@ -116,6 +116,25 @@ describe('safety', () => {
     }
   });
 
+  it('each journey says what it needs, and without it is skipped, naming it; nothing fails for want of a login', async () => {
+    const report = await withServer(undefined, (base) => runConformance({ base, profiles: ['personal', 'withdrawals', 'developer'], rate: 5000, log: () => undefined }));
+    expect(failed(report)).toEqual([]);
+    const journeys = report.results.filter((r) => r.id.includes('/journey/'));
+    expect(journeys.map((r) => r.id).sort()).toEqual([
+      'developer/journey/sign-in-developer',
+      'personal/journey/account-equals-journal',
+      'personal/journey/sign-in-individual',
+      'personal/journey/sign-in-sms',
+      'withdrawals/journey/submit-decide',
+    ]);
+    for (const r of journeys) {
+      expect(r.outcome, r.id).toBe('skip');
+      expect(r.needs?.length, r.id).toBeGreaterThan(0);
+      expect(r.reason, r.id).toMatch(/^需要：/);
+    }
+    expect(journeys.find((r) => r.id === 'withdrawals/journey/submit-decide')!.reason).toMatch(/--allow-writes.*个人测试账号.*图形验证码钩子.*中心审批钩子/);
+  });
+
   it('the budget is never exceeded: the checks left are skipped, saying so', async () => {
     const report = await withServer(undefined, (base) => runConformance({ base, profiles: ['public'], budget: 12, rate: 5000, log: () => undefined }));
     expect(report.requests).toBe(12);

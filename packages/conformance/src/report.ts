@@ -38,7 +38,7 @@ function row(r: CheckResult): string {
             ? `<details><summary>请求与应答</summary><pre tabindex="0" aria-label="请求">${esc(`${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`)}</pre><pre tabindex="0" aria-label="应答">${esc(`HTTP ${r.answer?.status ?? ''}（${r.answer?.ms ?? 0} ms）\n${Object.entries(r.answer?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${r.answer?.body ?? ''}`)}</pre></details>`
             : ''
         }`;
-  return `<tr class="${r.outcome}"><td class="st"><span class="dot" aria-hidden="true"></span>${LABEL[r.outcome]}</td><td><code>${esc(r.id)}</code><div class="title">${esc(r.title)}</div>${detail}</td></tr>`;
+  return `<tr class="${r.outcome}"><td class="st"><span class="dot" aria-hidden="true"></span>${LABEL[r.outcome]}</td><td><code>${esc(r.id)}</code><div class="title">${esc(r.title)}</div>${r.needs ? `<div class="needs">需要：${esc(r.needs.join('、'))}</div>` : ''}${detail}</td></tr>`;
 }
 
 /** The report as one HTML page (no script, styles inline): the summary per profile, then one row per check, failures first. */
@@ -78,7 +78,7 @@ td.n.pass{color:var(--pass)}td.n.fail{color:var(--fail)}td.n.skip{color:var(--sk
 tr.pass .dot{background:var(--pass)}tr.fail .dot{background:var(--fail)}tr.skip .dot{background:#d4a72c}
 tr.pass .st{color:var(--pass)}tr.fail .st{color:var(--fail)}tr.skip .st{color:var(--skip)}
 tr.fail{background:#ffebe9}tr.skip{background:#fff8c5}
-code{font-size:.85rem;overflow-wrap:anywhere}.title{font-size:.92rem}
+code{font-size:.85rem;overflow-wrap:anywhere}.title{font-size:.92rem}.needs{font-size:.85rem;color:#59636e}
 .why{margin-top:4px;font-weight:600;overflow-wrap:anywhere}.shown{margin-top:2px}.shown span{color:#59636e}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;font-size:.8rem;max-height:22em;overflow:auto}
 @media (max-width:600px){body{padding:10px}.st{width:auto}.rows thead{display:none}.rows td{display:block;border-top:0;padding:2px 6px}.rows tr{display:block;border-top:1px solid #d0d7de;padding:4px 0}.sum{min-width:0;width:100%}}

@@ -20,6 +20,8 @@ class Skipped extends Error {}
 
 const KINDS = { individual: 1, unit: 2, developer: 3 } as const;
 type Kind = keyof typeof KINDS;
+/** What a journey declares it needs from the login file and the command line. */
+type Need = Kind | 'individual2' | 'phone' | 'captcha' | 'sms' | 'centre' | 'writes';
 const KIND_NAMES: Record<Kind, string> = { individual: '个人', unit: '单位', developer: '开发商' };
 /** The login kind whose session a profile's calls use. */
 const KIND_OF: Record<Profile, Kind | null> = { public: null, personal: 'individual', withdrawals: 'individual', loans: 'individual', units: 'unit', developer: 'developer' };
@@ -94,11 +96,27 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const on = (p: Profile) => profiles.includes(p);
   let exhausted = false;
-  async function check(id: string, profile: Profile, title: string, run: (t: Trial) => Promise<void>): Promise<void> {
+  /** What a journey may need, and whether the run has it. */
+  const NEEDS: Record<Need, { what: string; has: () => boolean }> = {
+    individual: { what: '个人测试账号（登录文件 individual）', has: () => !!logins.individual?.length },
+    individual2: { what: '第二个个人测试账号（登录文件 individual 第二项）', has: () => (logins.individual?.length ?? 0) > 1 },
+    unit: { what: '单位测试账号（登录文件 unit）', has: () => !!logins.unit?.length },
+    developer: { what: '开发商测试账号（登录文件 developer）', has: () => !!logins.developer?.length },
+    phone: { what: '带手机号的个人测试账号（individual[].phone）', has: () => !!logins.individual?.some((l) => l.phone) },
+    captcha: { what: '图形验证码钩子（hooks.captcha）', has: () => !!hooks.captcha },
+    sms: { what: '短信验证码钩子（hooks.sms）', has: () => !!hooks.sms },
+    centre: { what: '中心审批钩子（hooks.centre：中心接口地址和密钥）', has: () => !!hooks.decide },
+    writes: { what: '允许写入（--allow-writes；会改变测试账号的余额）', has: () => allowWrites },
+  };
+
+  async function check(id: string, profile: Profile, title: string, run: (t: Trial) => Promise<void>, needs: readonly Need[] = []): Promise<void> {
     const t = new Trial(http);
     const started = Date.now();
-    const row: CheckResult = { id, profile, title, outcome: 'pass', ms: 0 };
-    if (exhausted) {
+    const row: CheckResult = { id, profile, title, outcome: 'pass', ms: 0, ...(needs.length ? { needs: needs.map((n) => NEEDS[n].what) } : {}) };
+    const missing = needs.filter((n) => !NEEDS[n].has());
+    if (missing.length) {
+      Object.assign(row, { outcome: 'skip', reason: `需要：${missing.map((n) => NEEDS[n].what).join('；')}` });
+    } else if (exhausted) {
       Object.assign(row, { outcome: 'skip', reason: `已用完请求预算（${budget} 次），未检查` });
     } else {
       try {
@@ -192,7 +210,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         found.push({ token, login });
       }
       sessions[kind] = found;
-    });
+    }, [kind, 'captcha']);
   }
   const tokenOf = (kind: Kind | null, n = 0) => (kind ? sessions[kind]?.[n]?.token : undefined);
 
@@ -219,7 +237,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       });
       t.expect(ex.answer.status === 200 && isSuccessCode((ex.json as Json)?.code), `短信验证码登录失败：HTTP ${ex.answer.status} ${hallMessage(ex.answer.status, ex.json)}`);
       t.expect(ex.answer.headers.token, '登录成功但应答头没有 token');
-    });
+    }, ['phone', 'captcha', 'sms']);
   }
 
   // The second check (spec 4.4): the menus marked enable 10 need the login confirmed on a second device first.
@@ -247,7 +265,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           }
         }
       }
-    });
+    }, ['individual', 'captcha']);
   }
 
   // 3. Values the calls need, read from the individual's own answers.
@@ -345,7 +363,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       t.expect(line && abs(fen(line.zcje) ?? 0n) === 100n, `明细中没有业务 ${ywbh} 支出 1.00 元的记录`);
       // The calls that take a business number (detail, receipt, another login's 403) now have one.
       values.ywbh = ywbh;
-    });
+    }, ['writes', 'individual', 'captcha', 'centre']);
   }
   // 4. Every GET call of the chosen profiles, from the document.
   const selected = ops.filter((op) => op.profile && on(op.profile) && op.method === 'GET' && !GET_WITH_EFFECTS.test(op.path));
@@ -576,7 +594,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         const backward = entries.every((_e, i) => i === 0 || ye[i - 1] === (ye[i] ?? 0n) + (fen(entries[i - 1].srje) ?? 0n) - abs(fen(entries[i - 1].zcje) ?? 0n));
         t.expect(forward || backward, `账户 ${account.grzh}：明细的逐笔余额不连续`);
       }
-    });
+    }, ['individual', 'captcha']);
   }
   if (on('developer') && !ops.some((o) => o.profile === 'developer')) {
     await check('developer/calls/none', 'developer', '开发商业务：文档中开发商区的接口', async (t) => t.skip('服务端文档中还没有开发商区（开发商）的接口；开发商登录已检查'));

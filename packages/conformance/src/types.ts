@@ -38,6 +38,8 @@ export interface CheckResult {
   /** What is checked, in a sentence. */
   title: string;
   outcome: Outcome;
+  /** What a journey needs from the login file and the command line (it is skipped, saying which, without them). */
+  needs?: string[];
   /** Why it failed or was skipped. */
   reason?: string;
   /** The request and answer that failed (the last exchange of the check). */
