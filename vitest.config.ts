@@ -55,6 +55,10 @@ export default defineConfig({
       nodeProject('server', 'packages/server', undefined, SERVER_ENV, ['../../test/support/db-template.ts'], { isolate: false, exclude: SERVER_ISOLATED, setupFiles: ANSWER_CHECK }),
       // Without the template: its one file seeds a database of its own rather than make (and write) a second dump.
       nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1', GJJ_CHECK_ANSWERS: '1' }, [], { setupFiles: ANSWER_CHECK }),
+      // The conformance kit against reference servers it starts in this process, sound and deliberately broken
+      // (issue 36). Its one file seeds one database of its own (as server-isolated does, not a second dump of the
+      // template) for all its servers; no answer check (the broken servers misfit on purpose).
+      nodeProject('conformance', 'packages/conformance'),
       // The hall's pure modules (route tables, guards); its pages are tested end to end.
       nodeProject('hall', 'packages/hall'),
       // The widgets' packaging under plain Node: the generated manifest, typings and README tables are current, and

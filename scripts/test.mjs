@@ -27,7 +27,7 @@ const steps = [
   // beside the size budgets and the package lint (none of them measures time).
   { name: 'script-tag', cmd: ['npx', 'wtr', '--static-logging'], env: { WTR_JSON_OUTPUT: WTR_JSON }, needsBuild: true, together: 'built' },
   { name: 'size', cmd: ['npx', 'size-limit'], needsBuild: true, together: 'built' },
-  // publint and are-the-types-wrong on the packed sdk and widgets (ESM only: see the widgets' README).
+  // publint and are-the-types-wrong on the packed sdk, widgets and conformance kit (ESM only: see the widgets' README).
   { name: 'package lint', cmd: ['npm', 'run', '--silent', 'lint:package'], needsBuild: true, together: 'built' },
   // Lighthouse (mobile) on the pages of lighthouse.budgets.json, one Chromium, page after page: each page's CLS and
   // transferred bytes within its budget (about a minute; npm run lighthouse prints the whole table). Neither is a

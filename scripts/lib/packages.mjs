@@ -12,6 +12,8 @@ export const PACKAGES = [
   { name: '@gjj-hall/widgets', from: ['packages/widgets', 'packages/sdk'], output: 'packages/widgets/dist/standalone/gjj-widgets.js' },
   { name: '@gjj-hall/hall', from: ['packages/hall', 'packages/widgets', 'packages/sdk'], output: 'packages/hall/dist/home.html' },
   { name: '@gjj-hall/server', from: ['packages/server', 'packages/sdk'], output: 'packages/server/dist/main.js' },
+  // The conformance kit imports the sdk's built entries at run time (a dependency, not bundled).
+  { name: '@gjj-hall/conformance', from: ['packages/conformance'], output: 'packages/conformance/dist/cli.js' },
 ];
 
 const SKIP = new Set(['dist', 'node_modules', 'e2e', 'wtr', '.data']);

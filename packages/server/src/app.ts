@@ -1,3 +1,4 @@
+import { breakForConformance, CONFORMANCE_BREAK_ENV } from './http/conformance-break';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -148,6 +149,11 @@ export interface AppOptions extends FloodGuardOptions {
   archive?: ArchiveOptions;
   /** The deposit certificate's parameters (缴存证明, certificate/parameters.ts), over `CERTIFICATE_PARAMETERS`. */
   certificate?: Partial<CertificateParameters>;
+  /**
+   * A deliberate breakage of the contract, for proving the conformance kit only (http/conformance-break.ts,
+   * docs/conformance.md); refused in production. @default GJJ_CONFORMANCE_BREAK outside production
+   */
+  conformanceBreak?: string | undefined;
 }
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -244,6 +250,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Before any route: the OpenAPI document is made from every route registered after it (docs/api-openapi.md).
   await registerOpenApi(app);
+  // Only to prove the conformance kit fails against a broken back end; refused in production, announced loudly.
+  const conformanceBreak = 'conformanceBreak' in options ? options.conformanceBreak : process.env[CONFORMANCE_BREAK_ENV];
+  if (conformanceBreak) breakForConformance(app, options.db, conformanceBreak, production);
   app.decorate('secrets', secrets);
   app.decorate('publicUrl', () => publicUrl ?? listeningUrl(app));
   // The hall's files first, before any other hook (issue 23; docs/decisions.md): read once, answered from memory

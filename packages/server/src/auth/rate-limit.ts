@@ -127,9 +127,16 @@ export function createRateLimiter(db: Queryable, bucket: string, limit: number, 
  * @example
  * app.get('/api/auth/v1/ca/getRandom', { onRequest: limitByAddress(createRateLimiter(db, 'ca-random', 60, 60_000), now) }, handler)
  */
-export function limitByAddress(limiter: RateLimiter, now: () => Date): (request: { ip: string }) => Promise<void> {
-  const guard = async (request: { ip: string }) => {
-    if (!(await limiter.hit(request.ip, now().getTime()))) throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
+export function limitByAddress(
+  limiter: RateLimiter,
+  now: () => Date,
+): (request: { ip: string }, reply?: { header(name: string, value: number): unknown }) => Promise<void> {
+  const guard = async (request: { ip: string }, reply?: { header(name: string, value: number): unknown }) => {
+    const { count, retryAfterMs } = await limiter.take(request.ip, now().getTime());
+    if (count <= limiter.limit) return;
+    // The document promises Retry-After with every 429 (http/openapi.ts; the conformance kit checks it).
+    reply?.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    throw new ApiError(429, TOO_MANY_REQUESTS_MESSAGE);
   };
   // Read by the OpenAPI document: a route running this guard answers 429 (http/openapi.ts).
   return Object.assign(guard, { [THROTTLES]: true });

@@ -254,6 +254,8 @@ describe('issuing', () => {
       expect(answers.slice(0, 8).every((s) => s === 200)).toBe(true);
       const over = await verify(first.code, ip);
       expect([over.statusCode, over.json<{ msg: string }>().msg]).toEqual([429, '请求过于频繁，请稍后再试']);
+      // As the document says of every 429: how long to wait (limitByAddress; the conformance kit checks it too).
+      expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       // Another address is not held back.
       expect((await verify(first.code, '10.9.9.10')).statusCode).toBe(200);
     });
