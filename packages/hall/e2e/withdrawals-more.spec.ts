@@ -199,6 +199,18 @@ test.describe('withdrawal pages', () => {
     await expect(page.locator('.wizard-done')).toContainText('中心将审核您的申请');
     expect(await hallCall(page, 'GET', 'tq/sl')).toEqual({ jxz: 1, ybj: 0 });
 
+    // 提取进度: the application with its status and timeline, 撤回 offered while the centre has not accepted it.
+    await page.goto('/home.html#/grwt/tqSys/tqcx/tqjd');
+    await expect(page.getByRole('heading', { level: 1, name: '提取进度' })).toBeVisible();
+    const progressRow = page.getByRole('row').filter({ hasText: ywbh });
+    await expect(progressRow).toContainText('已提交');
+    await expect(progressRow).toContainText('10,000.00');
+    await expect(progressRow.getByRole('button', { name: `撤回 购买自住住房提取 ${ywbh}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('withdrawal-progress-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The centre accepts and completes it by its command, as staff would: the money leaves the account.
     await centreDecide('accept', ywbh, { operator: '王审核' });
     expect(await centreCommand('complete', ywbh, '--operator', '王审核')).toContain(ywbh);
@@ -206,6 +218,18 @@ test.describe('withdrawal pages', () => {
     const history = await hallCall<{ list: Array<{ ywbh: string; tqje: string; skzh: string }> }>(page, 'GET', 'tq/ls');
     expect(history.list[0]).toMatchObject({ ywbh, tqje: '10000.00', skzh: '6222***********0128' });
     expect(await outboxMessage(page.request, 'notice', BUYER_PHONE, since)).toContain(`（业务编号 ${ywbh}）已办结`);
+
+    // 提取历史: the amount paid, the card masked, the receipt's code, and the receipt itself.
+    await page.goto('/home.html#/grwt/tqSys/tqcx/tqls');
+    await expect(page.getByRole('heading', { level: 1, name: '提取历史' })).toBeVisible();
+    const historyRow = page.getByRole('row').filter({ hasText: ywbh });
+    await expect(historyRow).toContainText('10,000.00');
+    await expect(historyRow).toContainText('6222***********0128');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('withdrawal-history-1280.png'), fullPage: true });
+    const download = page.waitForEvent('download');
+    await historyRow.getByRole('button', { name: `下载回单 ${ywbh}` }).click();
+    expect((await download).suggestedFilename()).toBe(`提取回单_${ywbh}.pdf`);
     expect(problems).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { postMovement } from '../records';
 import { seedDemoIndividual, type DemoIndividual } from './changes';
+import { ROLES } from './menus';
 
 /**
  * Seed step 48 (issue 33, the hall's withdrawal walks): two demo individuals only the withdrawal end-to-end walks
@@ -66,4 +67,25 @@ export async function seedWithdrawalWalks(tx: Queryable, password: string): Prom
   });
   await paid(tx, BUYER_DEMO_LOGIN.grzh, 240_000n);
   await paid(tx, RETIREE2_DEMO_LOGIN.grzh, 180_000n);
+}
+
+/** Seed step 49: 提取查询 under 提取业务 (the tab and its two pages), for the individual and flexible roles. */
+export const WITHDRAWAL_LIST_MENUS = [
+  { id: 1220, parentId: 1200, sort: 2, path: 'tqcx', title: '提取查询', menuType: 3, icon: '' },
+  { id: 1221, parentId: 1220, sort: 1, path: '/grwt/tqSys/tqcx/tqjd', title: '提取进度', menuType: 2, icon: 'cx' },
+  { id: 1222, parentId: 1220, sort: 2, path: '/grwt/tqSys/tqcx/tqls', title: '提取历史', menuType: 2, icon: 'cx' },
+] as const;
+
+export async function seedWithdrawalMenus(tx: Queryable): Promise<void> {
+  for (const m of WITHDRAWAL_LIST_MENUS) {
+    const page = m.menuType === 2;
+    const inserted = await tx.query(
+      `insert into menu (id, parent_id, sort, path, name, component, menu_type, enable, title, icon, no_cache, buttons)
+       select $1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11 where exists (select 1 from menu where id = $2)
+       on conflict (id) do nothing returning id`,
+      [m.id, m.parentId, m.sort, m.path, m.path.replace(/^\//, '').replace(/\//g, '_'), page ? m.path.slice(1) : '', m.menuType, m.title, m.icon, page, page ? ['print'] : []],
+    );
+    if (inserted.length === 0) continue;
+    for (const role of [ROLES.personal, ROLES.flexible]) await tx.query('insert into menu_role (role, menu_id) values ($1, $2) on conflict do nothing', [role, m.id]);
+  }
 }

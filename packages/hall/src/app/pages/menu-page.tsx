@@ -28,20 +28,23 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/tczy': named(() => import('../../features/personal/gj0314/gj0314-page'), 'Gj0314Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
-  // The eight withdrawal kinds (issue 33, spec 2.4): one chunk for the eight pages.
+  // The eight withdrawal kinds (issue 33, spec 2.4), 提取进度 and 提取历史: one chunk for the ten pages.
   ...Object.fromEntries(
     (
       [
-        ['gmzzf', 'GmzzfPage'],
-        ['chdk_tq', 'ChdkPage'],
-        ['zfzj_tq', 'RentPage'],
-        ['jzfj_tq', 'JzfjPage'],
-        ['ltx_tq', 'LtxPage'],
-        ['cjdj_tq', 'CjdjPage'],
-        ['ssldl_tq', 'SsldlPage'],
-        ['qtyy_tq', 'QtyyPage'],
+        ['tqyw/gmzzf', 'GmzzfPage'],
+        ['tqyw/chdk_tq', 'ChdkPage'],
+        ['tqyw/zfzj_tq', 'RentPage'],
+        ['tqyw/jzfj_tq', 'JzfjPage'],
+        ['tqyw/ltx_tq', 'LtxPage'],
+        ['tqyw/cjdj_tq', 'CjdjPage'],
+        ['tqyw/ssldl_tq', 'SsldlPage'],
+        ['tqyw/qtyy_tq', 'QtyyPage'],
+        // 提取进度 and 提取历史 (seed step 49).
+        ['tqcx/tqjd', 'TqjdPage'],
+        ['tqcx/tqls', 'TqlsPage'],
       ] as const
-    ).map(([path, name]) => [`grwt/tqSys/tqyw/${path}`, named(() => import('../../features/withdrawals/withdrawal-pages'), name)]),
+    ).map(([path, name]) => [`grwt/tqSys/${path}`, named(() => import('../../features/withdrawals/withdrawal-pages'), name)]),
   ),
   // 缴存证明打印 (issue 24).
   'grwt/zhxx/zhcx/jczm': named(() => import('../../features/personal/jczm/jczm-page'), 'JczmPage'),

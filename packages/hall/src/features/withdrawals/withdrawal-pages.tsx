@@ -300,3 +300,6 @@ export const LtxPage = pageOf('ltx_tq');
 export const CjdjPage = pageOf('cjdj_tq');
 export const SsldlPage = pageOf('ssldl_tq');
 export const QtyyPage = pageOf('qtyy_tq');
+
+// 提取进度 and 提取历史, in the same chunk as the pages.
+export { TqjdPage, TqlsPage } from './withdrawal-lists';
