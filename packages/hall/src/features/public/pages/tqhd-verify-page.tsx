@@ -4,6 +4,7 @@ import { errorMessage } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
 import { client } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
+import { typedReceiptCode } from '../receipt-code';
 import './jczm-verify.css';
 
 /** What the public check answers (docs/api-withdrawals.md › Lists and papers, `tq/hdVerify`). */
@@ -26,11 +27,6 @@ interface ReceiptCheck {
 
 export const RECEIPT_VERIFY_MESSAGES = Object.freeze({ empty: '请输入验证码', format: '验证码为 16 位字母和数字，请核对后重新输入' });
 
-/** The typed code as the server reads it ('' when it cannot be one): spaces and dashes dropped, upper case. */
-export function typedReceiptCode(text: string): string {
-  const code = text.replace(/[\s-]/g, '').toUpperCase();
-  return /^[0-9A-Z]{16}$/.test(code) ? code : '';
-}
 
 /**
  * /tqhdVerify?code= (issue 33; public, no sign-in): checks a withdrawal receipt (提取回单) by the code printed on it or
