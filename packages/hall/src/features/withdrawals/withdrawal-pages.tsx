@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type ComponentType } f
 import { formatMoney, maskBankCard, toCapitalAmount } from '@gjj-hall/sdk/format';
 import { formatMoneyInput, groupBankCard, parseMoneyInput } from '@gjj-hall/sdk/input';
 import { QrSigning } from '@gjj-hall/widgets';
-import { client } from '../../shared/services';
+import { useStore } from '@nanostores/react';
+import { client, stores } from '../../shared/services';
 import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type StepContext, type WizardFormStep } from '../../shared/wizard/wizard';
 import { fetchBanks, fetchLimit, type Bank, type WithdrawalLimit } from './api';
@@ -201,6 +202,8 @@ function LetterSigning({ ywbh, onSigned }: { ywbh: string; onSigned: () => void 
 
 /** The page of one withdrawal kind. */
 export function WithdrawalPage({ kind }: { kind: WithdrawalKind }) {
+  // The card must be the applicant's own: the holder starts as the signed-in person's name.
+  const applicant = String(useStore(stores.session.$userInfo)?.nikName ?? '');
   const [banks, setBanks] = useState<Bank[]>([]);
   const [limit, setLimit] = useState<LimitState>({ key: '', value: null });
   // The key last asked (null: none yet; '' is a kind whose limit depends on no answer).
@@ -265,7 +268,7 @@ export function WithdrawalPage({ kind }: { kind: WithdrawalKind }) {
       ywlx={kind.ywlx}
       title={kind.title}
       formSteps={steps}
-      initialValues={blankAnswers(kind)}
+      initialValues={{ ...blankAnswers(kind), skrxm: applicant }}
       toPayload={(v) => kindPayload(kind, v)}
       checkRows={(v) => [
         ...kind.rows(v).map(([label, value]) => ({ label, value, formStep: 0 })),
