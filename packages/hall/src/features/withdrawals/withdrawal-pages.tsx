@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { formatMoney, maskBankCard, toCapitalAmount } from '@gjj-hall/sdk/format';
 import { formatMoneyInput, groupBankCard, parseMoneyInput } from '@gjj-hall/sdk/input';
 import { QrSigning } from '@gjj-hall/widgets';
@@ -8,6 +9,7 @@ import { SelectField, TextField } from '../../shared/wizard/fields';
 import { Wizard, type StepContext, type WizardFormStep } from '../../shared/wizard/wizard';
 import { fetchBanks, fetchLimit, type Bank, type WithdrawalLimit } from './api';
 import { amountError } from './form';
+import { TqjdPage, TqlsPage } from './withdrawal-lists';
 import { amountStepErrors, blankAnswers, factsErrors, kindByPath, kindPayload, limitKey, type Fact, type WithdrawalKind } from './kinds';
 import './withdrawals.css';
 
@@ -287,22 +289,14 @@ export function WithdrawalPage({ kind }: { kind: WithdrawalKind }) {
   );
 }
 
-const pageOf = (path: string): ComponentType => {
-  const kind = kindByPath(path)!;
-  const Page = () => <WithdrawalPage kind={kind} />;
-  Page.displayName = `WithdrawalPage(${kind.ywlx})`;
-  return Page;
-};
-
-/** The menu entries /grwt/tqSys/tqyw/… (spec 2.4). */
-export const GmzzfPage = pageOf('gmzzf');
-export const ChdkPage = pageOf('chdk_tq');
-export const RentPage = pageOf('zfzj_tq');
-export const JzfjPage = pageOf('jzfj_tq');
-export const LtxPage = pageOf('ltx_tq');
-export const CjdjPage = pageOf('cjdj_tq');
-export const SsldlPage = pageOf('ssldl_tq');
-export const QtyyPage = pageOf('qtyy_tq');
-
-// 提取进度 and 提取历史, in the same chunk as the pages.
-export { TqjdPage, TqlsPage } from './withdrawal-lists';
+/**
+ * The page of any of the ten withdrawal menu entries, by its address (/grwt/tqSys/tqyw/<kind>, /grwt/tqSys/tqcx/tqjd
+ * or tqls): the menu page names one component for all of them, so its own chunk does not grow with the pages.
+ */
+export function WithdrawalRoute() {
+  const last = useLocation().pathname.split('/').pop() ?? '';
+  if (last === 'tqjd') return <TqjdPage />;
+  if (last === 'tqls') return <TqlsPage />;
+  const kind = kindByPath(last);
+  return kind ? <WithdrawalPage key={kind.ywlx} kind={kind} /> : null;
+}
