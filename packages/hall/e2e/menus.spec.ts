@@ -27,19 +27,19 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
   test('a business page asks ywbl/check on opening, shows 功能暂未开放, has a breadcrumb and a close-page confirmation', async ({ page }) => {
     await signIn(page, DEMO.personal);
     await dismissPrompts(page);
-    // 个人账户信息 is built (issue 24); 离休、退休提取 is a business page not built yet.
-    await page.getByRole('tab', { name: '提取业务' }).click();
-    const check = page.waitForRequest((r) => r.url().includes('/ywbl/check?path=%2Fgrwt%2FtqSys%2Ftqyw%2Fltx_tq'));
-    await page.getByRole('button', { name: /^离休、退休提取/ }).click();
+    // 个人账户信息 is built (issue 24), the withdrawals too (issue 33); 还款期限变更 is a business page not built yet.
+    await page.getByRole('tab', { name: '贷款业务' }).click();
+    const check = page.waitForRequest((r) => r.url().includes('/ywbl/check?path=%2Fgrwt%2FdkSys%2Fhkxx_bg%2Fhkqx_bg'));
+    await page.getByRole('button', { name: /^还款期限变更/ }).click();
     await check;
-    await expect(page).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
-    await expect(page).toHaveTitle('离休、退休提取 - 网上业务大厅');
-    await expect(page.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/grwt\/dkSys\/hkxx_bg\/hkqx_bg$/);
+    await expect(page).toHaveTitle('还款期限变更 - 网上业务大厅');
+    await expect(page.getByRole('heading', { level: 1, name: '还款期限变更' })).toBeVisible();
     await expect(page.getByText('功能暂未开放，敬请期待')).toBeVisible();
     // Permission keys are for the code, not the page (issue 23).
     await expect(page.getByText('本页已授权的操作')).toHaveCount(0);
     const crumbs = page.getByRole('navigation', { name: '当前位置' }).getByRole('listitem');
-    await expect(crumbs).toHaveText(['首页', '提取业务', '提取业务办理', '离休、退休提取']);
+    await expect(crumbs).toHaveText(['首页', '贷款业务', '还款信息变更', '还款期限变更']);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: '关闭页面' }).click();
@@ -47,7 +47,7 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
     await expect(confirm).toContainText('您是否需要关闭当前页面？');
     await confirm.getByRole('button', { name: '停留本页面' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page).toHaveURL(/ltx_tq$/);
+    await expect(page).toHaveURL(/hkqx_bg$/);
     await page.getByRole('button', { name: '关闭页面' }).click();
     await confirm.getByRole('button', { name: '关闭页面' }).click();
     await expect(page).toHaveURL(/#\/grwt\/home$/);

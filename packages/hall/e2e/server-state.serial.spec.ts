@@ -71,7 +71,9 @@ test.describe('what an administrator changes on the server', () => {
     await expect(tile).not.toContainText('暂停办理');
     await tile.click();
     await expect(next).toHaveURL(/#\/grwt\/tqSys\/tqyw\/ltx_tq$/);
-    await expect(next.getByRole('heading', { level: 1, name: '离休、退休提取' })).toBeVisible();
+    // Its page (issue 33): the business's own name; 张三 has not reached the retirement age, and it says so.
+    await expect(next.getByRole('heading', { level: 1, name: '离休退休提取' })).toBeVisible();
+    await expect(next.getByRole('alertdialog', { name: '提示' })).toContainText('您尚未达到法定退休年龄');
   });
 
   test('a new configuration version is loaded on the next navigation', async ({ page, request }) => {

@@ -31,7 +31,7 @@ function smallPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-test('rent: the limit shown before typing, one fen over refused, completed at once; balance, history, receipt and SMS follow', async ({ page }) => {
+test('rent: the limit shown before typing, one fen over refused, completed at once; balance, history, receipt and SMS follow', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const problems = watchProblems(page);
   await signIn(page, YAN);
@@ -98,8 +98,23 @@ test('rent: the limit shown before typing, one fen over refused, completed at on
   const history = await hallCall<{ list: Array<{ ywbh: string; tqje: string; skzh: string; hdyzm: string }> }>(page, 'GET', 'tq/ls');
   expect(history.list[0]).toMatchObject({ ywbh, tqje: '3000.00', skzh: '6222***********0128' });
   expect(await hallCall(page, 'GET', 'tq/sl')).toEqual({ jxz: 0, ybj: 1 });
-  const verify = await page.request.get(`${new URL(page.url()).origin}${ZHFW}/tq/hdVerify`, { params: { code: history.list[0]!.hdyzm } });
-  expect(((await verify.json()) as { data: { valid: boolean; receipt: { hdbh: string } } }).data).toMatchObject({ valid: true, receipt: { hdbh: ywbh } });
+  // The receipt checked on the public page, as a landlord or bank shown it would: no sign-in, the code as printed.
+  const landlord = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const check = await landlord.newPage();
+  await check.goto('/home.html#/tqhdVerify');
+  await expect(check.getByRole('heading', { level: 1, name: '提取回单核验' })).toBeVisible();
+  await check.getByLabel('验证码', { exact: true }).fill(history.list[0]!.hdyzm);
+  await check.getByRole('button', { name: '核验' }).click();
+  const result = check.locator('.jczm-verify__result');
+  await expect(result.getByRole('heading', { name: '该提取回单真实有效' })).toBeVisible();
+  await expect(result).toContainText(ywbh);
+  await expect(result).toContainText('3,000.00 元');
+  await expect(result).toContainText('严*');
+  await expect(result).toContainText('6222***********0128');
+  await expect(result).not.toContainText('严退休');
+  await expectNoAxeViolations(check);
+  await check.screenshot({ path: test.info().outputPath('tqhd-verify-390.png'), fullPage: true });
+  await landlord.close();
   expect(await outboxMessage(page.request, 'notice', PHONE, since)).toContain(`（业务编号 ${ywbh}）已办结`);
   // The refused amount and card were the page's own checks: nothing went wrong in the browser.
   expect(problems).toEqual([]);

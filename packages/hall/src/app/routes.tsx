@@ -39,6 +39,7 @@ const CooperationPage = named(() => import('../features/public/pages/cooperation
 const PortalHomePage = named(() => import('../features/public/pages/portal-home-page'), 'PortalHomePage');
 const ComplaintQueryPage = named(() => import('../features/public/pages/complaint-query-page'), 'ComplaintQueryPage');
 const JczmVerifyPage = named(() => import('../features/public/pages/jczm-verify-page'), 'JczmVerifyPage');
+const TqhdVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'TqhdVerifyPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
@@ -115,6 +116,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   [PORTAL_HOME]: <PortalHomePage />,
   '/complaintQuery': <ComplaintQueryPage />,
   '/jczmVerify': <JczmVerifyPage />,
+  '/tqhdVerify': <TqhdVerifyPage />,
 };
 
 const pageLoading = (

@@ -20,6 +20,7 @@ import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
+import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -253,6 +254,18 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       for (const [path, from, to] of LOAN_MENU_RENAMES) await tx.query('update menu set title = $3 where path = $1 and title = $2', [path, from, to]);
     },
+  },
+  {
+    version: 48,
+    // The data lives in withdrawal-walks.ts (issue 33, the hall's withdrawal walks; steps 48–49 are this issue's).
+    name: 'withdrawal walks: 韩购房 (married, his spouse on file) buys a home, 冯退休 retires',
+    run: (tx) => seedWithdrawalWalks(tx, DEMO_PASSWORD),
+  },
+  {
+    version: 49,
+    // Issue 33: the hall's 提取进度 and 提取历史 (tq/jd, tq/ls) under a tab 提取查询 of 提取业务.
+    name: 'withdrawal menus: 提取查询 (提取进度, 提取历史) under 提取业务',
+    run: seedWithdrawalMenus,
   },
 ];
 

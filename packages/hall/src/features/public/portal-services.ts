@@ -12,7 +12,7 @@ export interface PortalService {
 }
 
 /**
- * Every public service of spec 1 and 2.1 (and the complaint look-up of issue 23, the certificate check of issue 24), in the order a visitor meets them
+ * Every public service of spec 1 and 2.1 (and the complaint look-up of issue 23, the certificate check of issue 24, the receipt check of issue 33), in the order a visitor meets them
  * on the public home. needLogin follows the navigation check's no-login list of spec 2.1.
  */
 export const PORTAL_SERVICES: readonly PortalService[] = Object.freeze([
@@ -24,6 +24,8 @@ export const PORTAL_SERVICES: readonly PortalService[] = Object.freeze([
   { path: '/complaintQuery', title: '投诉建议查询', summary: '凭受理编号和联系电话查询办理情况和中心回复', keywords: '投诉 查询 受理编号 回复 进度' },
   // Issue 24: a landlord or bank checks a deposit certificate it was shown.
   { path: '/jczmVerify', title: '缴存证明核验', summary: '凭验证码核验缴存证明的真伪', keywords: '验证码 房东 租房' },
+  // Issue 33: whoever is shown a withdrawal receipt checks it.
+  { path: '/tqhdVerify', title: '提取回单核验', summary: '凭验证码核验住房公积金提取回单的真伪', keywords: '验证码 回单 提取 核验' },
   { path: '/complaintJY', title: '公开的投诉建议', summary: '中心公开的投诉建议及回复', keywords: '投诉 建议 回复 公开' },
   { path: '/commonDownload', title: '常用下载', summary: '业务申请表、委托书等表格', keywords: '下载 表格 申请表 委托书 文件' },
   { path: '/operationVideo', title: '操作视频', summary: '网上办理业务的操作演示', keywords: '视频 操作 指南 演示 教程 怎么办' },

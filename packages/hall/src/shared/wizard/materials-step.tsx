@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArchiveMaterials } from '../archive/archive-materials';
 import type { ArchiveApi } from '../archive/archive-api';
 import { toast } from '../toast';
@@ -19,6 +20,10 @@ export interface MaterialsStepProps {
   onComplete: () => void;
   /** A file was stored or deleted. */
   onChange: () => void;
+  /** Shown above the collector (the QR-signed letter of a withdrawal). */
+  extra?: ReactNode;
+  /** A new value reloads the collector (a material added another way). */
+  collectorKey?: number;
 }
 
 /**
@@ -28,7 +33,8 @@ export interface MaterialsStepProps {
  * @example
  * <MaterialsStep materials={list} loading={false} error="" ywbh="GJ03022026…" prepareError="" onRetry={retry} api={api} onComplete={next} />
  */
-export function MaterialsStep({ materials, loading, error, ywbh, prepareError, onRetry, api, onComplete, onChange }: MaterialsStepProps) {
+export function MaterialsStep({ materials, loading, error, ywbh, prepareError, onRetry, api, onComplete, onChange, extra, collectorKey = 0 }: MaterialsStepProps) {
+  const hidden = (loading && !ywbh) || (materials.length === 0 && !error && !ywbh && !prepareError);
   return (
     <>
       {loading ? (
@@ -53,7 +59,7 @@ export function MaterialsStep({ materials, loading, error, ywbh, prepareError, o
           </ul>
         </>
       )}
-      {(loading && !ywbh) || (materials.length === 0 && !error && !ywbh && !prepareError) ? null : prepareError ? (
+      {hidden ? null : prepareError ? (
         <div role="alert">
           <p className="form-alert">{prepareError}</p>
           <button type="button" className="btn" onClick={onRetry}>
@@ -61,7 +67,10 @@ export function MaterialsStep({ materials, loading, error, ywbh, prepareError, o
           </button>
         </div>
       ) : ywbh ? (
-        <ArchiveMaterials api={api} ywbh={ywbh} finishLabel="确认材料齐全" onComplete={onComplete} onChange={onChange} onNotice={(text, level) => toast[level](text)} />
+        <>
+          {extra}
+          <ArchiveMaterials key={collectorKey} api={api} ywbh={ywbh} finishLabel="确认材料齐全" onComplete={onComplete} onChange={onChange} onNotice={(text, level) => toast[level](text)} />
+        </>
       ) : (
         <p role="status">正在准备材料上传，请稍候…</p>
       )}

@@ -81,6 +81,11 @@ export interface WizardProps {
   beforeSubmit?: (values: WizardValues, clearAlert: () => void) => ReactNode;
   /** Runs on 提交申请 before the submission: '' goes on, a message stops it (shown in the step's alert). */
   confirmBeforeSubmit?: (values: WizardValues) => Promise<string>;
+  /**
+   * Shown on 申请材料 above the collector, once the application is saved (`ywbh`): a way to add a material other than
+   * uploading (the withdrawal's QR-signed authorisation letter). `refresh` reloads the collector's files.
+   */
+  materialsExtra?: (ctx: { values: WizardValues; ywbh: string; refresh: () => void }) => ReactNode;
 }
 
 type Phase =
@@ -133,7 +138,19 @@ const clock = (d: Date) => [d.getHours(), d.getMinutes(), d.getSeconds()].map((n
  * <Wizard ywlx="GJ0313" title="个人手机号码变更" formSteps={[phoneStep]} initialValues={{ sjhm: '' }}
  *   toPayload={(v) => ({ sjhm: v.sjhm })} checkRows={(v) => [{ label: '新手机号码', value: v.sjhm, formStep: 0 }]} />
  */
-export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps, beforeSubmit, confirmBeforeSubmit }: WizardProps) {
+export function Wizard({
+  ywlx,
+  title,
+  formSteps,
+  initialValues,
+  toPayload,
+  checkRows,
+  validateAll,
+  nextSteps,
+  beforeSubmit,
+  confirmBeforeSubmit,
+  materialsExtra,
+}: WizardProps) {
   usePageTitle(title);
   const navigate = useNavigate();
   const home = useStore($homePath) || '/';
@@ -164,6 +181,7 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
   const [ywbh, setYwbh] = useState('');
   const [prepareError, setPrepareError] = useState('');
   const [uploaded, setUploaded] = useState<{ list: ArchiveMaterial[]; loading: boolean }>({ list: [], loading: false });
+  const [collectorRound, setCollectorRound] = useState(0);
   const ywbhRef = useRef('');
 
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -495,6 +513,8 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
           onRetry={() => prepareApplication(values)}
           api={archiveApi}
           onChange={() => setFormError('')}
+          extra={ywbh ? materialsExtra?.({ values, ywbh, refresh: () => setCollectorRound((n) => n + 1) }) : null}
+          collectorKey={collectorRound}
           onComplete={() => {
             if (returnToCheck) setReturnToCheck(false);
             goTo(CHECK);
