@@ -23,7 +23,14 @@ export const FORBIDDEN = '当前操作没有权限，请联系管理员授权';
 const tags = ['住房公积金贷款'] as const;
 const money = { type: 'string', description: '金额（元，两位小数）' } as const;
 const str = { type: 'string' } as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+/** Every property of an answer's object is always there (null when it has no value): each object lists them as required. */
+const full = (schema: unknown): unknown => {
+  if (Array.isArray(schema) || schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, full(v)]));
+  if (out.type === 'object' && out.properties && !out.required) out.required = Object.keys(out.properties);
+  return out;
+};
+const envelope = (data: Record<string, unknown>) => ({ 200: full({ type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } }) });
 
 const scheduleItem = {
   type: 'object',

@@ -1,0 +1,350 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { errorMessage } from '@gjj-hall/sdk';
+import { formatMoney } from '@gjj-hall/sdk/format';
+import { DataTable, ExportButtons, PrintButton, PrintHead, type TableColumn } from '../../shared/table';
+import { KeysetPager } from '../../shared/ui/keyset-pager';
+import { Tabs } from '../../shared/ui/tabs';
+import { useKeysetPaged } from '../../shared/use-keyset-paged';
+import { usePageTitle } from '../../shared/use-page-title';
+import { fetchApplication, fetchLoans, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type Progress, type RepaymentRow } from './api';
+import './loans.css';
+
+// 贷款信息查询 (menu /grwt/dkSys/dkyw/dkxx_cx; docs/api-loans.md): one page, four tabs (docs/decisions.md › 贷款查询):
+// 贷款信息 (the facts of each loan), 还款计划 (the plan by period in the shared table, with export and print),
+// 还款记录 (the repayments, newest first) and 贷款进度 (where each application stands, with its timeline). The tab is
+// in the address (?tab=), so a reload or a link keeps it.
+
+const TABS = [
+  { key: 'dkxx', label: '贷款信息' },
+  { key: 'hkjh', label: '还款计划' },
+  { key: 'hkjl', label: '还款记录' },
+  { key: 'dkjd', label: '贷款进度' },
+] as const;
+
+const PLAN_COLUMNS: TableColumn<PlanRow>[] = [
+  { prop: 'qc', label: '期次', disabled: true },
+  { prop: 'hkrq', label: '应还日期', className: 'nowrap' },
+  { prop: 'yhbj', label: '应还本金（元）', type: 'money' },
+  { prop: 'yhlx', label: '应还利息（元）', type: 'money' },
+  { prop: 'yhje', label: '应还合计（元）', type: 'money', disabled: true },
+  { prop: 'syje', label: '剩余本金（元）', type: 'money' },
+  { prop: 'yhbjje', label: '已还本金（元）', type: 'money' },
+  { prop: 'yhlxje', label: '已还利息（元）', type: 'money' },
+  { prop: 'ztmc', label: '状态' },
+];
+
+const REPAYMENT_COLUMNS: TableColumn<RepaymentRow>[] = [
+  { prop: 'hkrq', label: '还款日期', disabled: true, className: 'nowrap' },
+  { prop: 'qc', label: '期次', text: (r) => (r.qc === null || r.qc === undefined ? '—' : String(r.qc)) },
+  { prop: 'hkbj', label: '本金（元）', type: 'money' },
+  { prop: 'hklx', label: '利息（元）', type: 'money' },
+  { prop: 'yqlx', label: '逾期利息（元）', type: 'money' },
+  { prop: 'hkje', label: '合计（元）', type: 'money', disabled: true },
+  { prop: 'lymc', label: '还款来源' },
+];
+
+type Loans = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Loan[] };
+
+/** The page of the menu entry /grwt/dkSys/dkyw/dkxx_cx. */
+export function LoanInfoPage() {
+  usePageTitle('贷款信息查询');
+  const [params, setParams] = useSearchParams();
+  const active = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === params.get('tab')),
+  );
+  const [loans, setLoans] = useState<Loans>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLoans(controller.signal).then(
+      (list) => !controller.signal.aborted && setLoans({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setLoans({ status: 'error', message: errorMessage(error, '贷款信息加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const list = loans.status === 'ready' ? loans.list : [];
+  const chosen = list.find((l) => l.dkzh === params.get('dkzh')) ?? list[0];
+  const choose = (dkzh: string) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('dkzh', dkzh);
+      return p;
+    });
+
+  return (
+    <section className="page loans" aria-labelledby="loans-title">
+      <h1 id="loans-title">贷款信息查询</h1>
+      {loans.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{loans.message}</p>
+          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {list.length > 1 && (
+        <p className="loans-choose">
+          <label>
+            贷款账号{' '}
+            <select value={chosen?.dkzh ?? ''} onChange={(e) => choose(e.target.value)}>
+              {list.map((l) => (
+                <option key={l.dkzh} value={l.dkzh}>
+                  {l.dkzh}（{l.dkztmc}）
+                </option>
+              ))}
+            </select>
+          </label>
+        </p>
+      )}
+      <Tabs
+        label="贷款信息查询"
+        items={TABS}
+        active={active}
+        onChange={(i) =>
+          setParams((prev) => {
+            const p = new URLSearchParams(prev);
+            p.set('tab', TABS[i]!.key);
+            return p;
+          })
+        }
+      >
+        {loans.status === 'loading' && active !== 3 && <p role="status">正在加载，请稍候…</p>}
+        {loans.status === 'ready' && !chosen && active !== 3 && <NoLoan />}
+        {chosen && active === 0 && <LoanFacts loan={chosen} />}
+        {chosen && active === 1 && <PlanTable loan={chosen} />}
+        {chosen && active === 2 && <RepaymentTable loan={chosen} />}
+        {active === 3 && <ProgressList />}
+      </Tabs>
+    </section>
+  );
+}
+
+function NoLoan() {
+  return (
+    <div className="loans-empty">
+      <p>您名下暂无住房公积金贷款。</p>
+      <p>
+        <Link to="/grwt/dkSys/dkyw/dksq">申请住房公积金贷款</Link>
+        {'　'}
+        <Link to="?tab=dkjd">查看贷款申请进度</Link>
+      </p>
+    </div>
+  );
+}
+
+function LoanFacts({ loan }: { loan: Loan }) {
+  const facts: Array<[string, string]> = [
+    ['借款合同编号', loan.jkhtbh ?? ''],
+    ['贷款账号', loan.dkzh ?? ''],
+    ['贷款状态', loan.dkztmc ?? ''],
+    ['合同金额', `${formatMoney(loan.htje ?? '0')} 元`],
+    ['贷款余额', `${formatMoney(loan.dkye ?? '0')} 元`],
+    ['贷款期限', `${loan.dkqx} 个月，剩余 ${loan.syqs} 期`],
+    ['年利率', `${loan.dkll}%`],
+    ['还款方式', loan.hkfsmc ?? ''],
+    ['担保方式', loan.dbfsmc ?? ''],
+    ['放款日期', loan.ffrq ?? ''],
+    ['房屋坐落', loan.fwdz ?? ''],
+    ['下期还款', loan.xqhkrq ? `${loan.xqhkrq}，${formatMoney(loan.xqhkje ?? '0')} 元` : '—'],
+    ['逾期', loan.yqqs ? `${loan.yqqs} 期，${formatMoney(loan.yqje ?? '0')} 元` : '无'],
+    ['还款账户', `${loan.hkyh ?? ''} ${loan.hkzh ?? ''}`],
+    ...(loan.jqrq ? ([['结清日期', loan.jqrq]] as Array<[string, string]>) : []),
+  ];
+  return (
+    <>
+      {Boolean(loan.yqqs) && (
+        <p className="loans-overdue" role="alert">
+          您有 {loan.yqqs} 期逾期未还，共 {formatMoney(loan.yqje ?? '0')} 元，逾期按日计收罚息，请尽快归还。
+        </p>
+      )}
+      <dl className="loans-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="loans-facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="no-print">
+        <PrintButton />
+      </p>
+    </>
+  );
+}
+
+function PlanTable({ loan }: { loan: Loan }) {
+  const { pathname } = useLocation();
+  const [size, setSize] = useState(12);
+  const dkzh = loan.dkzh ?? '';
+  const plan = useKeysetPaged(
+    async (after, signal) => {
+      const page = await fetchPlan(dkzh, Number(after ?? 0), size, signal);
+      return { list: page.list ?? [], next: page.next === null || page.next === undefined ? null : String(page.next), total: page.total ?? 0 };
+    },
+    `${dkzh}/${size}`,
+  );
+  const page = plan.state.page;
+  return (
+    <>
+      <PrintHead title="还款计划" period={`贷款账号 ${dkzh}；借款合同编号 ${loan.jkhtbh}；第 ${plan.pageNum} 页`} />
+      {plan.state.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{plan.state.message}</p>
+          <button type="button" className="btn" onClick={plan.reload}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {page === null && plan.state.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {page && (
+        <DataTable
+          caption={`还款计划（贷款账号 ${dkzh}，共 ${page.total} 期）`}
+          columns={PLAN_COLUMNS}
+          rows={page.list}
+          rowKey={(r) => String(r.qc)}
+          busy={plan.state.status === 'loading'}
+          settings={{ path: pathname, navName: 'hkjh', name: '还款计划' }}
+          isCurrent={(r) => r.zt === '2'}
+          toolbar={
+            <>
+              <ExportButtons path={PLAN_EXPORT} params={{ dkzh }} fileName={`还款计划_${dkzh}`} />
+              <PrintButton />
+            </>
+          }
+        />
+      )}
+      {page && page.list.length > 0 && (
+        <KeysetPager total={plan.first?.total ?? null} pageNum={plan.pageNum} pageSize={size} hasNext={plan.hasNext} onPrev={plan.prev} onNext={plan.next} onSize={setSize} label="还款计划分页" />
+      )}
+    </>
+  );
+}
+
+function RepaymentTable({ loan }: { loan: Loan }) {
+  const { pathname } = useLocation();
+  const [size, setSize] = useState(10);
+  const dkzh = loan.dkzh ?? '';
+  const records = useKeysetPaged(
+    async (after, signal) => {
+      const page = await fetchRepayments(dkzh, after ?? '', size, signal);
+      return { list: page.list ?? [], next: page.next ?? null };
+    },
+    `${dkzh}/${size}`,
+  );
+  const page = records.state.page;
+  return (
+    <>
+      <PrintHead title="还款记录" period={`贷款账号 ${dkzh}；第 ${records.pageNum} 页`} />
+      {records.state.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{records.state.message}</p>
+          <button type="button" className="btn" onClick={records.reload}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {page === null && records.state.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {page && (
+        <DataTable
+          caption={`还款记录（贷款账号 ${dkzh}）`}
+          columns={REPAYMENT_COLUMNS}
+          rows={page.list}
+          rowKey={(r) => `${r.hkrq}/${r.qc}/${r.ly}/${r.hkje}`}
+          busy={records.state.status === 'loading'}
+          settings={{ path: pathname, navName: 'hkjl', name: '还款记录' }}
+          emptyText="暂无还款记录"
+          toolbar={<PrintButton />}
+        />
+      )}
+      {page && page.list.length > 0 && (
+        <KeysetPager total={null} pageNum={records.pageNum} pageSize={size} hasNext={records.hasNext} onPrev={records.prev} onNext={records.next} onSize={setSize} label="还款记录分页" />
+      )}
+    </>
+  );
+}
+
+type ProgressState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Progress[] };
+
+function ProgressList() {
+  const [state, setState] = useState<ProgressState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProgress(controller.signal).then(
+      (list) => !controller.signal.aborted && setState({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setState({ status: 'error', message: errorMessage(error, '贷款进度加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, []);
+  if (state.status === 'loading') return <p role="status">正在加载，请稍候…</p>;
+  if (state.status === 'error')
+    return (
+      <p className="content-error" role="alert">
+        {state.message}
+      </p>
+    );
+  if (state.list.length === 0) return <p className="loans-empty">您没有提交过住房公积金贷款申请。</p>;
+  return (
+    <ul className="loans-progress">
+      {state.list.map((p) => (
+        <li key={p.ywbh}>
+          <ProgressItem item={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One application: its facts, and its timeline (the events of 业务详情, read when shown). */
+function ProgressItem({ item }: { item: Progress }) {
+  const [detail, setDetail] = useState<ApplicationDetail | 'error' | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchApplication(item.ywbh ?? '', { silent: true }).then(
+      (d) => live && setDetail(d),
+      () => live && setDetail('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [item.ywbh]);
+  return (
+    <article className="loans-progress__item" aria-label={`贷款申请 ${item.ywbh}`}>
+      <h2 className="loans-progress__title">
+        贷款申请 {item.ywbh} <span className="loans-progress__status">{item.ztmc}</span>
+      </h2>
+      <p>
+        申请金额 {formatMoney(item.dkje ?? '0')} 元，期限 {item.dkqx} 个月；{item.fwdz}
+      </p>
+      <p>
+        提交时间 {item.tjsj}
+        {item.cnbjrq ? `；承诺办结日期 ${item.cnbjrq}` : ''}
+        {item.dkzh ? `；贷款账号 ${item.dkzh}` : ''}
+      </p>
+      {detail === 'error' && <p role="alert">办理进度暂时无法加载</p>}
+      {detail && detail !== 'error' && (
+        <ol className="loans-timeline" aria-label={`办理进度（${item.ywbh}）`}>
+          {detail.events.map((e, i) => (
+            <li key={`${e.at}-${i}`} className="loans-timeline__item">
+              <p className="loans-timeline__head">
+                <time dateTime={e.at}>{e.at}</time> <strong>{e.ztmc}</strong> <span className="loans-timeline__actor">{e.actorName || e.actor}</span>
+              </p>
+              {e.note && <p>{e.note}</p>}
+              {e.reasons.length > 0 && (
+                <ul>
+                  {e.reasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p>
+        <Link to={`/grwt/wdbj/ywxq?ywbh=${encodeURIComponent(item.ywbh ?? '')}`}>业务详情</Link>
+      </p>
+    </article>
+  );
+}
