@@ -273,6 +273,20 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   await expect(facts).toContainText('6222***********0128');
   await expectNoAxeViolations(page);
 
+  // 提前还款试算: the engine's two ways side by side, as the server answers them.
+  await page.getByLabel('提前还款金额（元）', { exact: true }).fill('100000');
+  await page.getByRole('button', { name: '试算' }).click();
+  const trialTable = page.getByRole('table', { name: '两种方式对比' });
+  await expect(trialTable).toBeVisible();
+  const dkzh = ((await facts.locator('dt:text-is("贷款账号") + dd').textContent()) ?? '').trim();
+  const trial = (await hallCall<{ shorten: { jslx: string; jsqs: number }; reduce: { jslx: string; yhje: string } }>(page, 'POST', 'dkyw/tqhk/ss', { dkzh, tqhkje: '100000' })).data;
+  const saved = trialTable.getByRole('row', { name: /^节省利息/ });
+  await expect(saved).toContainText(`${Number(trial.shorten.jslx).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`);
+  await expect(saved).toContainText(`${Number(trial.reduce.jslx).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`);
+  await expect(trialTable.getByRole('row', { name: /^减少期数/ })).toContainText(`${trial.shorten.jsqs} 期`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: shot('loan-trial-1280.png'), fullPage: true });
+
   await page.getByRole('tab', { name: '还款计划' }).click();
   const plan = page.getByRole('table', { name: /^还款计划（贷款账号 80\d+，共 240 期）$/ });
   await expect(plan.locator('tbody tr')).toHaveCount(12);

@@ -95,3 +95,11 @@ export async function fetchApplication(ywbh: string, options: RequestOptions = {
   const { data } = await client.get<ApplicationDetail>('/api/izfgjj-zhfw/v1/ywsq/detail', { ...options, params: { ywbh } });
   return data;
 }
+
+/** The early-repayment trial: shorter term and lower instalment side by side (the engine's, on the server). */
+export type PrepayTrial = ApiData<'/api/izfgjj-zhfw/v1/dkyw/tqhk/ss', 'post'>;
+
+export async function fetchPrepayTrial(dkzh: string, tqhkje: string): Promise<PrepayTrial> {
+  const { data } = await client.post<PrepayTrial>(`${BASE}/tqhk/ss`, { dkzh, tqhkje }, { silent: true });
+  return data;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
@@ -7,7 +7,7 @@ import { KeysetPager } from '../../shared/ui/keyset-pager';
 import { Tabs } from '../../shared/ui/tabs';
 import { useKeysetPaged } from '../../shared/use-keyset-paged';
 import { usePageTitle } from '../../shared/use-page-title';
-import { fetchApplication, fetchLoans, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type Progress, type RepaymentRow } from './api';
+import { fetchApplication, fetchLoans, fetchPrepayTrial, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type PrepayTrial, type Progress, type RepaymentRow } from './api';
 import './loans.css';
 
 // 贷款信息查询 (menu /grwt/dkSys/dkyw/dkxx_cx; docs/api-loans.md): one page, four tabs (docs/decisions.md › 贷款查询):
@@ -170,7 +170,83 @@ function LoanFacts({ loan }: { loan: Loan }) {
       <p className="no-print">
         <PrintButton />
       </p>
+      {loan.dkzt !== '3' && !loan.yqqs && <PrepayTrialForm dkzh={loan.dkzh} />}
     </>
+  );
+}
+
+const TRIAL_ROWS: Array<[string, (t: PrepayTrial['shorten']) => string]> = [
+  ['提前还款金额', (t) => `${formatMoney(t.tqhkje)} 元`],
+  ['随期还款', (t) => `第 ${t.qc} 期（${t.hkrq}）`],
+  ['之后的月还款额', (t) => (t.jq ? '一次结清' : `${formatMoney(t.yhje)} 元`)],
+  ['剩余期数', (t) => `${t.syqs} 期`],
+  ['减少期数', (t) => `${t.jsqs} 期`],
+  ['新的到期日', (t) => t.zzrq],
+  ['节省利息', (t) => `${formatMoney(t.jslx)} 元`],
+];
+
+/**
+ * 提前还款试算 (POST dkyw/tqhk/ss): an amount paid with the next instalment, the engine's two ways side by side
+ * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves. A trial only: the
+ * applications (GD0602 by card, GD0605 from the provident account) are not open yet.
+ */
+function PrepayTrialForm({ dkzh }: { dkzh: string }) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial }>({ status: 'idle' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = amount.trim();
+    if (!/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(text) || Number(text) <= 0) return setState({ status: 'error', message: '提前还款金额应为大于 0 的金额，至多两位小数' });
+    setState({ status: 'busy' });
+    fetchPrepayTrial(dkzh, text).then(
+      (trial) => setState({ status: 'ready', trial }),
+      (error: unknown) => setState({ status: 'error', message: errorMessage(error, '试算失败，请稍后重试') }),
+    );
+  };
+  return (
+    <section className="loans-trial no-print" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>提前还款试算</h2>
+      <form className="loans-trial__form" onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-amount`}>提前还款金额（元）</label>
+        <input
+          id={`${id}-amount`}
+          value={amount}
+          inputMode="decimal"
+          maxLength={15}
+          aria-invalid={state.status === 'error' ? true : undefined}
+          aria-describedby={`${id}-msg`}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary" disabled={state.status === 'busy'}>
+          试算
+        </button>
+      </form>
+      <p id={`${id}-msg`} className={state.status === 'error' ? 'loans-trial__error' : 'loans-trial__hint'} aria-live="polite">
+        {state.status === 'error' ? state.message : state.status === 'busy' ? '正在试算…' : '随下一期还款一并归还，试算结果仅供参考'}
+      </p>
+      {state.status === 'ready' && (
+        <table className="loans-trial__table">
+          <caption>两种方式对比</caption>
+          <thead>
+            <tr>
+              <th scope="col">项目</th>
+              <th scope="col">缩短期限（月供不变）</th>
+              <th scope="col">减少月供（期限不变）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {TRIAL_ROWS.map(([label, text]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{text(state.trial.shorten)}</td>
+                <td>{text(state.trial.reduce)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
