@@ -220,6 +220,10 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   await expect(maximum).toContainText(`可贷额度 ${Number(kdje).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`);
   await expect(limits.locator('tbody tr.loan-max__binding th')).toContainText(api.data.xz.find((l) => l.qzy)!.mc);
   await page.screenshot({ path: shot('loan-maximum-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: shot('loan-maximum-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // One fen over the maximum is refused; the maximum itself goes on.
   const over = (Number(kdje) + 0.01).toFixed(2);
