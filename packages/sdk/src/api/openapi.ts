@@ -1719,6 +1719,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dkyw/hkjh/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出还款计划（xlsx 或 CSV，全部期次，按期次分段读取）；非本人的贷款答 403 */
+        get: operations["getDkywHkjhExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/dkjd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 贷款进度：本账户提交过的住房公积金贷款申请（新的在前，至多 10 笔），各自的状态、承诺办结日期和办结后的贷款账号 */
+        get: operations["getDkywDkjd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/grmx/accounts": {
         parameters: {
             query?: never;
@@ -8101,28 +8135,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
+                        code: number;
+                        msg: string;
+                        data: {
                             /** @description 是否符合申请条件 */
-                            kbl?: boolean;
+                            kbl: boolean;
                             /** @description 不符合时的原因 */
-                            bkblyy?: string;
+                            bkblyy: string;
                             /** @description 适用的年利率（%） */
-                            dkll?: string;
+                            dkll: string;
                             /** @description 金额（元，两位小数） */
-                            kdje?: string;
-                            xz?: {
+                            kdje: string;
+                            xz: {
                                 /** @enum {string} */
-                                key?: "balance" | "capacity" | "price" | "ceiling";
-                                mc?: string;
+                                key: "balance" | "capacity" | "price" | "ceiling";
+                                mc: string;
                                 /** @description 金额（元，两位小数） */
-                                je?: string;
-                                sf?: string;
-                                qzy?: boolean;
+                                je: string;
+                                sf: string;
+                                qzy: boolean;
                             }[];
                             /** @description 按申请金额（或可贷额度）计算的首期月还款额 */
-                            sqhkje?: string;
+                            sqhkje: string;
                         };
                     };
                 };
@@ -8159,18 +8193,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                xmbh?: string;
-                                xmmc?: string;
-                                xmdz?: string;
-                                ysxkzh?: string;
-                                kfsmc?: string;
-                                jgqj?: string;
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                xmdz: string;
+                                ysxkzh: string;
+                                kfsmc: string;
+                                jgqj: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -8203,44 +8237,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                dkzh?: string;
-                                jkhtbh?: string;
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                dkzh: string;
+                                jkhtbh: string;
                                 /** @description 金额（元，两位小数） */
-                                htje?: string;
+                                htje: string;
                                 /** @description 金额（元，两位小数） */
-                                dkye?: string;
-                                dkqx?: number;
+                                dkye: string;
+                                dkqx: number;
                                 /** @description 剩余期数 */
-                                syqs?: number;
+                                syqs: number;
                                 /** @description 年利率（%） */
-                                dkll?: string;
-                                hkfs?: string;
-                                hkfsmc?: string;
-                                dbfs?: string;
-                                dbfsmc?: string;
-                                ffrq?: string;
+                                dkll: string;
+                                hkfs: string;
+                                hkfsmc: string;
+                                dbfs: string;
+                                dbfsmc: string;
+                                ffrq: string;
                                 /** @enum {string} */
-                                dkzt?: "1" | "2" | "3";
-                                dkztmc?: string;
-                                fwdz?: string;
-                                hkyh?: string;
+                                dkzt: "1" | "2" | "3";
+                                dkztmc: string;
+                                fwdz: string;
+                                hkyh: string;
                                 /** @description 还款账号（前 4 后 4 位） */
-                                hkzh?: string;
-                                xqhkrq?: string;
+                                hkzh: string;
+                                xqhkrq: string;
                                 /** @description 金额（元，两位小数） */
-                                xqhkje?: string;
+                                xqhkje: string;
                                 /** @description 逾期期数 */
-                                yqqs?: number;
+                                yqqs: number;
                                 /** @description 金额（元，两位小数） */
-                                yqje?: string;
-                                jqrq?: string | null;
+                                yqje: string;
+                                jqrq: string | null;
                             }[];
-                            params?: {
-                                overdueFactor?: number;
+                            params: {
+                                overdueFactor: number;
                             };
                         };
                     };
@@ -8279,44 +8313,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            shorten?: {
+                        code: number;
+                        msg: string;
+                        data: {
+                            shorten: {
                                 /** @description 随第几期还款一并提前还款 */
-                                qc?: number;
-                                hkrq?: string;
+                                qc: number;
+                                hkrq: string;
                                 /** @description 金额（元，两位小数） */
-                                tqhkje?: string;
+                                tqhkje: string;
                                 /** @description 是否一次结清 */
-                                jq?: boolean;
-                                syqs?: number;
+                                jq: boolean;
+                                syqs: number;
                                 /** @description 减少的期数 */
-                                jsqs?: number;
+                                jsqs: number;
                                 /** @description 提前还款后的月还款额 */
-                                yhje?: string;
+                                yhje: string;
                                 /** @description 新的到期日 */
-                                zzrq?: string;
+                                zzrq: string;
                                 /** @description 节省的利息 */
-                                jslx?: string;
+                                jslx: string;
                             };
-                            reduce?: {
+                            reduce: {
                                 /** @description 随第几期还款一并提前还款 */
-                                qc?: number;
-                                hkrq?: string;
+                                qc: number;
+                                hkrq: string;
                                 /** @description 金额（元，两位小数） */
-                                tqhkje?: string;
+                                tqhkje: string;
                                 /** @description 是否一次结清 */
-                                jq?: boolean;
-                                syqs?: number;
+                                jq: boolean;
+                                syqs: number;
                                 /** @description 减少的期数 */
-                                jsqs?: number;
+                                jsqs: number;
                                 /** @description 提前还款后的月还款额 */
-                                yhje?: string;
+                                yhje: string;
                                 /** @description 新的到期日 */
-                                zzrq?: string;
+                                zzrq: string;
                                 /** @description 节省的利息 */
-                                jslx?: string;
+                                jslx: string;
                             };
                         };
                     };
@@ -8356,24 +8390,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
-                                hkrq?: string;
-                                qc?: number | null;
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                hkrq: string;
+                                qc: number | null;
                                 /** @description 金额（元，两位小数） */
-                                hkbj?: string;
+                                hkbj: string;
                                 /** @description 金额（元，两位小数） */
-                                hklx?: string;
+                                hklx: string;
                                 /** @description 金额（元，两位小数） */
-                                yqlx?: string;
+                                yqlx: string;
                                 /** @description 金额（元，两位小数） */
-                                hkje?: string;
-                                ly?: string;
-                                lymc?: string;
+                                hkje: string;
+                                ly: string;
+                                lymc: string;
                             }[];
-                            next?: string | null;
+                            next: string | null;
                         };
                     };
                 };
@@ -8411,35 +8445,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code?: number;
-                        msg?: string;
-                        data?: {
-                            list?: {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
                                 /** @description 期次 */
-                                qc?: number;
+                                qc: number;
                                 /** @description 应还日期 */
-                                hkrq?: string;
+                                hkrq: string;
                                 /** @description 金额（元，两位小数） */
-                                yhbj?: string;
+                                yhbj: string;
                                 /** @description 金额（元，两位小数） */
-                                yhlx?: string;
+                                yhlx: string;
                                 /** @description 金额（元，两位小数） */
-                                yhje?: string;
+                                yhje: string;
                                 /** @description 金额（元，两位小数） */
-                                syje?: string;
+                                syje: string;
                                 /** @description 金额（元，两位小数） */
-                                yhbjje?: string;
+                                yhbjje: string;
                                 /** @description 金额（元，两位小数） */
-                                yhlxje?: string;
+                                yhlxje: string;
                                 /**
                                  * @description 0 未还 1 已还 2 逾期
                                  * @enum {string}
                                  */
-                                zt?: "0" | "1" | "2";
-                                ztmc?: string;
+                                zt: "0" | "1" | "2";
+                                ztmc: string;
                             }[];
-                            next?: number | null;
-                            total?: number;
+                            next: number | null;
+                            total: number;
                         };
                     };
                 };
@@ -8448,6 +8482,91 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywHkjhExport: {
+        parameters: {
+            query: {
+                dkzh: string;
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的还款计划（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywDkjd: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                ywbh: string;
+                                zt: string;
+                                ztmc: string;
+                                /** @description 提交时间 */
+                                tjsj: string;
+                                /** @description 承诺办结日期 */
+                                cnbjrq: string | null;
+                                /** @description 金额（元，两位小数） */
+                                dkje: string;
+                                dkqx: number;
+                                fwdz: string;
+                                /** @description 办结后生成的贷款账号 */
+                                dkzh: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -66,6 +66,9 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
       ] as const
     ).map(([path, name]) => [`dwwt/${path}`, named(() => import('../../features/unit/unit-pages'), name)]),
   ),
+  // The loan pages (issue 38): one chunk.
+  'grwt/dkSys/dkyw/dksq': named(() => import('../../features/loans/loan-pages'), 'LoanApplyPage'),
+  'grwt/dkSys/dkyw/dkxx_cx': named(() => import('../../features/loans/loan-pages'), 'LoanInfoPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 

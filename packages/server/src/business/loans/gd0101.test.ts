@@ -382,6 +382,31 @@ describe('applied for, approved by the centre, lived with', () => {
     expect((await post('dkyw/tqhk/ss', zhang, { dkzh, tqhkje: '0' })).json<{ msg: string }>().msg).toBe('提前还款金额应大于 0');
   });
 
+  it('还款计划 exported: every period in xlsx or CSV, the same figures; another person\'s loan answers 403', async () => {
+    const csv = await get(`dkyw/hkjh/export?dkzh=${dkzh}&format=csv`, zhang);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`还款计划_${dkzh}_`)}`);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const header = lines.findIndex((l) => l.startsWith('期次,'));
+    expect(lines.slice(header + 1)).toHaveLength(240);
+    const engine = calculateLoan({ amount: '600000.00', months: 240, annualRate: '2.6', method: '01', issueDate: '2026-11-26' }).schedule;
+    expect(lines[header + 1]!.split(',').slice(0, 5)).toEqual(['1', engine[0]!.date, engine[0]!.principal, engine[0]!.interest, engine[0]!.payment]);
+    expect(lines.at(-1)!.split(',')[0]).toBe('240');
+    const xlsx = await get(`dkyw/hkjh/export?dkzh=${dkzh}&format=xlsx`, zhang);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const other = await get(`dkyw/hkjh/export?dkzh=${dkzh}&format=csv`, limei);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ code: 403, msg: FORBIDDEN, data: null });
+    expect((await get(`dkyw/hkjh/export?dkzh=${dkzh}&format=pdf`, zhang)).json<{ msg: string }>().msg).toBe('导出格式只能是 xlsx 或 csv');
+  });
+
+  it('贷款进度: the account\'s loan applications with their status and, once completed, the loan', async () => {
+    const list = (await get('dkyw/dkjd', zhang)).json<{ data: { list: Array<Record<string, unknown>> } }>().data.list;
+    expect(list[0]).toMatchObject({ ywbh, zt: '03', ztmc: '已办结', dkje: '600000.00', dkqx: 240, dkzh });
+    expect((await get('dkyw/dkjd', limei)).json<{ data: { list: unknown[] } }>().data.list).toEqual([]);
+  });
+
   it('the approved projects to choose from', async () => {
     const res = await get('dkyw/lpxx', zhang);
     const list = res.json<{ data: { list: Array<{ xmbh: string }> } }>().data.list.map((p) => p.xmbh);

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maskBankCard } from '@gjj-hall/sdk/format';
 import type { Db } from '../../db/db';
-import { centreDate } from '../../clock';
+import { centreDate, centreDateTime } from '../../clock';
 import { ApiError, ok } from '../../http/envelope';
+import { fileAnswer } from '../../http/openapi';
+import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../../table/export';
+import { STATUS } from '../../applications/status';
 import { getAccount } from '../../records/accounts';
 import { fenToYuan, yuanToFen } from '../../records/money';
 import { ZHFW_PREFIX } from '../../routes/shell';
@@ -11,7 +14,7 @@ import { ruleMessage, type Applicant } from '../types';
 import { firstFailing, GD0101_RULES, maximumFor, type Gd0101Payload } from './gd0101';
 import { firstPaymentFen } from './maximum';
 import { calculatePrepayment, type PrepaymentResult } from '@gjj-hall/sdk/loan';
-import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord } from './ledger';
+import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord, type ScheduleLine } from './ledger';
 import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, readLoanParams, REPAYMENT_METHODS } from './params';
 
 /** The catalogue's 403: another person's record, and nothing about it. */
@@ -20,7 +23,14 @@ export const FORBIDDEN = '当前操作没有权限，请联系管理员授权';
 const tags = ['住房公积金贷款'] as const;
 const money = { type: 'string', description: '金额（元，两位小数）' } as const;
 const str = { type: 'string' } as const;
-const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
+/** Every property of an answer's object is always there (null when it has no value): each object lists them as required. */
+const full = (schema: unknown): unknown => {
+  if (Array.isArray(schema) || schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, full(v)]));
+  if (out.type === 'object' && out.properties && !out.required) out.required = Object.keys(out.properties);
+  return out;
+};
+const envelope = (data: Record<string, unknown>) => ({ 200: full({ type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } }) });
 
 const scheduleItem = {
   type: 'object',
@@ -376,6 +386,127 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
         })),
         next: next ?? null,
         total: loan.months,
+      });
+    },
+  );
+
+  const SCHEDULE_STATUS: Record<string, string> = { '0': '未还', '1': '已还', '2': '逾期' };
+  const SCHEDULE_EXPORT: ExportColumn<ScheduleLine>[] = [
+    { header: '期次', width: 8, value: (r) => String(r.period) },
+    { header: '应还日期', width: 12, value: (r) => r.dueDate },
+    { header: '应还本金（元）', width: 14, kind: 'money', value: (r) => Number(r.principalFen) },
+    { header: '应还利息（元）', width: 14, kind: 'money', value: (r) => Number(r.interestFen) },
+    { header: '应还合计（元）', width: 14, kind: 'money', value: (r) => Number(r.paymentFen) },
+    { header: '本期后剩余本金（元）', width: 18, kind: 'money', value: (r) => Number(r.balanceFen) },
+    { header: '已还本金（元）', width: 14, kind: 'money', value: (r) => Number(r.paidPrincipalFen) },
+    { header: '已还利息（元）', width: 14, kind: 'money', value: (r) => Number(r.paidInterestFen) },
+    { header: '状态', width: 8, value: (r) => SCHEDULE_STATUS[r.status] ?? '' },
+  ];
+
+  app.get<{ Querystring: { dkzh: string; format: 'xlsx' | 'csv' } }>(
+    `${ZHFW_PREFIX}/dkyw/hkjh/export`,
+    {
+      ...pre,
+      schema: {
+        summary: '导出还款计划（xlsx 或 CSV，全部期次，按期次分段读取）；非本人的贷款答 403',
+        tags,
+        querystring: {
+          type: 'object',
+          required: ['dkzh', 'format'],
+          properties: {
+            dkzh: { type: 'string', pattern: '^[0-9]{13,20}$', 'x-msg': '贷款账号格式不正确', 'x-required-msg': '请选择贷款' },
+            format: { type: 'string', enum: ['xlsx', 'csv'], description: '导出格式', 'x-msg': '导出格式只能是 xlsx 或 csv', 'x-required-msg': '请选择导出格式' },
+          },
+        },
+        response: { 200: fileAnswer('导出的还款计划（xlsx 或 CSV，附件）', [EXPORT_TYPES.xlsx, 'text/csv'], { download: true }) },
+      },
+    },
+    async (request, reply) => {
+      const loan = await ownLoan(request, request.query.dkzh);
+      const { format } = request.query;
+      const [config] = await db.query<{ value: string }>("select value from sys_config where key = 'XT_ZXQC' and enable = 1");
+      async function* pages() {
+        let after = 0;
+        for (;;) {
+          const { rows, next } = await listSchedule(db, loan.dkzh, { afterPeriod: after, limit: 120 });
+          if (rows.length > 0) yield rows;
+          if (!next) return;
+          after = next;
+        }
+      }
+      const stamp = centreDateTime(now());
+      const stream = exportStream({
+        format,
+        title: '还款计划',
+        subtitle: [
+          config?.value ?? '',
+          `借款合同编号：${loan.jkhtbh}\u3000贷款账号：${loan.dkzh}\u3000借款人：${loan.xingming}`,
+          `贷款金额：${fenToYuan(loan.amountFen)} 元\u3000期限：${loan.months} 个月\u3000年利率：${loan.annualRate}%\u3000还款方式：${REPAYMENT_METHODS[loan.method]}`,
+          `导出时间：${stamp}`,
+        ].filter(Boolean),
+        columns: SCHEDULE_EXPORT,
+        pages: pages(),
+      });
+      return reply
+        .header('content-type', EXPORT_TYPES[format])
+        .header('content-disposition', attachment(`还款计划_${loan.dkzh}_${stamp.slice(0, 10).replace(/-/g, '')}.${format}`))
+        .send(stream);
+    },
+  );
+
+  app.get(
+    `${ZHFW_PREFIX}/dkyw/dkjd`,
+    {
+      ...pre,
+      schema: {
+        summary: '贷款进度：本账户提交过的住房公积金贷款申请（新的在前，至多 10 笔），各自的状态、承诺办结日期和办结后的贷款账号',
+        tags,
+        response: envelope({
+          type: 'object',
+          properties: {
+            list: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  ywbh: str,
+                  zt: str,
+                  ztmc: str,
+                  tjsj: { ...str, description: '提交时间' },
+                  cnbjrq: { type: ['string', 'null'], description: '承诺办结日期' },
+                  dkje: money,
+                  dkqx: { type: 'integer' },
+                  fwdz: str,
+                  dkzh: { type: ['string', 'null'], description: '办结后生成的贷款账号' },
+                },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      await person(request);
+      // application_account_list (account_id, id desc): a person files a handful of loan applications.
+      const rows = await db.query<{ ywbh: string; zt: string; submitted_at: Date | null; promised: string | null; payload: Record<string, unknown>; dkzh: string | null }>(
+        `select a.ywbh, a.zt, a.submitted_at, to_char(a.promised_date, 'YYYY-MM-DD') as promised, a.payload, l.dkzh
+           from application a left join loan l on l.ywbh = a.ywbh
+          where a.account_id = $1 and a.ywlx = 'GD0101' and a.zt <> '00'
+          order by a.id desc limit 10`,
+        [request.session!.accountId],
+      );
+      return ok({
+        list: rows.map((r) => ({
+          ywbh: r.ywbh,
+          zt: r.zt,
+          ztmc: STATUS[r.zt as keyof typeof STATUS] ?? '',
+          tjsj: r.submitted_at ? centreDateTime(new Date(r.submitted_at)) : '',
+          cnbjrq: r.promised,
+          dkje: typeof r.payload.dkje === 'string' && /^\d/.test(r.payload.dkje) ? fenToYuan(yuanToFen(r.payload.dkje)) : '0.00',
+          dkqx: Number(r.payload.dkqx ?? 0),
+          fwdz: String(r.payload.fwdz ?? ''),
+          dkzh: r.dkzh,
+        })),
       });
     },
   );

@@ -1,0 +1,426 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { errorMessage } from '@gjj-hall/sdk';
+import { formatMoney } from '@gjj-hall/sdk/format';
+import { DataTable, ExportButtons, PrintButton, PrintHead, type TableColumn } from '../../shared/table';
+import { KeysetPager } from '../../shared/ui/keyset-pager';
+import { Tabs } from '../../shared/ui/tabs';
+import { useKeysetPaged } from '../../shared/use-keyset-paged';
+import { usePageTitle } from '../../shared/use-page-title';
+import { fetchApplication, fetchLoans, fetchPrepayTrial, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type PrepayTrial, type Progress, type RepaymentRow } from './api';
+import './loans.css';
+
+// 贷款信息查询 (menu /grwt/dkSys/dkyw/dkxx_cx; docs/api-loans.md): one page, four tabs (docs/decisions.md › 贷款查询):
+// 贷款信息 (the facts of each loan), 还款计划 (the plan by period in the shared table, with export and print),
+// 还款记录 (the repayments, newest first) and 贷款进度 (where each application stands, with its timeline). The tab is
+// in the address (?tab=), so a reload or a link keeps it.
+
+const TABS = [
+  { key: 'dkxx', label: '贷款信息' },
+  { key: 'hkjh', label: '还款计划' },
+  { key: 'hkjl', label: '还款记录' },
+  { key: 'dkjd', label: '贷款进度' },
+] as const;
+
+const PLAN_COLUMNS: TableColumn<PlanRow>[] = [
+  { prop: 'qc', label: '期次', disabled: true },
+  { prop: 'hkrq', label: '应还日期', className: 'nowrap' },
+  { prop: 'yhbj', label: '应还本金（元）', type: 'money' },
+  { prop: 'yhlx', label: '应还利息（元）', type: 'money' },
+  { prop: 'yhje', label: '应还合计（元）', type: 'money', disabled: true },
+  { prop: 'syje', label: '剩余本金（元）', type: 'money' },
+  { prop: 'yhbjje', label: '已还本金（元）', type: 'money' },
+  { prop: 'yhlxje', label: '已还利息（元）', type: 'money' },
+  { prop: 'ztmc', label: '状态' },
+];
+
+const REPAYMENT_COLUMNS: TableColumn<RepaymentRow>[] = [
+  { prop: 'hkrq', label: '还款日期', disabled: true, className: 'nowrap' },
+  { prop: 'qc', label: '期次', text: (r) => (r.qc === null || r.qc === undefined ? '—' : String(r.qc)) },
+  { prop: 'hkbj', label: '本金（元）', type: 'money' },
+  { prop: 'hklx', label: '利息（元）', type: 'money' },
+  { prop: 'yqlx', label: '逾期利息（元）', type: 'money' },
+  { prop: 'hkje', label: '合计（元）', type: 'money', disabled: true },
+  { prop: 'lymc', label: '还款来源' },
+];
+
+type Loans = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Loan[] };
+
+/** The page of the menu entry /grwt/dkSys/dkyw/dkxx_cx. */
+export function LoanInfoPage() {
+  usePageTitle('贷款信息查询');
+  const [params, setParams] = useSearchParams();
+  const active = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === params.get('tab')),
+  );
+  const [loans, setLoans] = useState<Loans>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLoans(controller.signal).then(
+      (list) => !controller.signal.aborted && setLoans({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setLoans({ status: 'error', message: errorMessage(error, '贷款信息加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const list = loans.status === 'ready' ? loans.list : [];
+  const chosen = list.find((l) => l.dkzh === params.get('dkzh')) ?? list[0];
+  const choose = (dkzh: string) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('dkzh', dkzh);
+      return p;
+    });
+
+  return (
+    <section className="page loans" aria-labelledby="loans-title">
+      <h1 id="loans-title">贷款信息查询</h1>
+      {loans.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{loans.message}</p>
+          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {list.length > 1 && (
+        <p className="loans-choose">
+          <label>
+            贷款账号{' '}
+            <select value={chosen?.dkzh ?? ''} onChange={(e) => choose(e.target.value)}>
+              {list.map((l) => (
+                <option key={l.dkzh} value={l.dkzh}>
+                  {l.dkzh}（{l.dkztmc}）
+                </option>
+              ))}
+            </select>
+          </label>
+        </p>
+      )}
+      <Tabs
+        label="贷款信息查询"
+        items={TABS}
+        active={active}
+        onChange={(i) =>
+          setParams((prev) => {
+            const p = new URLSearchParams(prev);
+            p.set('tab', TABS[i]!.key);
+            return p;
+          })
+        }
+      >
+        {loans.status === 'loading' && active !== 3 && <p role="status">正在加载，请稍候…</p>}
+        {loans.status === 'ready' && !chosen && active !== 3 && <NoLoan />}
+        {chosen && active === 0 && <LoanFacts loan={chosen} />}
+        {chosen && active === 1 && <PlanTable loan={chosen} />}
+        {chosen && active === 2 && <RepaymentTable loan={chosen} />}
+        {active === 3 && <ProgressList />}
+      </Tabs>
+    </section>
+  );
+}
+
+function NoLoan() {
+  return (
+    <div className="loans-empty">
+      <p>您名下暂无住房公积金贷款。</p>
+      <p>
+        <Link to="/grwt/dkSys/dkyw/dksq">申请住房公积金贷款</Link>
+        {'　'}
+        <Link to="?tab=dkjd">查看贷款申请进度</Link>
+      </p>
+    </div>
+  );
+}
+
+function LoanFacts({ loan }: { loan: Loan }) {
+  const facts: Array<[string, string]> = [
+    ['借款合同编号', loan.jkhtbh ?? ''],
+    ['贷款账号', loan.dkzh ?? ''],
+    ['贷款状态', loan.dkztmc ?? ''],
+    ['合同金额', `${formatMoney(loan.htje ?? '0')} 元`],
+    ['贷款余额', `${formatMoney(loan.dkye ?? '0')} 元`],
+    ['贷款期限', `${loan.dkqx} 个月，剩余 ${loan.syqs} 期`],
+    ['年利率', `${loan.dkll}%`],
+    ['还款方式', loan.hkfsmc ?? ''],
+    ['担保方式', loan.dbfsmc ?? ''],
+    ['放款日期', loan.ffrq ?? ''],
+    ['房屋坐落', loan.fwdz ?? ''],
+    ['下期还款', loan.xqhkrq ? `${loan.xqhkrq}，${formatMoney(loan.xqhkje ?? '0')} 元` : '—'],
+    ['逾期', loan.yqqs ? `${loan.yqqs} 期，${formatMoney(loan.yqje ?? '0')} 元` : '无'],
+    ['还款账户', `${loan.hkyh ?? ''} ${loan.hkzh ?? ''}`],
+    ...(loan.jqrq ? ([['结清日期', loan.jqrq]] as Array<[string, string]>) : []),
+  ];
+  return (
+    <>
+      {Boolean(loan.yqqs) && (
+        <p className="loans-overdue" role="alert">
+          您有 {loan.yqqs} 期逾期未还，共 {formatMoney(loan.yqje ?? '0')} 元，逾期按日计收罚息，请尽快归还。
+        </p>
+      )}
+      <dl className="loans-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="loans-facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="no-print">
+        <PrintButton />
+      </p>
+      {loan.dkzt !== '3' && !loan.yqqs && <PrepayTrialForm dkzh={loan.dkzh} />}
+    </>
+  );
+}
+
+const TRIAL_ROWS: Array<[string, (t: PrepayTrial['shorten']) => string]> = [
+  ['提前还款金额', (t) => `${formatMoney(t.tqhkje)} 元`],
+  ['随期还款', (t) => `第 ${t.qc} 期（${t.hkrq}）`],
+  ['之后的月还款额', (t) => (t.jq ? '一次结清' : `${formatMoney(t.yhje)} 元`)],
+  ['剩余期数', (t) => `${t.syqs} 期`],
+  ['减少期数', (t) => `${t.jsqs} 期`],
+  ['新的到期日', (t) => t.zzrq],
+  ['节省利息', (t) => `${formatMoney(t.jslx)} 元`],
+];
+
+/**
+ * 提前还款试算 (POST dkyw/tqhk/ss): an amount paid with the next instalment, the engine's two ways side by side
+ * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves. A trial only: the
+ * applications (GD0602 by card, GD0605 from the provident account) are not open yet.
+ */
+function PrepayTrialForm({ dkzh }: { dkzh: string }) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial }>({ status: 'idle' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = amount.trim();
+    if (!/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(text) || Number(text) <= 0) return setState({ status: 'error', message: '提前还款金额应为大于 0 的金额，至多两位小数' });
+    setState({ status: 'busy' });
+    fetchPrepayTrial(dkzh, text).then(
+      (trial) => setState({ status: 'ready', trial }),
+      (error: unknown) => setState({ status: 'error', message: errorMessage(error, '试算失败，请稍后重试') }),
+    );
+  };
+  return (
+    <section className="loans-trial no-print" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>提前还款试算</h2>
+      <form className="loans-trial__form" onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-amount`}>提前还款金额（元）</label>
+        <input
+          id={`${id}-amount`}
+          value={amount}
+          inputMode="decimal"
+          maxLength={15}
+          aria-invalid={state.status === 'error' ? true : undefined}
+          aria-describedby={`${id}-msg`}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary" disabled={state.status === 'busy'}>
+          试算
+        </button>
+      </form>
+      <p id={`${id}-msg`} className={state.status === 'error' ? 'loans-trial__error' : 'loans-trial__hint'} aria-live="polite">
+        {state.status === 'error' ? state.message : state.status === 'busy' ? '正在试算…' : '随下一期还款一并归还，试算结果仅供参考'}
+      </p>
+      {state.status === 'ready' && (
+        <table className="loans-trial__table">
+          <caption>两种方式对比</caption>
+          <thead>
+            <tr>
+              <th scope="col">项目</th>
+              <th scope="col">缩短期限（月供不变）</th>
+              <th scope="col">减少月供（期限不变）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {TRIAL_ROWS.map(([label, text]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{text(state.trial.shorten)}</td>
+                <td>{text(state.trial.reduce)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function PlanTable({ loan }: { loan: Loan }) {
+  const { pathname } = useLocation();
+  const [size, setSize] = useState(12);
+  const dkzh = loan.dkzh ?? '';
+  const plan = useKeysetPaged(
+    async (after, signal) => {
+      const page = await fetchPlan(dkzh, Number(after ?? 0), size, signal);
+      return { list: page.list ?? [], next: page.next === null || page.next === undefined ? null : String(page.next), total: page.total ?? 0 };
+    },
+    `${dkzh}/${size}`,
+  );
+  const page = plan.state.page;
+  return (
+    <>
+      <PrintHead title="还款计划" period={`贷款账号 ${dkzh}；借款合同编号 ${loan.jkhtbh}；第 ${plan.pageNum} 页`} />
+      {plan.state.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{plan.state.message}</p>
+          <button type="button" className="btn" onClick={plan.reload}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {page === null && plan.state.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {page && (
+        <DataTable
+          caption={`还款计划（贷款账号 ${dkzh}，共 ${page.total} 期）`}
+          columns={PLAN_COLUMNS}
+          rows={page.list}
+          rowKey={(r) => String(r.qc)}
+          busy={plan.state.status === 'loading'}
+          settings={{ path: pathname, navName: 'hkjh', name: '还款计划' }}
+          isCurrent={(r) => r.zt === '2'}
+          toolbar={
+            <>
+              <ExportButtons path={PLAN_EXPORT} params={{ dkzh }} fileName={`还款计划_${dkzh}`} />
+              <PrintButton />
+            </>
+          }
+        />
+      )}
+      {page && page.list.length > 0 && (
+        <KeysetPager total={plan.first?.total ?? null} pageNum={plan.pageNum} pageSize={size} hasNext={plan.hasNext} onPrev={plan.prev} onNext={plan.next} onSize={setSize} label="还款计划分页" />
+      )}
+    </>
+  );
+}
+
+function RepaymentTable({ loan }: { loan: Loan }) {
+  const { pathname } = useLocation();
+  const [size, setSize] = useState(10);
+  const dkzh = loan.dkzh ?? '';
+  const records = useKeysetPaged(
+    async (after, signal) => {
+      const page = await fetchRepayments(dkzh, after ?? '', size, signal);
+      return { list: page.list ?? [], next: page.next ?? null };
+    },
+    `${dkzh}/${size}`,
+  );
+  const page = records.state.page;
+  return (
+    <>
+      <PrintHead title="还款记录" period={`贷款账号 ${dkzh}；第 ${records.pageNum} 页`} />
+      {records.state.status === 'error' && (
+        <div className="content-error" role="alert">
+          <p>{records.state.message}</p>
+          <button type="button" className="btn" onClick={records.reload}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {page === null && records.state.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {page && (
+        <DataTable
+          caption={`还款记录（贷款账号 ${dkzh}）`}
+          columns={REPAYMENT_COLUMNS}
+          rows={page.list}
+          rowKey={(r) => `${r.hkrq}/${r.qc}/${r.ly}/${r.hkje}`}
+          busy={records.state.status === 'loading'}
+          settings={{ path: pathname, navName: 'hkjl', name: '还款记录' }}
+          emptyText="暂无还款记录"
+          toolbar={<PrintButton />}
+        />
+      )}
+      {page && page.list.length > 0 && (
+        <KeysetPager total={null} pageNum={records.pageNum} pageSize={size} hasNext={records.hasNext} onPrev={records.prev} onNext={records.next} onSize={setSize} label="还款记录分页" />
+      )}
+    </>
+  );
+}
+
+type ProgressState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Progress[] };
+
+function ProgressList() {
+  const [state, setState] = useState<ProgressState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProgress(controller.signal).then(
+      (list) => !controller.signal.aborted && setState({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setState({ status: 'error', message: errorMessage(error, '贷款进度加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, []);
+  if (state.status === 'loading') return <p role="status">正在加载，请稍候…</p>;
+  if (state.status === 'error')
+    return (
+      <p className="content-error" role="alert">
+        {state.message}
+      </p>
+    );
+  if (state.list.length === 0) return <p className="loans-empty">您没有提交过住房公积金贷款申请。</p>;
+  return (
+    <ul className="loans-progress">
+      {state.list.map((p) => (
+        <li key={p.ywbh}>
+          <ProgressItem item={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One application: its facts, and its timeline (the events of 业务详情, read when shown). */
+function ProgressItem({ item }: { item: Progress }) {
+  const [detail, setDetail] = useState<ApplicationDetail | 'error' | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchApplication(item.ywbh ?? '', { silent: true }).then(
+      (d) => live && setDetail(d),
+      () => live && setDetail('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [item.ywbh]);
+  return (
+    <article className="loans-progress__item" aria-label={`贷款申请 ${item.ywbh}`}>
+      <h2 className="loans-progress__title">
+        贷款申请 {item.ywbh} <span className="loans-progress__status">{item.ztmc}</span>
+      </h2>
+      <p>
+        申请金额 {formatMoney(item.dkje ?? '0')} 元，期限 {item.dkqx} 个月；{item.fwdz}
+      </p>
+      <p>
+        提交时间 {item.tjsj}
+        {item.cnbjrq ? `；承诺办结日期 ${item.cnbjrq}` : ''}
+        {item.dkzh ? `；贷款账号 ${item.dkzh}` : ''}
+      </p>
+      {detail === 'error' && <p role="alert">办理进度暂时无法加载</p>}
+      {detail && detail !== 'error' && (
+        <ol className="loans-timeline" aria-label={`办理进度（${item.ywbh}）`}>
+          {detail.events.map((e, i) => (
+            <li key={`${e.at}-${i}`} className="loans-timeline__item">
+              <p className="loans-timeline__head">
+                <time dateTime={e.at}>{e.at}</time> <strong>{e.ztmc}</strong> <span className="loans-timeline__actor">{e.actorName || e.actor}</span>
+              </p>
+              {e.note && <p>{e.note}</p>}
+              {e.reasons.length > 0 && (
+                <ul>
+                  {e.reasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p>
+        <Link to={`/grwt/wdbj/ywxq?ywbh=${encodeURIComponent(item.ywbh ?? '')}`}>业务详情</Link>
+      </p>
+    </article>
+  );
+}
