@@ -1,5 +1,8 @@
 import { calculateLoan, type RepaymentMethod } from '@gjj-hall/sdk/loan';
+import { cardError as cardErrorOf, yuanToFen } from '../../shared/money-card';
 import type { WizardErrors, WizardValues } from '../../shared/wizard/wizard';
+
+export { yuanToFen };
 
 /**
  * The pure parts of the loan application page (GD0101, docs/api-loans.md): the payload from the answers, the checks
@@ -65,28 +68,6 @@ export function propertyErrors(v: WizardValues): WizardErrors {
   return e;
 }
 
-/** Fen of a yuan text with at most two decimals, or null when it is not one (no floating point). */
-export function yuanToFen(text: string): bigint | null {
-  const m = /^(0|[1-9]\d{0,11})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** Luhn's check digit (ISO/IEC 7812) of a card number. (The withdrawal pages keep the same check: features do not import each other.) */
-export function cardValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** The amount against the server's maximum ('' when it may go on). */
 export function amountError(text: string, maximum: string | undefined): string {
   if (!text.trim()) return '请输入申请贷款金额';
@@ -98,12 +79,8 @@ export function amountError(text: string, maximum: string | undefined): string {
   return '';
 }
 
-export function cardError(text: string): string {
-  const digits = text.replace(/\s/g, '');
-  if (!digits) return '请输入还款银行卡号';
-  if (!/^\d{12,19}$/.test(digits)) return '银行卡号应为 12 至 19 位数字';
-  return cardValid(digits) ? '' : '银行卡号校验不通过，请核对卡号';
-}
+/** The repayment card's error ('' when it may go on). */
+export const cardError = (text: string): string => cardErrorOf(text, '请输入还款银行卡号');
 
 export function repaymentErrors(v: WizardValues): WizardErrors {
   const e: WizardErrors = {};
