@@ -20,6 +20,7 @@ import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
+import { seedUnitButtons } from './unit-buttons';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -253,6 +254,12 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       for (const [path, from, to] of LOAN_MENU_RENAMES) await tx.query('update menu set title = $3 where path = $1 and title = $2', [path, from, to]);
     },
+  },
+  {
+    version: 60,
+    // The data lives in unit-buttons.ts (issue 34, button permissions): the unit pages' 提交 buttons, 职工信息查询.
+    name: 'unit business: the unit pages\' buttons the server checks (提交), the 职工信息查询 menu entry',
+    run: seedUnitButtons,
   },
 ];
 

@@ -5,6 +5,7 @@ import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type Wiz
 import { Dialog } from '../../shared/ui/dialog';
 import { stores } from '../../shared/services';
 import { usePageTitle } from '../../shared/use-page-title';
+import { usePermission } from '../../shared/use-permission';
 import {
   checkImportFile,
   confirmStatement,
@@ -152,6 +153,7 @@ export function DwHuijPage() {
     <Wizard
       ywlx="GJ0201"
       title="单位汇缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_huij', button: 'submit' }}
       formSteps={remittanceSteps}
       initialValues={{ hjny: '', rs: '', hjje: '' }}
       toPayload={(v) => ({ hjny: t(v, 'hjny'), rs: Number(t(v, 'rs')), hjje: t(v, 'hjje') })}
@@ -358,10 +360,13 @@ function EmployeeImport() {
 
 /** GJ0301 个人账户设立 (/dwwt/jcyw/grzh_sl): opens one account at once on the wizard, or many from a file (批量导入). */
 export function GrzhSlPage() {
+  // 批量导入 is the page's 导入 button (spec 5.5, 6): without it the section is not drawn, and the server refuses the
+  // template, the check and the bulk form.
+  const canImport = usePermission('/dwwt/jcyw/grzh_sl', 'import');
   return (
     <>
       <GrzhSlWizard />
-      <EmployeeImport />
+      {canImport ? <EmployeeImport /> : null}
     </>
   );
 }
@@ -371,6 +376,7 @@ function GrzhSlWizard() {
     <Wizard
       ywlx="GJ0301"
       title="个人账户设立"
+      submitPermission={{ path: '/dwwt/jcyw/grzh_sl', button: 'add' }}
       formSteps={openSteps}
       initialValues={{ xingming: '', zjhm: '', sjhm: '', jcjs: '' }}
       toPayload={(v) => ({ xingming: t(v, 'xingming'), zjhm: t(v, 'zjhm'), sjhm: t(v, 'sjhm'), jcjs: t(v, 'jcjs') })}
@@ -429,6 +435,7 @@ export function GrzhFcPage() {
     <Wizard
       ywlx="GJ0305"
       title="个人账户封存"
+      submitPermission={{ path: '/dwwt/jcyw/grzh_fc', button: 'submit' }}
       formSteps={sealSteps}
       initialValues={{ grzh: '', fcyy: '' }}
       toPayload={(v) => ({ grzh: t(v, 'grzh'), fcyy: t(v, 'fcyy') })}
@@ -443,6 +450,8 @@ export function GrzhFcPage() {
 /** /dwwt/cxyw/dwlxd_cx: this year's interest statement, confirmed by the clerk (spec 4.3, 4.13). */
 export function DwlxdPage() {
   usePageTitle('单位利息单查询');
+  const canConfirm = usePermission('/dwwt/cxyw/dwlxd_cx', 'confirm');
+  const canPrint = usePermission('/dwwt/cxyw/dwlxd_cx', 'print');
   const [state, reload] = useLoad<InterestStatement>('dwlxd/cx?limit=50', '利息单查询失败，请稍后重试');
   const [extra, setExtra] = useState<{ rows: InterestStatement['rows']; next: string | null } | null>(null);
   const [asking, setAsking] = useState(false);
@@ -517,14 +526,16 @@ export function DwlxdPage() {
             显示更多
           </button>
         ) : null}
-        {s.confirmed ? null : (
+        {s.confirmed || !canConfirm ? null : (
           <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={busy}>
             {busy ? '正在确认…' : '确认利息单'}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => window.print()}>
-          打印
-        </button>
+        {canPrint ? (
+          <button type="button" className="btn" onClick={() => window.print()}>
+            打印
+          </button>
+        ) : null}
       </div>
       <Dialog
         title="温馨提示"

@@ -8,6 +8,7 @@ import { finishCollection, getMaterials, type ArchiveApi, type ArchiveMaterial }
 import { $homePath, $menuRoutes, $systemEvent, client, stores } from '../services';
 import { Dialog } from '../ui/dialog';
 import { HandlingNoticeDialog } from '../ui/handling-notice-dialog';
+import { useMaySubmit } from '../use-permission';
 import { usePageTitle } from '../use-page-title';
 import {
   checkRestrictions,
@@ -80,6 +81,11 @@ export interface WizardProps {
   beforeSubmit?: (values: WizardValues, clearAlert: () => void) => ReactNode;
   /** Runs on 提交申请 before the submission: '' goes on, a message stops it (shown in the step's alert). */
   confirmBeforeSubmit?: (values: WizardValues) => Promise<string>;
+  /**
+   * The page's button that allows the submission (spec 5.5, 6: its route path and button name). Without it in the
+   * session's button map, 提交申请 is not drawn and the step says why; the server refuses the submission too.
+   */
+  submitPermission?: { path: string; button: string };
 }
 
 type Phase =
@@ -141,8 +147,9 @@ const clock = (d: Date) => [d.getHours(), d.getMinutes(), d.getSeconds()].map((n
  * <Wizard ywlx="GJ0313" title="个人手机号码变更" formSteps={[phoneStep]} initialValues={{ sjhm: '' }}
  *   toPayload={(v) => ({ sjhm: v.sjhm })} checkRows={(v) => [{ label: '新手机号码', value: v.sjhm, formStep: 0 }]} />
  */
-export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps, beforeSubmit, confirmBeforeSubmit }: WizardProps) {
+export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, checkRows, validateAll, nextSteps, beforeSubmit, confirmBeforeSubmit, submitPermission }: WizardProps) {
   usePageTitle(title);
+  const maySubmit = useMaySubmit(submitPermission);
   const navigate = useNavigate();
   const home = useStore($homePath) || '/';
   const routes = useStore($menuRoutes);
@@ -565,11 +572,12 @@ export function Wizard({ ywlx, title, formSteps, initialValues, toPayload, check
                 {validating ? '正在核验…' : returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
               </button>
             )}
-            {step === CHECK && (
+            {step === CHECK && maySubmit && (
               <button type="button" className="btn btn--primary" onClick={() => void submit()} disabled={submitting}>
                 {submitting ? '正在提交…' : '提交申请'}
               </button>
             )}
+            {step === CHECK && !maySubmit && <p className="wizard__note">当前账户没有提交此项业务的权限，请联系单位管理员授权。</p>}
           </div>
         )}
         {step < DONE && <DraftStatus state={saveState} />}

@@ -2,6 +2,7 @@ import { centreDate } from '../../clock';
 import { ApiError } from '../../http/envelope';
 import { fenToYuan, postMovements, RecordsError, yuanToFen } from '../../records';
 import { monthOf } from '../flexible/params';
+import { buttonRule } from './buttons';
 import { defineBusiness, type BusinessRule, type RuleContext } from '../types';
 import { GUIDE_COMMON, nextMonth, today, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf, type ApplicantUnit } from './common';
 import { remittanceSummary, writeRemittanceLines } from './remittance';
@@ -40,6 +41,7 @@ const unitFor = (ctx: RuleContext<unknown>) => {
 
 /** The rule table of GJ0201 (docs/api-unit-business.md › 汇缴), in the order it is checked. */
 export const GJ0201_RULES: ReadonlyArray<BusinessRule<Gj0201Payload>> = [
+  buttonRule<Gj0201Payload>('GJ0201'),
   typed(UNIT_ACCOUNT_RULE),
   typed(UNIT_NORMAL_RULE),
   {
