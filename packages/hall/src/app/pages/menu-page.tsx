@@ -55,6 +55,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     (
       [
         ['jcyw/dw_huij', 'DwHuijPage'],
+        ['jcyw/dw_bj', 'DwBjPage'],
         ['jcyw/grzh_sl', 'GrzhSlPage'],
         ['jcyw/grzh_fc', 'GrzhFcPage'],
         ['cxyw/dwlxd_cx', 'DwlxdPage'],

@@ -13,6 +13,7 @@ import {
   loadPage,
   UNIT_PARAMS_URL,
   useLoad,
+  type BackpayList,
   type Employee,
   type ImportCheck,
   type InterestStatement,
@@ -160,6 +161,107 @@ export function DwHuijPage() {
       checkRows={(v) => rows([['汇缴年月', month(t(v, 'hjny')), 0], ['汇缴人数', `${t(v, 'rs')} 人`, 0], ['汇缴金额', `${t(v, 'hjje')} 元`, 0]])}
       nextSteps={(r) =>
         r.zt === '03' ? <p>汇缴款已到账，已记入职工个人账户。</p> : <p>汇缴已受理。请按受理通知足额缴款，银行到账后即记入每位职工的个人账户。</p>
+      }
+    />
+  );
+}
+
+// ——— GJ0202 单位补缴 ———
+
+function BackpayStep({ values, set }: { values: WizardValues; set: (n: string, v: string) => void }) {
+  // The month chosen (bjny) reloads the list; before any choice the server answers the oldest missed month.
+  const chosen = t(values, 'bjny');
+  const [state] = useLoad<BackpayList>(`dwyw/bjqd?limit=50${chosen ? `&bjny=${chosen}` : ''}`, '补缴清单查询失败，请稍后重试', (list) => {
+    set('bjny', list.bjny ?? '');
+    set('rs', String(list.rs));
+    set('bjje', list.bjje);
+  });
+  if (state.kind === 'loading') return <p role="status">正在生成补缴清单…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  const list = state.data;
+  if (list.months.length === 0 && list.rs === 0) return <p role="status">本单位职工没有漏缴的月份，无需补缴。</p>;
+  const options: Array<readonly [string, string]> = list.months.map((m) => [m.ny, `${month(m.ny)}（${m.rs} 人）`]);
+  if (list.bjny && !options.some(([v]) => v === list.bjny)) options.push([list.bjny, month(list.bjny)]);
+  return (
+    <>
+      <SelectField
+        name="bjny"
+        label="补缴年月"
+        value={list.bjny ?? ''}
+        onChange={(n, v) => set(n, v)}
+        options={options}
+        empty="请选择"
+        hint="职工最早漏缴的月份；每名职工须按月份顺序补缴"
+      />
+      <Facts
+        label="补缴信息"
+        items={[
+          ['单位名称', list.dwmc],
+          ['缴至年月', month(list.jzny)],
+          ['补缴年月', month(list.bjny)],
+          ['补缴人数', `${list.rs} 人`],
+          ['单位部分', `${list.dwje} 元`],
+          ['个人部分', `${list.grje} 元`],
+          ['补缴金额', `${list.bjje} 元`],
+        ]}
+      />
+      <div className="unit-scroll">
+        <table className="unit-list">
+          <caption>补缴清单（共 {list.rs} 人）</caption>
+          <thead>
+            <tr>
+              <th scope="col">个人账号</th>
+              <th scope="col">姓名</th>
+              <th scope="col" className="num">缴存基数（元）</th>
+              <th scope="col" className="num">单位部分</th>
+              <th scope="col" className="num">个人部分</th>
+              <th scope="col" className="num">补缴金额（元）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => (
+              <tr key={r.grzh}>
+                <td>{r.grzh}</td>
+                <td>{r.xingming}</td>
+                <td className="num">{r.jcjs}</td>
+                <td className="num">{r.dwyje}</td>
+                <td className="num">{r.gryje}</td>
+                <td className="num">{r.yjce}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.next ? <p className="hint">清单较长，此处显示前 {list.rows.length} 人；人数和金额为全部职工的合计。</p> : null}
+    </>
+  );
+}
+
+const backpaySteps: WizardFormStep[] = [
+  {
+    title: '核对补缴清单',
+    render: ({ values, set }) => (
+      <div className="wizard-form">
+        <BackpayStep values={values} set={set} />
+      </div>
+    ),
+    validate: (v) => errorsOf([['bjny', !t(v, 'bjny') || t(v, 'rs') === '0', '没有需要补缴的职工']]),
+  },
+];
+
+/** GJ0202 单位补缴 (/dwwt/jcyw/dw_bj): one past month for the employees who missed it; credited when the money arrives. */
+export function DwBjPage() {
+  return (
+    <Wizard
+      ywlx="GJ0202"
+      title="单位补缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_bj', button: 'submit' }}
+      formSteps={backpaySteps}
+      initialValues={{ bjny: '', rs: '', bjje: '' }}
+      toPayload={(v) => ({ bjny: t(v, 'bjny'), rs: Number(t(v, 'rs')), bjje: t(v, 'bjje') })}
+      checkRows={(v) => rows([['补缴年月', month(t(v, 'bjny')), 0], ['补缴人数', `${t(v, 'rs')} 人`, 0], ['补缴金额', `${t(v, 'bjje')} 元`, 0]])}
+      nextSteps={(r) =>
+        r.zt === '03' ? <p>补缴款已到账，已记入职工个人账户。</p> : <p>补缴已受理。请按受理通知足额缴款，银行到账后即记入每位职工的个人账户。</p>
       }
     />
   );

@@ -135,7 +135,7 @@ export const gj0201 = defineBusiness<Gj0201Payload>({
     if (p.hjny !== dueMonth(unit)) throw new ApiError(409, `该单位应汇缴 ${dueMonth(unit)}，不能缴纳 ${p.hjny}`);
     const [payment] = await tx.query(
       `insert into unit_remittance (ywbh, dwzh, period, kind, persons, total_fen, paid_at) values ($1, $2, $3, '01', 0, 0, $4)
-       on conflict (dwzh, period, kind) do nothing returning 1`,
+       on conflict (dwzh, period, kind) where kind = '01' do nothing returning 1`,
       [application.ywbh, application.zh, p.hjny, at],
     );
     if (!payment) throw new ApiError(409, '该月已汇缴，不能重复缴纳');

@@ -9,6 +9,7 @@ import { unitOf } from './common';
 import { dueMonth } from './gj0201';
 import { readParameters } from '../../params/centre';
 import { remittanceLines, remittanceSummary } from './remittance';
+import { backpayLines, backpaySummary, missedMonths } from './backpay';
 import { statementRoutes } from './statement';
 import { employeeImportRoutes } from './import-routes';
 import { okAnswer } from '../../http/answers';
@@ -118,6 +119,94 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
     },
   );
 
+  app.get<{ Querystring: { bjny?: string; after?: string; limit?: number } }>(
+    `${ZHFW_PREFIX}/dwyw/bjqd`,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: '补缴清单：职工最早漏缴的月份（各月人数），及所选月份（默认最早的）的补缴人数、金额合计和一页明细（按个人账号翻页）',
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            bjny: { type: 'string', pattern: '^\\d{4}(0[1-9]|1[0-2])$', description: '补缴年月（YYYYMM）；不填为最早的漏缴月份' },
+            after: { type: 'string', pattern: '^\\d{12}$', description: '上一页最后一个个人账号' },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: '每页条数' },
+          },
+        },
+        response: envelope({
+          type: 'object',
+          required: ['dwzh', 'dwmc', 'jzny', 'months', 'bjny', 'rs', 'dwje', 'grje', 'bjje', 'rows', 'next'],
+          properties: {
+            dwzh: { type: 'string' },
+            dwmc: { type: 'string' },
+            jzny: { type: ['string', 'null'], description: '缴至年月' },
+            months: {
+              type: 'array',
+              description: '职工最早漏缴的月份（由早到晚，至多 24 个）及该月需补缴的人数',
+              items: { type: 'object', required: ['ny', 'rs'], properties: { ny: { type: 'string' }, rs: { type: 'integer' } } },
+            },
+            bjny: { type: ['string', 'null'], description: '本清单的补缴年月；没有漏缴时为空' },
+            rs: { type: 'integer' },
+            dwje: money,
+            grje: money,
+            bjje: money,
+            rows: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['grzh', 'xingming', 'jcjs', 'dwjcbl', 'grjcbl', 'dwyje', 'gryje', 'yjce'],
+                properties: {
+                  grzh: { type: 'string' },
+                  xingming: { type: 'string' },
+                  jcjs: money,
+                  dwjcbl: { type: 'string' },
+                  grjcbl: { type: 'string' },
+                  dwyje: money,
+                  gryje: money,
+                  yjce: money,
+                },
+              },
+            },
+            next: { type: ['string', 'null'] },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const unit = await sessionUnit(db, request.session!);
+      const months = await missedMonths(db, unit.dwzh);
+      const bjny = request.query.bjny ?? months[0]?.ny ?? null;
+      const empty = { rs: 0, dwje: '0.00', grje: '0.00', bjje: '0.00', rows: [], next: null };
+      if (!bjny) return ok({ dwzh: unit.dwzh, dwmc: unit.dwmc, jzny: unit.jzny, months, bjny: null, ...empty });
+      const summary = await backpaySummary(db, unit.dwzh, bjny);
+      const page = await backpayLines(db, unit.dwzh, bjny, { ...(request.query.after ? { after: request.query.after } : {}), limit: request.query.limit ?? 50 });
+      return ok({
+        dwzh: unit.dwzh,
+        dwmc: unit.dwmc,
+        jzny: unit.jzny,
+        months,
+        bjny,
+        rs: summary.persons,
+        dwje: fenToYuan(summary.dwFen),
+        grje: fenToYuan(summary.grFen),
+        bjje: fenToYuan(summary.totalFen),
+        rows: page.rows.map((r) => ({
+          grzh: r.grzh,
+          xingming: r.xingming,
+          jcjs: fenToYuan(r.jcjsFen),
+          dwjcbl: r.dwjcbl,
+          grjcbl: r.grjcbl,
+          dwyje: fenToYuan(r.dwyjeFen),
+          gryje: fenToYuan(r.gryjeFen),
+          yjce: fenToYuan(r.amountFen),
+        })),
+        next: page.next ?? null,
+      });
+    },
+  );
+
   app.get<{ Querystring: { after?: string; limit?: number; grzhzt?: AccountStatus } }>(
     `${ZHFW_PREFIX}/dwyw/zgcx`,
     {
@@ -211,14 +300,14 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
     '/dev/unit-remittance/:ywbh/pay',
     {
       schema: {
-        summary: '开发专用：模拟银行收到单位的汇缴款（办结已受理的单位汇缴，记入各职工账户）',
+        summary: '开发专用：模拟银行收到单位的汇缴或补缴款（办结已受理的单位汇缴、补缴，记入各职工账户）',
         tags: ['开发专用'],
-        params: { type: 'object', required: ['ywbh'], properties: { ywbh: { type: 'string', pattern: '^GJ0201\\d{16}$', description: '单位汇缴的业务编号' } } },
+        params: { type: 'object', required: ['ywbh'], properties: { ywbh: { type: 'string', pattern: '^GJ020[12]\\d{16}$', description: '单位汇缴或补缴的业务编号' } } },
         response: envelope({ type: 'object', properties: { ywbh: { type: 'string' }, zt: { type: 'string' } } }),
       },
     },
     async (request) => {
-      const done = await applications.decide(request.params.ywbh, 'complete', '银行收款', { note: '单位汇缴款已到账' });
+      const done = await applications.decide(request.params.ywbh, 'complete', '银行收款', { note: request.params.ywbh.startsWith('GJ0202') ? '单位补缴款已到账' : '单位汇缴款已到账' });
       return ok({ ywbh: done.ywbh, zt: done.zt });
     },
   );
