@@ -42,8 +42,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0101', '单位缴存登记', 'unit', UNIT, 5],
   ['GJ0311', '批量修改职工手机号码', 'unit', UNIT, 1],
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
-  ['GJ0206', '单位缓缴', 'unit', UNIT, 10],
-  ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['GD0602', '银行卡还款', 'loan', PERSON, 1],

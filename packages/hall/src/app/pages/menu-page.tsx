@@ -56,6 +56,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
       [
         ['jcyw/dw_huij', 'DwHuijPage'],
         ['jcyw/dw_bj', 'DwBjPage'],
+        ['jcyw/jd_bl', 'JdBlPage'],
+        ['jcyw/dw_huanj', 'DwHuanjPage'],
         ['jcyw/grzh_sl', 'GrzhSlPage'],
         ['jcyw/grzh_fc', 'GrzhFcPage'],
         ['cxyw/dwlxd_cx', 'DwlxdPage'],

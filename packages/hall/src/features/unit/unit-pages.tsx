@@ -267,6 +267,104 @@ export function DwBjPage() {
   );
 }
 
+// ——— GJ0205 降低缴存比例, GJ0206 单位缓缴 (the centre decides) ———
+
+const RATIO_OPTIONS: ReadonlyArray<readonly [string, string]> = Array.from({ length: 12 }, (_, i) => [String(i + 1), `${i + 1}%`] as const);
+
+const reliefReason = (label: string) => (ctx: { values: WizardValues; errors: WizardErrors; set: (n: string, v: string) => void }, name: string) => (
+  <TextField name={name} label={label} value={ctx.values[name] ?? ''} error={ctx.errors[name]} onChange={ctx.set} maxLength={500} hint="4 至 500 个字：经营困难的情况和职工代表大会（工会）讨论的结果" />
+);
+
+const reduceSteps: WizardFormStep[] = [
+  {
+    title: '降低后的比例',
+    render: (ctx) => (
+      <div className="wizard-form">
+        <SelectField name="dwjcbl" label="单位缴存比例" value={ctx.values.dwjcbl ?? ''} error={ctx.errors.dwjcbl} onChange={ctx.set} options={RATIO_OPTIONS} empty="请选择" hint="不高于现行比例，不低于中心规定的下限" />
+        <SelectField name="grjcbl" label="个人缴存比例" value={ctx.values.grjcbl ?? ''} error={ctx.errors.grjcbl} onChange={ctx.set} options={RATIO_OPTIONS} empty="请选择" />
+        {reliefReason('降低原因')(ctx, 'jdyy')}
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['dwjcbl', !t(v, 'dwjcbl'), '请选择单位缴存比例'],
+        ['grjcbl', !t(v, 'grjcbl'), '请选择个人缴存比例'],
+        ['jdyy', t(v, 'jdyy').length < 4, '降低原因应为 4 至 500 个字'],
+      ]),
+  },
+];
+
+/** GJ0205 降低缴存比例 (/dwwt/jcyw/jd_bl): the centre approves on the resolution and the statements. */
+export function JdBlPage() {
+  return (
+    <Wizard
+      ywlx="GJ0205"
+      title="降低缴存比例"
+      submitPermission={{ path: '/dwwt/jcyw/jd_bl', button: 'submit' }}
+      formSteps={reduceSteps}
+      initialValues={{ dwjcbl: '', grjcbl: '', jdyy: '' }}
+      toPayload={(v) => ({ dwjcbl: Number(t(v, 'dwjcbl')), grjcbl: Number(t(v, 'grjcbl')), jdyy: t(v, 'jdyy') })}
+      checkRows={(v) => rows([['单位缴存比例', t(v, 'dwjcbl') && `${t(v, 'dwjcbl')}%`, 0], ['个人缴存比例', t(v, 'grjcbl') && `${t(v, 'grjcbl')}%`, 0], ['降低原因', t(v, 'jdyy'), 0]])}
+      nextSteps={() => <p>中心审批后，结果以短信通知您；批准后自下一次汇缴起按新比例计算。</p>}
+    />
+  );
+}
+
+/** The months a deferral may end in: from its start, a year of them (the server holds the centre's limit). */
+function deferEndOptions(qsny: string): Array<readonly [string, string]> {
+  if (!/^\d{6}$/.test(qsny)) return [];
+  const out: Array<readonly [string, string]> = [];
+  let m = qsny;
+  for (let i = 0; i < 12; i++) {
+    out.push([m, month(m)]);
+    m = nextYm(m);
+  }
+  return out;
+}
+const nextYm = (p: string) => (p.slice(4) === '12' ? `${Number(p.slice(0, 4)) + 1}01` : `${p.slice(0, 4)}${String(Number(p.slice(4)) + 1).padStart(2, '0')}`);
+
+function DeferStart({ set, values }: { values: WizardValues; set: (n: string, v: string) => void }) {
+  // The deferral starts with the month due: the remittance list's 汇缴年月.
+  const [state] = useLoad<RemittanceList>('dwyw/hjqd?limit=1', '应缴年月查询失败，请稍后重试', (list) => set('qsny', list.hjny));
+  if (state.kind === 'loading') return <p role="status">正在查询应缴年月…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  return <Facts label="缓缴起始" items={[['缴至年月', month(state.data.jzny)], ['缓缴起始年月', month(t(values, 'qsny') || state.data.hjny)]]} />;
+}
+
+const deferSteps: WizardFormStep[] = [
+  {
+    title: '缓缴期限',
+    render: (ctx) => (
+      <div className="wizard-form">
+        <DeferStart values={ctx.values} set={ctx.set} />
+        <SelectField name="zzny" label="缓缴终止年月" value={ctx.values.zzny ?? ''} error={ctx.errors.zzny} onChange={ctx.set} options={deferEndOptions(t(ctx.values, 'qsny'))} empty="请选择" hint="起止月份都计入缓缴期限" />
+        {reliefReason('缓缴原因')(ctx, 'hjyy')}
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['zzny', !t(v, 'zzny'), '请选择缓缴终止年月'],
+        ['hjyy', t(v, 'hjyy').length < 4, '缓缴原因应为 4 至 500 个字'],
+      ]),
+  },
+];
+
+/** GJ0206 单位缓缴 (/dwwt/jcyw/dw_huanj): the centre approves; the unit is then 缓缴. */
+export function DwHuanjPage() {
+  return (
+    <Wizard
+      ywlx="GJ0206"
+      title="单位缓缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_huanj', button: 'submit' }}
+      formSteps={deferSteps}
+      initialValues={{ qsny: '', zzny: '', hjyy: '' }}
+      toPayload={(v) => ({ qsny: t(v, 'qsny'), zzny: t(v, 'zzny'), hjyy: t(v, 'hjyy') })}
+      checkRows={(v) => rows([['缓缴起始年月', month(t(v, 'qsny')), 0], ['缓缴终止年月', t(v, 'zzny') && month(t(v, 'zzny')), 0], ['缓缴原因', t(v, 'hjyy'), 0]])}
+      nextSteps={() => <p>中心审批后，结果以短信通知您；缓缴期满后请恢复汇缴并补缴缓缴期间的住房公积金。</p>}
+    />
+  );
+}
+
 // ——— GJ0301 个人账户设立 ———
 
 /** The base field, its hint naming the centre's bounds in force (read through the employee list's `params`). */
