@@ -21,6 +21,7 @@ import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
 import { seedUnitButtons } from './unit-buttons';
+import { seedRetireeRemittances } from './retiree-remittances';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -260,6 +261,12 @@ const STEPS: SeedStep[] = [
     // The data lives in unit-buttons.ts (issue 34, button permissions): the unit pages' 提交 buttons, 职工信息查询.
     name: 'unit business: the unit pages\' buttons the server checks (提交), the 职工信息查询 menu entry',
     run: seedUnitButtons,
+  },
+  {
+    version: 61,
+    // The data lives in retiree-remittances.ts (issue 34): step 21's 汇缴 of 严退休 become lines of the unit's payments.
+    name: 'unit business: 严退休\'s 汇缴 of the months the unit paid become lines of its payments (step 21 keyed them as his own)',
+    run: seedRetireeRemittances,
   },
 ];
 
