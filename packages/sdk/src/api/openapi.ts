@@ -1634,6 +1634,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dwyw/zgcx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出职工查询（xlsx 或 CSV）：本单位的全部职工（可按账户状态筛选），逐页经索引读出 */
+        get: operations["getDwywZgcxExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dkyw/dksq/kdje": {
         parameters: {
             query?: never;
@@ -8151,6 +8168,44 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwywZgcxExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+                /** @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他 */
+                grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -64,6 +64,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
       ] as const
     ).map(([path, name]) => [`dwwt/${path}`, named(() => import('../../features/unit/unit-pages'), name)]),
   ),
+  // 职工信息查询 (issue 34): a chunk of its own (the table's code is not the unit pages').
+  'dwwt/cxyw/zgxx_cx': named(() => import('../../features/unit/employees-page'), 'ZgxxCxPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 

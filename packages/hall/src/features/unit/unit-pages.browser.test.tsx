@@ -108,3 +108,53 @@ describe('个人账户设立: 批量导入 is the 导入 button', () => {
     expect(buttonNames()).not.toContain('下载模板');
   });
 });
+
+describe('职工信息查询: the shared table, one page through the index; 导出 and 打印 follow the buttons', () => {
+  const EMPLOYEES = {
+    rows: [
+      { grzh: '201000000101', xingming: '张三', grzhzt: '01', grzhztmc: '正常', jcjs: '15393.00', dwjcbl: '12.00', grjcbl: '7.50', yjce: '3001.00', ye: '86542.35' },
+      { grzh: '201000000102', xingming: '李四', grzhzt: '02', grzhztmc: '封存', jcjs: '6000.00', dwjcbl: '12.00', grjcbl: '12.00', yjce: '1440.00', ye: '1200.00' },
+    ],
+    next: null,
+    params: { baseMinYuan: 2200, baseMaxYuan: 33000, ratioMin: 5, ratioMax: 12, roundingFen: 100, adjustMaxRows: 5000, baseOutOfBounds: 0 },
+  };
+  const withMenu = (buttons: string[]) => {
+    const menus = [
+      {
+        id: 2000,
+        path: '/dwwt',
+        component: 'Layout',
+        menuType: 0,
+        enable: 1,
+        meta: { title: '单位业务' },
+        children: [{ id: 2305, path: '/dwwt/cxyw/zgxx_cx', component: 'dwwt/cxyw/zgxx_cx', menuType: 2, enable: 1, meta: { title: '职工信息查询' }, buttons }],
+      },
+    ];
+    stores.session.update({ loginType: 2, menus, buttonMap: buildButtonMap(menus) });
+  };
+
+  it('lists the employees with status, base, monthly deposit and balance; with both buttons, export and print (axe clean)', async () => {
+    withMenu(['export', 'print']);
+    answers['dwyw/zgcx'] = ok(EMPLOYEES);
+    const { ZgxxCxPage } = await import('./employees-page');
+    await render(<ZgxxCxPage />, '/dwwt/cxyw/zgxx_cx');
+    await expect.poll(() => host.querySelectorAll('tbody tr').length).toBe(2);
+    expect(host.querySelector('tbody tr')?.textContent).toContain('张三');
+    expect(host.querySelector('tbody tr')?.textContent).toContain('86,542.35');
+    const names = [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+    expect(names.some((n) => n.includes('导出'))).toBe(true);
+    expect(names).toContain('打印');
+    expect(await axeViolations(host)).toEqual([]);
+  });
+
+  it('without 导出 (taken from the account), no export button; 打印 stays', async () => {
+    withMenu(['print']);
+    answers['dwyw/zgcx'] = ok(EMPLOYEES);
+    const { ZgxxCxPage } = await import('./employees-page');
+    await render(<ZgxxCxPage />, '/dwwt/cxyw/zgxx_cx');
+    await expect.poll(() => host.querySelectorAll('tbody tr').length).toBe(2);
+    const names = [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+    expect(names.some((n) => n.includes('导出'))).toBe(false);
+    expect(names).toContain('打印');
+  });
+});

@@ -13,10 +13,27 @@ import { backpayLines, backpaySummary, missedMonths } from './backpay';
 import { statementRoutes } from './statement';
 import { employeeImportRoutes } from './import-routes';
 import { okAnswer } from '../../http/answers';
+import { fileAnswer } from '../../http/openapi';
+import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../../table/export';
+import { centreDate, centreDateTime } from '../../clock';
+import { mayDo } from './buttons';
+import type { UnitEmployee } from '../../records/units';
 
 const envelope = (data: Record<string, unknown>) => okAnswer(data);
 const money = { type: 'string', description: '金额（元，两位小数）' } as const;
 const tags = ['单位业务'];
+
+/** 职工查询's export: the columns of the page. */
+const EMPLOYEE_EXPORT_COLUMNS: ExportColumn<UnitEmployee>[] = [
+  { header: '个人账号', width: 16, value: (r) => r.grzh },
+  { header: '姓名', width: 12, value: (r) => r.xingming },
+  { header: '账户状态', width: 10, value: (r) => ACCOUNT_STATUS_NAMES[r.grzhzt] ?? '' },
+  { header: '缴存基数（元）', kind: 'money', value: (r) => Number(r.jcjsFen) },
+  { header: '单位比例（%）', width: 12, value: (r) => r.dwjcbl },
+  { header: '个人比例（%）', width: 12, value: (r) => r.grjcbl },
+  { header: '月缴存额（元）', kind: 'money', value: (r) => Number(r.yjceFen) },
+  { header: '账户余额（元）', kind: 'money', value: (r) => Number(r.balanceFen) },
+];
 
 /** The unit of the session (a unit login with an account at the centre), or 403. */
 async function sessionUnit(db: Db, session: { accountId: string; loginType: number }) {
@@ -295,7 +312,86 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
     },
   );
 
+  app.get<{ Querystring: { format: 'xlsx' | 'csv'; grzhzt?: AccountStatus } }>(
+    `${ZHFW_PREFIX}/dwyw/zgcx/export`,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: '导出职工查询（xlsx 或 CSV）：本单位的全部职工（可按账户状态筛选），逐页经索引读出',
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['format'],
+          properties: {
+            format: { type: 'string', enum: ['xlsx', 'csv'], description: '导出格式', 'x-msg': '导出格式只能是 xlsx 或 csv', 'x-required-msg': '请选择导出格式' },
+            grzhzt: GRZHZT_SCHEMA,
+          },
+        },
+        response: { 200: fileAnswer('导出的文件（xlsx 或 CSV，附件）', [EXPORT_TYPES.xlsx, 'text/csv'], { download: true }) },
+      },
+    },
+    async (request, reply) => {
+      const unit = await sessionUnit(db, request.session!);
+      if (!(await mayDo(db, request.session!.accountId, 'EMPLOYEES_EXPORT'))) throw new ApiError(403);
+      const { format, grzhzt } = request.query;
+      async function* pages() {
+        let after: string | undefined;
+        for (;;) {
+          const page = await listUnitEmployees(db, unit.dwzh, { ...(after ? { after } : {}), limit: 200, ...(grzhzt ? { status: grzhzt } : {}) });
+          if (page.rows.length > 0) yield page.rows;
+          if (!page.next) return;
+          after = page.next;
+        }
+      }
+      const at = options.now();
+      const stream = exportStream({
+        format,
+        title: '职工信息',
+        subtitle: [`单位：${unit.dwmc}（${unit.dwzh}）`, `账户状态：${grzhzt ? (ACCOUNT_STATUS_NAMES[grzhzt] ?? grzhzt) : '全部'}`, `导出时间：${centreDateTime(at)}`],
+        columns: EMPLOYEE_EXPORT_COLUMNS,
+        pages: pages(),
+      });
+      return reply
+        .header('content-type', EXPORT_TYPES[format])
+        .header('content-disposition', attachment(`职工信息_${unit.dwzh}_${centreDate(at).replace(/-/g, '')}.${format}`))
+        .send(stream);
+    },
+  );
+
   if (!options.devRoutes) return;
+  app.post<{ Body: { account: string; key: string; denied: boolean } }>(
+    '/dev/button-denial',
+    {
+      schema: {
+        summary: '开发专用：收回或恢复某登录账户的一个按钮权限（如中心后台所做），键为页面路由加按钮名',
+        tags: ['开发专用'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['account', 'key', 'denied'],
+          properties: {
+            account: { type: 'string', minLength: 1, maxLength: 40, description: '登录账号（其主账户）' },
+            key: { type: 'string', pattern: '^/[A-Za-z0-9_/]+/[A-Za-z0-9_]+$', description: '按钮键，如 /dwwt/cxyw/zgxx_cx/export' },
+            denied: { type: 'boolean', description: 'true 收回，false 恢复' },
+          },
+        },
+        response: envelope({ type: 'object', required: ['denied'], properties: { denied: { type: 'array', items: { type: 'string' } } } }),
+      },
+    },
+    async (request) => {
+      const { account, key, denied } = request.body;
+      const [row] = await db.query<{ id: string }>(
+        'select a.id::text as id from user_account a join app_user u on u.id = a.user_id where u.account = $1 order by a.is_primary desc, a.id limit 1',
+        [account],
+      );
+      if (!row) throw new ApiError(404, '没有该登录账号');
+      if (denied) await db.query('insert into account_button_denial (account_id, button_key) values ($1, $2) on conflict do nothing', [row.id, key]);
+      else await db.query('delete from account_button_denial where account_id = $1 and button_key = $2', [row.id, key]);
+      const keys = await db.query<{ button_key: string }>('select button_key from account_button_denial where account_id = $1 order by button_key', [row.id]);
+      return ok({ denied: keys.map((k) => k.button_key) });
+    },
+  );
   app.post<{ Params: { ywbh: string } }>(
     '/dev/unit-remittance/:ywbh/pay',
     {
