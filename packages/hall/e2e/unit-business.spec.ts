@@ -192,6 +192,26 @@ test('the demo unit: the interest statement confirmed, an employee added and one
     await expect(page.getByRole('region', { name: '对账单信息' })).toContainText('已确认');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: shot('unit-statement-390.png'), fullPage: true });
+
+    // 职工信息查询: the unit's employees in the shared table, 导出 and 打印 its buttons. The centre takes 导出 from the
+    // clerk (spec 5.5, 6): after the next load of the menus the button is gone and the export call is refused.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/home.html#/dwwt/cxyw/zgxx_cx');
+    await expect(page.getByRole('heading', { level: 1, name: '职工信息查询' })).toBeVisible();
+    const employees = page.getByRole('table', { name: /本单位职工/ });
+    await expect(employees.getByRole('row', { name: /201000000101 张三/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /导出/ }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '打印' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('unit-employees-1280.png'), fullPage: true });
+    const denied = await page.request.post(`${url}/dev/button-denial`, { data: { account: DEMO.unit.account, key: '/dwwt/cxyw/zgxx_cx/export', denied: true } });
+    expect(((await denied.json()) as { data: { denied: string[] } }).data.denied).toEqual(['/dwwt/cxyw/zgxx_cx/export']);
+    await page.reload();
+    await expect(employees.getByRole('row', { name: /201000000101 张三/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: '打印' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /导出/ })).toHaveCount(0);
+    const exportRefused = await page.request.get(`${url}${ZHFW}/dwyw/zgcx/export?format=csv`, { headers: { token: await tokenOf(page), client: 'pc' } });
+    expect(exportRefused.status()).toBe(403);
     expect(problems).toEqual([]);
   } finally {
     await context.close();

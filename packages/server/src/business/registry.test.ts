@@ -11,9 +11,9 @@ const FLEXIBLE_CODES = ['GJ0809', 'GJ0810', 'GJ0801', 'GJ0802', 'GJ0804', 'GJ080
 /** The eight withdrawal kinds (issue 33, business/withdrawals), in the order of business/withdrawals/index.ts. */
 const WITHDRAWAL_CODES = ['TQ0107', 'TQ0101', 'TQ0102', 'TQ0103', 'TQ0106', 'TQ0104', 'TQ0105', 'TQ0199'];
 // The unit businesses built so far (issue 34, business/units).
-const UNIT_CODES = ['GJ0108', 'GJ0301', 'GJ0201', 'GJ0304', 'GJ0305', 'GJ0312', 'GJ0203', 'GJ0204', 'GJ0109'];
-// Of them, those that complete at once (GJ0108 waits for the centre).
-const UNIT_AUTOMATIC = UNIT_CODES.filter((c) => c !== 'GJ0108');
+const UNIT_CODES = ['GJ0108', 'GJ0301', 'GJ0201', 'GJ0202', 'GJ0304', 'GJ0305', 'GJ0312', 'GJ0203', 'GJ0204', 'GJ0205', 'GJ0206', 'GJ0109'];
+// Of them, those that complete at once (GJ0108, GJ0205 and GJ0206 wait for the centre).
+const UNIT_AUTOMATIC = UNIT_CODES.filter((c) => !['GJ0108', 'GJ0205', 'GJ0206'].includes(c));
 
 // Every code of spec 2.4, copied from the specification.
 const SPEC_2_4 = `GJ0302 GJ0303 GJ0102 GJ0103 GJ0101 GJ0108 GJ0311 GJ0301 GJ0201 GJ0304 GJ0305 GJ0312 GJ0306 GJ0203 GJ0204 GJ0206

@@ -54,6 +54,8 @@ const RANGES: Record<ParameterKey, [number, number]> = {
   baseOutOfBounds: [0, 1],
   adjustMaxRows: [1, 100_000],
   importMaxRows: [1, 100_000],
+  reducedRatioMin: [1, 100],
+  deferMaxMonths: [1, 60],
   rentYearQuotaSingleYuan: [0, 1_000_000],
   rentYearQuotaHouseholdYuan: [0, 1_000_000],
   rentQuotaPerHousehold: [0, 1],

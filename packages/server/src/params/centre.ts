@@ -40,6 +40,10 @@ export const PARAMETER_DEFAULTS = {
   adjustMaxRows: 5_000,
   /** 职工批量导入 (GJ0301 by file): rows in one file and one application. */
   importMaxRows: 5_000,
+  /** 降低缴存比例 (GJ0205): the lowest ratio (%, each part) a unit in difficulty may be allowed. */
+  reducedRatioMin: 5,
+  /** 单位缓缴 (GJ0206): months one deferral may cover. */
+  deferMaxMonths: 12,
 
   // ——— 提取 (business/withdrawals) ———
   /** 租房: yearly quota (yuan) of an unmarried applicant. */

@@ -259,7 +259,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         // Ours (issue 18): false for a login whose identity was never verified, with the notice the hall shows for it.
         identityVerified: current.identity_verified,
         identityNotice: current.identity_verified ? '' : IDENTITY_NOTICE,
-        menuList: await menuTree(db, current.roles),
+        menuList: await menuTree(db, current.roles, current.id),
         otherInfo: accounts.map((a) => ({
           account: a.account,
           id: a.id,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { buttonKey, deniedButtons } from '../auth/buttons';
 
 interface MenuRow {
   id: number;
@@ -56,9 +57,13 @@ async function menuRows(db: Queryable, roles: readonly string[]): Promise<MenuRo
   );
 }
 
-/** The menu tree of `roles`: an entry whose parent the roles do not see is left out with its subtree. */
-export async function menuTree(db: Queryable, roles: readonly string[]): Promise<MenuItem[]> {
+/**
+ * The menu tree of `roles`: an entry whose parent the roles do not see is left out with its subtree. With `accountId`,
+ * the buttons taken from that account (account_button_denial, src/auth/buttons.ts) are left out of each entry's list.
+ */
+export async function menuTree(db: Queryable, roles: readonly string[], accountId?: string): Promise<MenuItem[]> {
   const rows = await menuRows(db, roles);
+  const denied = accountId ? await deniedButtons(db, accountId) : new Set<string>();
   const items = new Map<number, MenuItem>();
   for (const r of rows) {
     items.set(r.id, {
@@ -77,7 +82,7 @@ export async function menuTree(db: Queryable, roles: readonly string[]): Promise
       redirect: r.redirect,
       alwaysShow: r.always_show,
       iconPic: r.icon_pic,
-      buttons: r.buttons,
+      buttons: denied.size === 0 ? r.buttons : r.buttons.filter((b) => !denied.has(buttonKey(r.path, b))),
       children: [],
     });
   }

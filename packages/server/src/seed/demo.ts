@@ -21,6 +21,8 @@ import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
 import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
+import { seedUnitButtons } from './unit-buttons';
+import { seedRetireeRemittances } from './retiree-remittances';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -266,6 +268,18 @@ const STEPS: SeedStep[] = [
     // Issue 33: the hall's 提取进度 and 提取历史 (tq/jd, tq/ls) under a tab 提取查询 of 提取业务.
     name: 'withdrawal menus: 提取查询 (提取进度, 提取历史) under 提取业务',
     run: seedWithdrawalMenus,
+  },
+  {
+    version: 60,
+    // The data lives in unit-buttons.ts (issue 34, button permissions): the unit pages' 提交 buttons, 职工信息查询.
+    name: 'unit business: the unit pages\' buttons the server checks (提交), the 职工信息查询 menu entry',
+    run: seedUnitButtons,
+  },
+  {
+    version: 61,
+    // The data lives in retiree-remittances.ts (issue 34): step 21's 汇缴 of 严退休 become lines of the unit's payments.
+    name: 'unit business: 严退休\'s 汇缴 of the months the unit paid become lines of its payments (step 21 keyed them as his own)',
+    run: seedRetireeRemittances,
   },
 ];
 

@@ -60,6 +60,9 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     (
       [
         ['jcyw/dw_huij', 'DwHuijPage'],
+        ['jcyw/dw_bj', 'DwBjPage'],
+        ['jcyw/jd_bl', 'JdBlPage'],
+        ['jcyw/dw_huanj', 'DwHuanjPage'],
         ['jcyw/grzh_sl', 'GrzhSlPage'],
         ['jcyw/grzh_fc', 'GrzhFcPage'],
         ['cxyw/dwlxd_cx', 'DwlxdPage'],
@@ -69,6 +72,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   // The loan pages (issue 38): one chunk.
   'grwt/dkSys/dkyw/dksq': named(() => import('../../features/loans/loan-pages'), 'LoanApplyPage'),
   'grwt/dkSys/dkyw/dkxx_cx': named(() => import('../../features/loans/loan-pages'), 'LoanInfoPage'),
+  // 职工信息查询 (issue 34): a chunk of its own (the table's code is not the unit pages').
+  'dwwt/cxyw/zgxx_cx': named(() => import('../../features/unit/employees-page'), 'ZgxxCxPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
 };
 

@@ -9,6 +9,9 @@ type Employees = ApiData<'/api/izfgjj-zhfw/v1/dwyw/zgcx', 'get'>;
 /** The unit's remittance list as `GET dwyw/hjqd` answers it (docs/api-unit-business.md › 汇缴). Money in yuan text. */
 export type RemittanceList = ApiData<'/api/izfgjj-zhfw/v1/dwyw/hjqd', 'get'>;
 
+/** The unit's 补缴 list for a past month as `GET dwyw/bjqd` answers it (docs/api-unit-business.md › 补缴). */
+export type BackpayList = ApiData<'/api/izfgjj-zhfw/v1/dwyw/bjqd', 'get'>;
+
 /** One employee of `GET dwyw/zgcx`. */
 export type Employee = Employees['rows'][number];
 

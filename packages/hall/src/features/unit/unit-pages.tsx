@@ -5,6 +5,7 @@ import { Wizard, type CheckRow, type WizardErrors, type WizardFormStep, type Wiz
 import { Dialog } from '../../shared/ui/dialog';
 import { stores } from '../../shared/services';
 import { usePageTitle } from '../../shared/use-page-title';
+import { usePermission } from '../../shared/use-permission';
 import {
   checkImportFile,
   confirmStatement,
@@ -12,6 +13,7 @@ import {
   loadPage,
   UNIT_PARAMS_URL,
   useLoad,
+  type BackpayList,
   type Employee,
   type ImportCheck,
   type InterestStatement,
@@ -152,6 +154,7 @@ export function DwHuijPage() {
     <Wizard
       ywlx="GJ0201"
       title="单位汇缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_huij', button: 'submit' }}
       formSteps={remittanceSteps}
       initialValues={{ hjny: '', rs: '', hjje: '' }}
       toPayload={(v) => ({ hjny: t(v, 'hjny'), rs: Number(t(v, 'rs')), hjje: t(v, 'hjje') })}
@@ -159,6 +162,205 @@ export function DwHuijPage() {
       nextSteps={(r) =>
         r.zt === '03' ? <p>汇缴款已到账，已记入职工个人账户。</p> : <p>汇缴已受理。请按受理通知足额缴款，银行到账后即记入每位职工的个人账户。</p>
       }
+    />
+  );
+}
+
+// ——— GJ0202 单位补缴 ———
+
+function BackpayStep({ values, set }: { values: WizardValues; set: (n: string, v: string) => void }) {
+  // The month chosen (bjny) reloads the list; before any choice the server answers the oldest missed month.
+  const chosen = t(values, 'bjny');
+  const [state] = useLoad<BackpayList>(`dwyw/bjqd?limit=50${chosen ? `&bjny=${chosen}` : ''}`, '补缴清单查询失败，请稍后重试', (list) => {
+    set('bjny', list.bjny ?? '');
+    set('rs', String(list.rs));
+    set('bjje', list.bjje);
+  });
+  if (state.kind === 'loading') return <p role="status">正在生成补缴清单…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  const list = state.data;
+  if (list.months.length === 0 && list.rs === 0) return <p role="status">本单位职工没有漏缴的月份，无需补缴。</p>;
+  const options: Array<readonly [string, string]> = list.months.map((m) => [m.ny, `${month(m.ny)}（${m.rs} 人）`]);
+  if (list.bjny && !options.some(([v]) => v === list.bjny)) options.push([list.bjny, month(list.bjny)]);
+  return (
+    <>
+      <SelectField
+        name="bjny"
+        label="补缴年月"
+        value={list.bjny ?? ''}
+        onChange={(n, v) => set(n, v)}
+        options={options}
+        empty="请选择"
+        hint="职工最早漏缴的月份；每名职工须按月份顺序补缴"
+      />
+      <Facts
+        label="补缴信息"
+        items={[
+          ['单位名称', list.dwmc],
+          ['缴至年月', month(list.jzny)],
+          ['补缴年月', month(list.bjny)],
+          ['补缴人数', `${list.rs} 人`],
+          ['单位部分', `${list.dwje} 元`],
+          ['个人部分', `${list.grje} 元`],
+          ['补缴金额', `${list.bjje} 元`],
+        ]}
+      />
+      <div className="unit-scroll">
+        <table className="unit-list">
+          <caption>补缴清单（共 {list.rs} 人）</caption>
+          <thead>
+            <tr>
+              <th scope="col">个人账号</th>
+              <th scope="col">姓名</th>
+              <th scope="col" className="num">缴存基数（元）</th>
+              <th scope="col" className="num">单位部分</th>
+              <th scope="col" className="num">个人部分</th>
+              <th scope="col" className="num">补缴金额（元）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => (
+              <tr key={r.grzh}>
+                <td>{r.grzh}</td>
+                <td>{r.xingming}</td>
+                <td className="num">{r.jcjs}</td>
+                <td className="num">{r.dwyje}</td>
+                <td className="num">{r.gryje}</td>
+                <td className="num">{r.yjce}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.next ? <p className="hint">清单较长，此处显示前 {list.rows.length} 人；人数和金额为全部职工的合计。</p> : null}
+    </>
+  );
+}
+
+const backpaySteps: WizardFormStep[] = [
+  {
+    title: '核对补缴清单',
+    render: ({ values, set }) => (
+      <div className="wizard-form">
+        <BackpayStep values={values} set={set} />
+      </div>
+    ),
+    validate: (v) => errorsOf([['bjny', !t(v, 'bjny') || t(v, 'rs') === '0', '没有需要补缴的职工']]),
+  },
+];
+
+/** GJ0202 单位补缴 (/dwwt/jcyw/dw_bj): one past month for the employees who missed it; credited when the money arrives. */
+export function DwBjPage() {
+  return (
+    <Wizard
+      ywlx="GJ0202"
+      title="单位补缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_bj', button: 'submit' }}
+      formSteps={backpaySteps}
+      initialValues={{ bjny: '', rs: '', bjje: '' }}
+      toPayload={(v) => ({ bjny: t(v, 'bjny'), rs: Number(t(v, 'rs')), bjje: t(v, 'bjje') })}
+      checkRows={(v) => rows([['补缴年月', month(t(v, 'bjny')), 0], ['补缴人数', `${t(v, 'rs')} 人`, 0], ['补缴金额', `${t(v, 'bjje')} 元`, 0]])}
+      nextSteps={(r) =>
+        r.zt === '03' ? <p>补缴款已到账，已记入职工个人账户。</p> : <p>补缴已受理。请按受理通知足额缴款，银行到账后即记入每位职工的个人账户。</p>
+      }
+    />
+  );
+}
+
+// ——— GJ0205 降低缴存比例, GJ0206 单位缓缴 (the centre decides) ———
+
+const RATIO_OPTIONS: ReadonlyArray<readonly [string, string]> = Array.from({ length: 12 }, (_, i) => [String(i + 1), `${i + 1}%`] as const);
+
+const reliefReason = (label: string) => (ctx: { values: WizardValues; errors: WizardErrors; set: (n: string, v: string) => void }, name: string) => (
+  <TextField name={name} label={label} value={ctx.values[name] ?? ''} error={ctx.errors[name]} onChange={ctx.set} maxLength={500} hint="4 至 500 个字：经营困难的情况和职工代表大会（工会）讨论的结果" />
+);
+
+const reduceSteps: WizardFormStep[] = [
+  {
+    title: '降低后的比例',
+    render: (ctx) => (
+      <div className="wizard-form">
+        <SelectField name="dwjcbl" label="单位缴存比例" value={ctx.values.dwjcbl ?? ''} error={ctx.errors.dwjcbl} onChange={ctx.set} options={RATIO_OPTIONS} empty="请选择" hint="不高于现行比例，不低于中心规定的下限" />
+        <SelectField name="grjcbl" label="个人缴存比例" value={ctx.values.grjcbl ?? ''} error={ctx.errors.grjcbl} onChange={ctx.set} options={RATIO_OPTIONS} empty="请选择" />
+        {reliefReason('降低原因')(ctx, 'jdyy')}
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['dwjcbl', !t(v, 'dwjcbl'), '请选择单位缴存比例'],
+        ['grjcbl', !t(v, 'grjcbl'), '请选择个人缴存比例'],
+        ['jdyy', t(v, 'jdyy').length < 4, '降低原因应为 4 至 500 个字'],
+      ]),
+  },
+];
+
+/** GJ0205 降低缴存比例 (/dwwt/jcyw/jd_bl): the centre approves on the resolution and the statements. */
+export function JdBlPage() {
+  return (
+    <Wizard
+      ywlx="GJ0205"
+      title="降低缴存比例"
+      submitPermission={{ path: '/dwwt/jcyw/jd_bl', button: 'submit' }}
+      formSteps={reduceSteps}
+      initialValues={{ dwjcbl: '', grjcbl: '', jdyy: '' }}
+      toPayload={(v) => ({ dwjcbl: Number(t(v, 'dwjcbl')), grjcbl: Number(t(v, 'grjcbl')), jdyy: t(v, 'jdyy') })}
+      checkRows={(v) => rows([['单位缴存比例', t(v, 'dwjcbl') && `${t(v, 'dwjcbl')}%`, 0], ['个人缴存比例', t(v, 'grjcbl') && `${t(v, 'grjcbl')}%`, 0], ['降低原因', t(v, 'jdyy'), 0]])}
+      nextSteps={() => <p>中心审批后，结果以短信通知您；批准后自下一次汇缴起按新比例计算。</p>}
+    />
+  );
+}
+
+/** The months a deferral may end in: from its start, a year of them (the server holds the centre's limit). */
+function deferEndOptions(qsny: string): Array<readonly [string, string]> {
+  if (!/^\d{6}$/.test(qsny)) return [];
+  const out: Array<readonly [string, string]> = [];
+  let m = qsny;
+  for (let i = 0; i < 12; i++) {
+    out.push([m, month(m)]);
+    m = nextYm(m);
+  }
+  return out;
+}
+const nextYm = (p: string) => (p.slice(4) === '12' ? `${Number(p.slice(0, 4)) + 1}01` : `${p.slice(0, 4)}${String(Number(p.slice(4)) + 1).padStart(2, '0')}`);
+
+function DeferStart({ set, values }: { values: WizardValues; set: (n: string, v: string) => void }) {
+  // The deferral starts with the month due: the remittance list's 汇缴年月.
+  const [state] = useLoad<RemittanceList>('dwyw/hjqd?limit=1', '应缴年月查询失败，请稍后重试', (list) => set('qsny', list.hjny));
+  if (state.kind === 'loading') return <p role="status">正在查询应缴年月…</p>;
+  if (state.kind === 'error') return <p role="alert">{state.message}</p>;
+  return <Facts label="缓缴起始" items={[['缴至年月', month(state.data.jzny)], ['缓缴起始年月', month(t(values, 'qsny') || state.data.hjny)]]} />;
+}
+
+const deferSteps: WizardFormStep[] = [
+  {
+    title: '缓缴期限',
+    render: (ctx) => (
+      <div className="wizard-form">
+        <DeferStart values={ctx.values} set={ctx.set} />
+        <SelectField name="zzny" label="缓缴终止年月" value={ctx.values.zzny ?? ''} error={ctx.errors.zzny} onChange={ctx.set} options={deferEndOptions(t(ctx.values, 'qsny'))} empty="请选择" hint="起止月份都计入缓缴期限" />
+        {reliefReason('缓缴原因')(ctx, 'hjyy')}
+      </div>
+    ),
+    validate: (v) =>
+      errorsOf([
+        ['zzny', !t(v, 'zzny'), '请选择缓缴终止年月'],
+        ['hjyy', t(v, 'hjyy').length < 4, '缓缴原因应为 4 至 500 个字'],
+      ]),
+  },
+];
+
+/** GJ0206 单位缓缴 (/dwwt/jcyw/dw_huanj): the centre approves; the unit is then 缓缴. */
+export function DwHuanjPage() {
+  return (
+    <Wizard
+      ywlx="GJ0206"
+      title="单位缓缴"
+      submitPermission={{ path: '/dwwt/jcyw/dw_huanj', button: 'submit' }}
+      formSteps={deferSteps}
+      initialValues={{ qsny: '', zzny: '', hjyy: '' }}
+      toPayload={(v) => ({ qsny: t(v, 'qsny'), zzny: t(v, 'zzny'), hjyy: t(v, 'hjyy') })}
+      checkRows={(v) => rows([['缓缴起始年月', month(t(v, 'qsny')), 0], ['缓缴终止年月', t(v, 'zzny') && month(t(v, 'zzny')), 0], ['缓缴原因', t(v, 'hjyy'), 0]])}
+      nextSteps={() => <p>中心审批后，结果以短信通知您；缓缴期满后请恢复汇缴并补缴缓缴期间的住房公积金。</p>}
     />
   );
 }
@@ -358,10 +560,13 @@ function EmployeeImport() {
 
 /** GJ0301 个人账户设立 (/dwwt/jcyw/grzh_sl): opens one account at once on the wizard, or many from a file (批量导入). */
 export function GrzhSlPage() {
+  // 批量导入 is the page's 导入 button (spec 5.5, 6): without it the section is not drawn, and the server refuses the
+  // template, the check and the bulk form.
+  const canImport = usePermission('/dwwt/jcyw/grzh_sl', 'import');
   return (
     <>
       <GrzhSlWizard />
-      <EmployeeImport />
+      {canImport ? <EmployeeImport /> : null}
     </>
   );
 }
@@ -371,6 +576,7 @@ function GrzhSlWizard() {
     <Wizard
       ywlx="GJ0301"
       title="个人账户设立"
+      submitPermission={{ path: '/dwwt/jcyw/grzh_sl', button: 'add' }}
       formSteps={openSteps}
       initialValues={{ xingming: '', zjhm: '', sjhm: '', jcjs: '' }}
       toPayload={(v) => ({ xingming: t(v, 'xingming'), zjhm: t(v, 'zjhm'), sjhm: t(v, 'sjhm'), jcjs: t(v, 'jcjs') })}
@@ -429,6 +635,7 @@ export function GrzhFcPage() {
     <Wizard
       ywlx="GJ0305"
       title="个人账户封存"
+      submitPermission={{ path: '/dwwt/jcyw/grzh_fc', button: 'submit' }}
       formSteps={sealSteps}
       initialValues={{ grzh: '', fcyy: '' }}
       toPayload={(v) => ({ grzh: t(v, 'grzh'), fcyy: t(v, 'fcyy') })}
@@ -443,6 +650,8 @@ export function GrzhFcPage() {
 /** /dwwt/cxyw/dwlxd_cx: this year's interest statement, confirmed by the clerk (spec 4.3, 4.13). */
 export function DwlxdPage() {
   usePageTitle('单位利息单查询');
+  const canConfirm = usePermission('/dwwt/cxyw/dwlxd_cx', 'confirm');
+  const canPrint = usePermission('/dwwt/cxyw/dwlxd_cx', 'print');
   const [state, reload] = useLoad<InterestStatement>('dwlxd/cx?limit=50', '利息单查询失败，请稍后重试');
   const [extra, setExtra] = useState<{ rows: InterestStatement['rows']; next: string | null } | null>(null);
   const [asking, setAsking] = useState(false);
@@ -517,14 +726,16 @@ export function DwlxdPage() {
             显示更多
           </button>
         ) : null}
-        {s.confirmed ? null : (
+        {s.confirmed || !canConfirm ? null : (
           <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={busy}>
             {busy ? '正在确认…' : '确认利息单'}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => window.print()}>
-          打印
-        </button>
+        {canPrint ? (
+          <button type="button" className="btn" onClick={() => window.print()}>
+            打印
+          </button>
+        ) : null}
       </div>
       <Dialog
         title="温馨提示"

@@ -9,6 +9,7 @@ import { hallArchiveApi } from '../archive/hall-archive-api';
 import { $homePath, $menuRoutes, stores } from '../services';
 import { Dialog } from '../ui/dialog';
 import { HandlingNoticeDialog } from '../ui/handling-notice-dialog';
+import { useMaySubmit } from '../use-permission';
 import { usePageTitle } from '../use-page-title';
 import {
   checkRestrictions,
@@ -86,6 +87,11 @@ export interface WizardProps {
    * uploading (the withdrawal's QR-signed authorisation letter). `refresh` reloads the collector's files.
    */
   materialsExtra?: (ctx: { values: WizardValues; ywbh: string; refresh: () => void }) => ReactNode;
+  /**
+   * The page's button that allows the submission (spec 5.5, 6: its route path and button name). Without it in the
+   * session's button map, 提交申请 is not drawn and the step says why; the server refuses the submission too.
+   */
+  submitPermission?: { path: string; button: string };
 }
 
 type Phase =
@@ -150,8 +156,10 @@ export function Wizard({
   beforeSubmit,
   confirmBeforeSubmit,
   materialsExtra,
+  submitPermission,
 }: WizardProps) {
   usePageTitle(title);
+  const maySubmit = useMaySubmit(submitPermission);
   const navigate = useNavigate();
   const home = useStore($homePath) || '/';
   const routes = useStore($menuRoutes);
@@ -577,11 +585,12 @@ export function Wizard({
                 {validating ? '正在核验…' : returnToCheck && step > 0 ? '保存并返回核对' : '下一步'}
               </button>
             )}
-            {step === CHECK && (
+            {step === CHECK && maySubmit && (
               <button type="button" className="btn btn--primary" onClick={() => void submit()} disabled={submitting}>
                 {submitting ? '正在提交…' : '提交申请'}
               </button>
             )}
+            {step === CHECK && !maySubmit && <p className="wizard__note">当前账户没有提交此项业务的权限，请联系单位管理员授权。</p>}
           </div>
         )}
         {step < DONE && <DraftStatus state={saveState} />}

@@ -1,6 +1,7 @@
 import { RecordsError } from '../../records';
 import { UNIT_ACCOUNT_STATUS } from '../../records/kinds';
 import { UNIT_MATERIALS } from '../materials';
+import { buttonRule } from './buttons';
 import { defineBusiness } from '../types';
 import { employeeOf, employeeRule, GRZH_SCHEMA, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
 import type { EmployeeSealReason } from './params';
@@ -33,6 +34,7 @@ export const gj0109 = defineBusiness<Gj0109Payload>({
     },
   },
   rules: [
+    buttonRule<Gj0109Payload>('GJ0109'),
     typed(UNIT_ACCOUNT_RULE),
     typed(UNIT_NORMAL_RULE),
     {
@@ -90,6 +92,7 @@ export const gj0108 = defineBusiness<Gj0108Payload>({
     properties: { zxyy: { type: 'string', minLength: 2, maxLength: 200, description: '注销原因', 'x-msg': '注销原因应为 2 至 200 个字', 'x-required-msg': '请填写注销原因' } },
   },
   rules: [
+    buttonRule<Gj0108Payload>('GJ0108'),
     typed(UNIT_ACCOUNT_RULE),
     {
       name: 'no-open-employees',
@@ -144,6 +147,7 @@ export const gj0312 = defineBusiness<Gj0312Payload>({
     },
   },
   rules: [
+    buttonRule<Gj0312Payload>('GJ0312'),
     typed(UNIT_ACCOUNT_RULE),
     employeeRule<Gj0312Payload>(),
     {

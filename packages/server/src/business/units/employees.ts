@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { RecordsError, setAccountStatus, yuanToFen } from '../../records';
 import { ACCOUNT_STATUS } from '../../records/kinds';
 import type { JsonSchema } from '../types';
+import { buttonRule } from './buttons';
 import { defineBusiness, type BusinessRule } from '../types';
 import { employeeOf, employeeRule, GRZH_SCHEMA, type ApplicantUnit, GUIDE_COMMON, SEAL_REASON_SCHEMA, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
 import { BOUND_MESSAGES, PARAMETER_DEFAULTS, readParameters, type CentreParameters } from '../../params/centre';
@@ -181,6 +182,7 @@ function businessRow(rule: RowRule): BusinessRule<Gj0301Payload> {
 }
 
 export const GJ0301_RULES: ReadonlyArray<BusinessRule<Gj0301Payload>> = [
+  buttonRule<Gj0301Payload>('GJ0301', (p) => (isBulk(p) ? 'GJ0301_IMPORT' : 'GJ0301')),
   typed(UNIT_ACCOUNT_RULE),
   typed(UNIT_NORMAL_RULE),
   {
@@ -324,6 +326,7 @@ export const gj0305 = defineBusiness<Gj0305Payload>({
     },
   },
   rules: [
+    buttonRule<Gj0305Payload>('GJ0305'),
     typed(UNIT_ACCOUNT_RULE),
     employeeRule<Gj0305Payload>(),
     {
@@ -368,6 +371,7 @@ export const gj0304 = defineBusiness<Gj0304Payload>({
   timeLimitDays: 1,
   schema: { type: 'object', additionalProperties: false, required: ['grzh'], properties: { grzh: GRZH_SCHEMA } },
   rules: [
+    buttonRule<Gj0304Payload>('GJ0304'),
     typed(UNIT_ACCOUNT_RULE),
     typed(UNIT_NORMAL_RULE),
     employeeRule<Gj0304Payload>(),
@@ -424,6 +428,7 @@ export const gj0203 = defineBusiness<Gj0203Payload>({
     },
   },
   rules: [
+    buttonRule<Gj0203Payload>('GJ0203'),
     typed(UNIT_ACCOUNT_RULE),
     typed(UNIT_NORMAL_RULE),
     {

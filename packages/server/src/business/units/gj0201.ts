@@ -2,6 +2,7 @@ import { centreDate } from '../../clock';
 import { ApiError } from '../../http/envelope';
 import { fenToYuan, postMovements, RecordsError, yuanToFen } from '../../records';
 import { monthOf } from '../flexible/params';
+import { buttonRule } from './buttons';
 import { defineBusiness, type BusinessRule, type RuleContext } from '../types';
 import { GUIDE_COMMON, nextMonth, today, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf, type ApplicantUnit } from './common';
 import { remittanceSummary, writeRemittanceLines } from './remittance';
@@ -40,6 +41,7 @@ const unitFor = (ctx: RuleContext<unknown>) => {
 
 /** The rule table of GJ0201 (docs/api-unit-business.md › 汇缴), in the order it is checked. */
 export const GJ0201_RULES: ReadonlyArray<BusinessRule<Gj0201Payload>> = [
+  buttonRule<Gj0201Payload>('GJ0201'),
   typed(UNIT_ACCOUNT_RULE),
   typed(UNIT_NORMAL_RULE),
   {
@@ -133,7 +135,7 @@ export const gj0201 = defineBusiness<Gj0201Payload>({
     if (p.hjny !== dueMonth(unit)) throw new ApiError(409, `该单位应汇缴 ${dueMonth(unit)}，不能缴纳 ${p.hjny}`);
     const [payment] = await tx.query(
       `insert into unit_remittance (ywbh, dwzh, period, kind, persons, total_fen, paid_at) values ($1, $2, $3, '01', 0, 0, $4)
-       on conflict (dwzh, period, kind) do nothing returning 1`,
+       on conflict (dwzh, period, kind) where kind = '01' do nothing returning 1`,
       [application.ywbh, application.zh, p.hjny, at],
     );
     if (!payment) throw new ApiError(409, '该月已汇缴，不能重复缴纳');

@@ -1,3 +1,4 @@
+import { buttonRule } from './buttons';
 import { defineBusiness, type BusinessRule } from '../types';
 import { GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf } from './common';
 import { BOUND_MESSAGES, PARAMETER_DEFAULTS, readParameters } from '../../params/centre';
@@ -24,6 +25,7 @@ const RATIO = (what: string) => ({
 });
 
 export const GJ0204_RULES: ReadonlyArray<BusinessRule<Gj0204Payload>> = [
+  buttonRule<Gj0204Payload>('GJ0204'),
   typed(UNIT_ACCOUNT_RULE),
   typed(UNIT_NORMAL_RULE),
   {

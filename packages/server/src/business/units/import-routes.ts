@@ -8,6 +8,7 @@ import { fileAnswer } from '../../http/openapi';
 import { readParameters } from '../../params/centre';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { unitOf } from './common';
+import { mayDo } from './buttons';
 import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES, importTemplate, readEmployeeFile, XLSX_TYPE } from './employee-file';
 import { checkRows } from './employees';
 
@@ -75,7 +76,7 @@ export function employeeImportRoutes(app: FastifyInstance, db: Db): void {
       schema: { summary: '职工批量导入：下载模板（Excel，中文表头和一行示例）', tags, response: { 200: fileAnswer('导入模板（Excel）', [XLSX_TYPE], { download: true }) } },
     },
     async (request, reply) => {
-      if (request.session!.loginType !== 2) throw new ApiError(403);
+      if (request.session!.loginType !== 2 || !(await mayDo(db, request.session!.accountId, 'GJ0301_IMPORT'))) throw new ApiError(403);
       const bytes = await importTemplate();
       return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition('职工批量导入模板.xlsx')).send(bytes);
     },
@@ -105,7 +106,7 @@ export function employeeImportRoutes(app: FastifyInstance, db: Db): void {
       },
       async (request) => {
         const session = request.session!;
-        if (session.loginType !== 2 || !(await unitOf(db, session))) throw new ApiError(403);
+        if (session.loginType !== 2 || !(await unitOf(db, session)) || !(await mayDo(db, session.accountId, 'GJ0301_IMPORT'))) throw new ApiError(403);
         const bytes = await fileOf(request);
         const { importMaxRows } = await readParameters(db);
         const rows = await readEmployeeFile(bytes, importMaxRows);

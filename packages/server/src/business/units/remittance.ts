@@ -5,7 +5,9 @@ import { PART_SQL } from './params';
 /**
  * The month's remittance list of a unit (汇缴清单, GJ0201; docs/api-unit-business.md › 汇缴), computed set-based in SQL
  * from the employees' bases and ratios on file (personal_account, index personal_account_unit): every employee account
- * of the unit in status 正常 with a monthly amount above zero, each part rounded by the one rule of params.ts.
+ * of the unit in status 正常 with a monthly amount above zero, each part rounded by the one rule of params.ts, except
+ * an account already credited (汇缴 or 补缴) for the month due (one moved from a unit that paid it; index
+ * journal_entry_paid_period): an employee is paid a month once.
  * Compared with the unit's last remittance, each line is marked 新增 (not in it) or 变更 (another amount), and the
  * employees it paid who are not in this list are counted (减少).
  */
@@ -16,7 +18,12 @@ export const LIST_SQL = `
          ${PART_SQL('p.jcjs_fen', 'p.dwjcbl', '$2::bigint')} as dwyje_fen,
          ${PART_SQL('p.jcjs_fen', 'p.grjcbl', '$2::bigint')} as gryje_fen
     from personal_account p
-   where p.dwzh = $1 and p.kind = 'gr' and p.grzhzt = '01'`;
+   where p.dwzh = $1 and p.kind = 'gr' and p.grzhzt = '01'
+     and not exists (
+       select 1 from unit_account u join journal_entry j
+         on j.account_no = p.grzh and j.kind in ('01', '02')
+        and j.period = to_char(coalesce(to_date(u.jzny, 'YYYYMM') + interval '1 month', date_trunc('month', u.khrq)), 'YYYYMM')
+        where u.dwzh = $1)`;
 
 /** The list with each line's amount, only lines above zero. */
 const LINES_SQL = `select l.*, l.dwyje_fen + l.gryje_fen as amount_fen from (${LIST_SQL}) l where l.dwyje_fen + l.gryje_fen > 0`;

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { fenToYuan } from '../../records';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { unitOf } from './common';
+import { mayDo } from './buttons';
 import { okAnswer } from '../../http/answers';
 
 /**
@@ -122,6 +123,7 @@ export function statementRoutes(app: FastifyInstance, db: Db, now: () => Date): 
     },
     async (request) => {
       await sessionUnit(db, request.session!);
+      if (!(await mayDo(db, request.session!.accountId, 'STATEMENT_CONFIRM'))) throw new ApiError(403);
       const nd = request.body.nd;
       const at = now();
       if (nd > centreYear(at) || at.getTime() < Date.parse(`${nd}-06-30T16:00:00Z`) - 24 * 3600 * 1000) {
