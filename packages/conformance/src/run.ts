@@ -102,7 +102,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     individual2: { what: '第二个个人测试账号（登录文件 individual 第二项）', has: () => (logins.individual?.length ?? 0) > 1 },
     unit: { what: '单位测试账号（登录文件 unit）', has: () => !!logins.unit?.length },
     developer: { what: '开发商测试账号（登录文件 developer）', has: () => !!logins.developer?.length },
-    phone: { what: '带手机号的个人测试账号（individual[].phone）', has: () => !!logins.individual?.some((l) => l.phone) },
+    phone: { what: '带手机号码的个人测试账号（individual[].phone）', has: () => !!logins.individual?.some((l) => l.phone) },
     captcha: { what: '图形验证码钩子（hooks.captcha）', has: () => !!hooks.captcha },
     sms: { what: '短信验证码钩子（hooks.sms）', has: () => !!hooks.sms },
     centre: { what: '中心审批钩子（hooks.centre：中心接口地址和密钥）', has: () => !!hooks.decide },
@@ -218,14 +218,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (on('personal')) {
     await check('personal/journey/sign-in-sms', 'personal', '短信验证码登录：图形验证码后发送验证码到测试账号的手机（SM2 加密），以收到的验证码登录，取得 token', async (t) => {
       const login = (logins.individual ?? []).find((l) => l.phone);
-      if (!login) t.skip('需要登录文件中带手机号（phone）的个人测试账号');
+      if (!login) t.skip('需要登录文件中带手机号码（phone）的个人测试账号');
       if (!hooks.captcha || !hooks.sms) t.skip('需要中心提供图形验证码和短信验证码钩子（登录文件 hooks.captcha、hooks.sms）');
       const key = dataOf(await t.call(`${AUTH}/getPubleKey`));
       const captcha = dataOf(await t.call(`${AUTH}/getImgCode`));
       const code = await hooks.captcha!(captcha?.uuid);
       const sent = await t.call(`${AUTH}/sendLoginSmsCode`, { query: { loginType: 1, phoneDec: sm2Encrypt(login!.phone!, key), uuid: captcha?.uuid, code } });
       // A phone may be sent a code once a minute and a few times a day: a run soon after another is held back.
-      if (sent.answer.status === 429) t.skip(`此手机号刚收到过验证码，发送限流（Retry-After ${sent.answer.headers['retry-after'] ?? '无'} 秒）：稍后再运行`);
+      if (sent.answer.status === 429) t.skip(`此手机号码刚收到过验证码，发送限流（Retry-After ${sent.answer.headers['retry-after'] ?? '无'} 秒）：稍后再运行`);
       t.expect(sent.answer.status === 200 && isSuccessCode((sent.json as Json)?.code), `发送短信验证码应答 HTTP ${sent.answer.status}：${hallMessage(sent.answer.status, sent.json)}`);
       t.expect(isChinese((sent.json as Json)?.msg), '发送后没有中文提示');
       const sms = await hooks.sms!(login!.phone!);
