@@ -74,6 +74,13 @@ export async function payStandingOrders(db: Db, date: string, at: Date): Promise
     // 2. What is due this period, computed once into a table of its own before anything is paid: the statements
     //    that pay never scan the table they write (the single statement this replaces re-read rent_standing_payment,
     //    growing under its own inserts, once per agreement: quadratic; docs/api-withdrawals.md › benchmark).
+    // What this period already paid (a second run), read through rent_standing_payment_period into a table with its
+    // own statistics, so the anti-join below is a hash join however stale the payments' statistics are.
+    await tx.query(
+      'create temp table standing_done on commit drop as select order_id from rent_standing_payment where period = $1',
+      [period],
+    );
+    await tx.query('analyze standing_done');
     await tx.query(
       `create temp table standing_due on commit drop as
        select o.id, o.grzh, o.skyh, o.skzh, o.skrxm, a.balance_fen,
@@ -95,7 +102,7 @@ export async function payStandingOrders(db: Db, date: string, at: Date): Promise
           and a.interest_settled_to <= $1::date
           and $1::date <= make_date(extract(year from a.interest_settled_to)::int
                                     + case when to_char(a.interest_settled_to, 'MM-DD') < '06-30' then 0 else 1 end, 6, 30)
-          and not exists (select 1 from rent_standing_payment x where x.order_id = o.id and x.period = $7)`,
+          and not exists (select 1 from standing_done x where x.order_id = o.id)`,
       [date, yearFrom, yearTo, String(yuanParamFen(p.rentYearQuotaSingleYuan)), String(yuanParamFen(p.rentYearQuotaHouseholdYuan)), p.rentQuotaPerHousehold, period],
     );
     await tx.query('analyze standing_due');
