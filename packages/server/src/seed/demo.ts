@@ -20,6 +20,7 @@ import { seedUnitBusiness } from './unit-business';
 import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
+import { seedWithdrawalHistory } from './withdrawal-history';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -253,6 +254,12 @@ const STEPS: SeedStep[] = [
     async run(tx) {
       for (const [path, from, to] of LOAN_MENU_RENAMES) await tx.query('update menu set title = $3 where path = $1 and title = $2', [path, from, to]);
     },
+  },
+  {
+    version: 50,
+    // The data lives in withdrawal-history.ts (issue 33; steps 50–54 are this issue's second round).
+    name: 'withdrawals: the seeded history\'s withdrawals as completed applications of their kind (reason code, receipt), so 提取历史 matches the journal',
+    run: async (tx) => void (await seedWithdrawalHistory(tx)),
   },
 ];
 
