@@ -28,8 +28,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/tczy': named(() => import('../../features/personal/gj0314/gj0314-page'), 'Gj0314Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
-  // 租赁住房提取 (issue 33, TQ0107).
-  'grwt/tqSys/tqyw/zfzj_tq': named(() => import('../../features/withdrawals/rent-page'), 'RentPage'),
+  // 租赁住房提取 (issue 33, TQ0107), with the tab 按月/按季提取 (the rent standing order).
+  'grwt/tqSys/tqyw/zfzj_tq': named(() => import('../../features/withdrawals/rent-tabs'), 'RentTabs'),
   // 缴存证明打印 (issue 24).
   'grwt/zhxx/zhcx/jczm': named(() => import('../../features/personal/jczm/jczm-page'), 'JczmPage'),
   // 个人账户信息 (issue 24).
