@@ -4,7 +4,7 @@ import { readWithdrawalParams, yuanParamFen } from './params';
 
 /**
  * Rent by standing order (按月/按季租房提取, docs/api-withdrawals.md): the agreement and the command that pays a period
- * for every active agreement in one set-based statement. A run is idempotent: a second run of the same period pays
+ * for every active agreement set-based, one statement per step. A run is idempotent: a second run of the same period pays
  * nothing (rent_standing_payment's key is the agreement and the period). Each payment is a 部分提取 journal line with
  * reason 07 (balance and centre account moved in the same transaction), a payment instruction and an SMS notice.
  */
