@@ -8,7 +8,6 @@ import { centreDate, centreDateTime } from '../../clock';
 import { fenToYuan } from '../../records';
 import type { SmsGateway } from '../../outbox/outbox';
 import { ZHFW_PREFIX } from '../../routes/shell';
-import { businessOf } from '../registry';
 import { depositorOf, fenOf, moneyField } from './common';
 import { payStandingOrders, signStandingOrder, stopStandingOrder } from './standing';
 import { checkRows, STANDING_MESSAGES, STANDING_SIGN_RULES, STANDING_STOP_RULES, type StandingSignPayload } from './standing-rules';
@@ -110,7 +109,7 @@ const PAGE = {
 } as const;
 
 export function standingRoutes(app: FastifyInstance, db: Db, now: () => Date): void {
-  const rentSchema = (businessOf('TQ0107')!.schema as { properties: Record<string, Record<string, unknown>> }).properties;
+  const rentSchema = (tq0107.schema as { properties: Record<string, Record<string, unknown>> }).properties;
   const pick = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, rentSchema[k]!]));
 
   app.get(
