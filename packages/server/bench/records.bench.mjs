@@ -2,7 +2,8 @@
 // you may fill), else a throwaway cluster from the local install (/usr/lib/postgresql/<version>/bin, as the *.pg.test.ts
 // do). Generates N accounts (default 100,000) with ten years of monthly remittances (N × 120 journal rows) set-based,
 // month by month as a centre's journal grows, then prints: the generation time, the database size, the detail page's
-// query p50 / p95 over 1,000 random accounts, a balance-equals-journal check over 1,000 random accounts, and the interest
+// query p50 / p95 over 1,000 random accounts, a balance-equals-journal check over 1,000 random accounts, the withdrawal
+// eligibility check's p50 / p95 over the same accounts (issue 33), and the interest
 // settlement of the year ending 2026-06-30 for all of them.
 //   npm run bench:records [-- --accounts 100000 --batch-size 5000 --keep]
 import { resolve } from 'node:path';
@@ -23,7 +24,7 @@ const root = resolve(import.meta.dirname, '..', '..', '..');
 process.chdir(root);
 const server = PACKAGES.filter((p) => p.name === '@gjj-hall/server' || p.name === '@gjj-hall/sdk');
 if (server.some(isStale) && !buildPackages(server.filter(isStale))) process.exit(1);
-const { openDatabase, migrate, listJournal, checkLedger, settleInterest } = await import('../dist/index.js');
+const { openDatabase, migrate, listJournal, checkLedger, settleInterest, checkRestrictions, businessOf, withdrawalOf } = await import('../dist/index.js');
 
 /** Deterministic sampling (mulberry32). */
 function prng(seed) {
@@ -113,6 +114,52 @@ try {
   t = performance.now();
   const check = await checkLedger(db, sample);
   console.log(`余额与流水核对（${SAMPLES} 个随机账户）：${check.ok ? '全部一致' : `不一致 ${check.accounts.length} 户`}，用时 ${ms(performance.now() - t)}`);
+
+  // 3b. The withdrawal eligibility check (ywblxz/check of 租赁住房提取 and 购买自住住房提取, then tq/ktqje's limit) for
+  //     the same 1,000 accounts, each given a hall login (set-based) as a depositor who signs in would have; the
+  //     centre's clock on 2026-07-15, the history paid to June 2026.
+  const logins = [...new Set(sample)];
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into app_user (login_type, account, phone, display_name, password_hash)
+       select 1, p.zjhm || '-' || p.grzh, '139' || right(p.grzh, 8), p.xingming, 'bench' from personal_account p where p.grzh = any($1::text[])`,
+      [logins],
+    );
+    await tx.query(
+      `insert into user_account (user_id, account, is_primary) select u.id, u.account, true from app_user u where u.password_hash = 'bench'`,
+    );
+    await tx.query(
+      `insert into person_info (account_id, xingming, zjhm, grzh, grzhzt, sjhm)
+       select a.id, p.xingming, p.zjhm, p.grzh, p.grzhzt, u.phone from user_account a join app_user u on u.id = a.user_id
+         join personal_account p on u.account = p.zjhm || '-' || p.grzh where u.password_hash = 'bench'`,
+    );
+  });
+  await db.query('analyze app_user, user_account, person_info');
+  const applicants = await db.query(
+    `select a.user_id::text as "userId", a.id::text as "accountId", 1 as "loginType", u.account as login, p.grzh as zh
+       from user_account a join app_user u on u.id = a.user_id join person_info p on p.account_id = a.id where u.password_hash = 'bench'`,
+  );
+  const at = new Date('2026-07-15T02:00:00Z');
+  const checks = [];
+  const limits = [];
+  let passed = 0;
+  for (const applicant of applicants) {
+    for (const ywlx of ['TQ0107', 'TQ0101']) {
+      const s = performance.now();
+      const messages = await checkRestrictions({ q: db, applicant, business: businessOf(ywlx), now: at });
+      checks.push(performance.now() - s);
+      if (messages.length === 0) passed += 1;
+    }
+    const s = performance.now();
+    await withdrawalOf('TQ0107').limitFor(db, applicant, {}, at);
+    limits.push(performance.now() - s);
+  }
+  checks.sort((a, b) => a - b);
+  limits.sort((a, b) => a - b);
+  console.log(
+    `提取资格检查（ywblxz/check，租房与购房，${applicants.length} 个账户 × 2，通过 ${passed} 次）：p50 ${ms(pct(checks, 50))}、p95 ${ms(pct(checks, 95))}；` +
+      `可提取金额（tq/ktqje，租房）p50 ${ms(pct(limits, 50))}、p95 ${ms(pct(limits, 95))}（目标 p95 20 ms）`,
+  );
 
   // 4. The settlement of the year ending 2026-06-30 for every account, in batches; then once more (nothing to do).
   t = performance.now();

@@ -50,6 +50,7 @@ import { columnRoutes } from './table/columns';
 import { wizardRoutes } from './applications/wizard';
 import { flexibleRoutes } from './business/flexible/routes';
 import { withdrawalRoutes } from './business/withdrawals/routes';
+import { standingCentreRoutes, standingRoutes } from './business/withdrawals/standing-routes';
 import { unitRoutes } from './business/units/routes';
 import { loanRoutes } from './business/loans/routes';
 import { loanCentreRoutes } from './business/loans/centre';
@@ -378,12 +379,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountInfoRoutes(app, options.db, now);
   flexibleRoutes(app, options.db, now);
   withdrawalRoutes(app, options.db, now);
+  standingRoutes(app, options.db, now);
   unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes, now });
   loanRoutes(app, options.db, now);
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (centreApiKey) await loanCentreRoutes(app, options.db, centreApiKey, now);
+  if (centreApiKey) await standingCentreRoutes(app, options.db, centreApiKey, now);
   // Decoding and drawing documents runs in worker threads, never on this event loop (docs/security.md › Archive bombs).
   const heavy = createHeavyPool(options.archive?.pool);
   app.addHook('onClose', () => heavy.close());

@@ -57,3 +57,6 @@ export { CERTIFICATE_PREFIX, VERIFY_ROUTE } from './certificate/routes';
 export { renderCertificate } from './certificate/pdf';
 export { payStandingOrders, signStandingOrder, stopStandingOrder } from './business/withdrawals/standing';
 export type { StandingRunReport } from './business/withdrawals/standing';
+export { runStandingCommand } from './business/withdrawals/standing-command';
+export { checkRestrictions } from './applications/restrictions';
+export { withdrawalOf } from './business/withdrawals';

@@ -1532,6 +1532,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/tq/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按月/按季租房提取：本账户的协议（生效中的，否则最近一份）和本年度剩余额度 */
+        get: operations["getTqStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按月/按季租房提取的支付记录（本账户的协议，最近的在前，一次一页） */
+        get: operations["getTqStandingPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 签订按月/按季租房提取协议（条件同租赁住房提取；每期金额不超过本年度剩余额度；一个账户一份生效协议） */
+        post: operations["postTqStandingSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 终止按月/按季租房提取协议（随时；他人的协议 403） */
+        post: operations["postTqStandingStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dwlxd/cx": {
         parameters: {
             query?: never;
@@ -2852,6 +2920,23 @@ export interface paths {
         put?: never;
         /** 楼盘退回：开发商修改后重新提交 */
         post: operations["postCentreProjectsByXmbhReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/standing/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按月/按季租房提取：支付日期所在的一期（全部生效协议，一条语句一步；同一期重复执行不重复支付），提交后发送短信 */
+        post: operations["postCentreStandingPay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7837,6 +7922,281 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getTqStanding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                            /** @description 本年度剩余的租房提取额度（元，亦不超过可用余额） */
+                            syed: string;
+                            /** @description 额度的计算依据 */
+                            yy: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqStandingPayments: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            total: number;
+                            pageNum?: number;
+                            pageSize?: number;
+                            list: {
+                                ywbh: string;
+                                /** @description 期间（年月） */
+                                qj: string;
+                                /** @description 金额（元） */
+                                je: string;
+                                /** @description 支付日期 */
+                                zfrq: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postTqStandingSign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 租赁合同编号 */
+                    zlht: string;
+                    /** @description 租赁房屋坐落 */
+                    zldz: string;
+                    /** @description 租赁起始日期 */
+                    zlqsrq: string;
+                    /** @description 租赁终止日期 */
+                    zlzzrq: string;
+                    /** @description 本人及配偶在本市无自有住房的声明 */
+                    wfsm: boolean;
+                    /** @description 收款银行（银行列表的代码） */
+                    skyh: string;
+                    /** @description 收款银行卡号 */
+                    skzh: string;
+                    /** @description 持卡人姓名 */
+                    skrxm: string;
+                    /**
+                     * @description 提取频率：M 按月，Q 按季
+                     * @enum {string}
+                     */
+                    pl: "M" | "Q";
+                    /** @description 每期提取金额（元） */
+                    dqje: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postTqStandingStop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 协议编号 */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     getDwlxdCx: {
         parameters: {
             query?: {
@@ -11945,6 +12305,57 @@ export interface operations {
                             xmbh?: string;
                             /** @enum {string} */
                             spzt?: "01" | "02" | "03";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreStandingPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 支付日期（默认今天） */
+                    date?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            date: string;
+                            /** @description 支付笔数 */
+                            paid: number;
+                            /** @description 支付合计（元） */
+                            amount: string;
+                            /** @description 自动终止的协议数 */
+                            stopped: number;
+                            /** @description 发出的短信条数 */
+                            notices: number;
                         };
                     };
                 };

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import { ruleMessage, type Applicant, type Business } from '../business/types';
 import { centreYear } from '../clock';
 import { accountState } from './applicant';
+import { readOnce } from '../db/read-once';
 
 /**
  * 业务办理限制 (spec 7.3 ywblxz): the rules by business type and by user, checked before the wizard opens
@@ -118,7 +119,9 @@ export const RESTRICTIONS: readonly Restriction[] = [
 ];
 
 /** Every row that stops the business, in table order. */
-export async function checkRestrictions(ctx: RestrictionContext): Promise<Array<{ code: string; msg: string }>> {
+export async function checkRestrictions(given: RestrictionContext): Promise<Array<{ code: string; msg: string }>> {
+  // The rows read the same records again and again (the account, the parameters): each read once for this check.
+  const ctx = { ...given, q: readOnce(given.q) };
   const messages: Array<{ code: string; msg: string }> = [];
   for (const row of RESTRICTIONS) {
     const msg = await row.check(ctx);

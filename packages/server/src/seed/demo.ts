@@ -23,6 +23,7 @@ import { seedLoans } from './loans';
 import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
 import { seedUnitButtons } from './unit-buttons';
 import { seedRetireeRemittances } from './retiree-remittances';
+import { seedWithdrawalHistory } from './withdrawal-history';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -268,6 +269,12 @@ const STEPS: SeedStep[] = [
     // Issue 33: the hall's 提取进度 and 提取历史 (tq/jd, tq/ls) under a tab 提取查询 of 提取业务.
     name: 'withdrawal menus: 提取查询 (提取进度, 提取历史) under 提取业务',
     run: seedWithdrawalMenus,
+  },
+  {
+    version: 50,
+    // The data lives in withdrawal-history.ts (issue 33; steps 50–54 are this issue's second round).
+    name: 'withdrawals: the seeded history\'s withdrawals as completed applications of their kind (reason code, receipt), so 提取历史 matches the journal',
+    run: async (tx) => void (await seedWithdrawalHistory(tx)),
   },
   {
     version: 60,

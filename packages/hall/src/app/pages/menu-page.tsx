@@ -29,12 +29,14 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'grwt/zhxx/zhxxbg/tczy': named(() => import('../../features/personal/gj0314/gj0314-page'), 'Gj0314Page'),
   // The messages page of spec 2.1 (issue 23), under the hidden /sysMsg entry every role's menus carry.
   'sysMsg/msgHome': named(() => import('../../features/messages/pages/msg-home-page'), 'MsgHomePage'),
-  // The eight withdrawal kinds (issue 33, spec 2.4), 提取进度 and 提取历史: one chunk, one page that reads its address.
+  // The withdrawal kinds (issue 33, spec 2.4), 提取进度 and 提取历史: one chunk, one page that reads its address.
   ...Object.fromEntries(
-    'tqyw/gmzzf tqyw/chdk_tq tqyw/zfzj_tq tqyw/jzfj_tq tqyw/ltx_tq tqyw/cjdj_tq tqyw/ssldl_tq tqyw/qtyy_tq tqcx/tqjd tqcx/tqls'
+    'tqyw/gmzzf tqyw/chdk_tq tqyw/jzfj_tq tqyw/ltx_tq tqyw/cjdj_tq tqyw/ssldl_tq tqyw/qtyy_tq tqcx/tqjd tqcx/tqls'
       .split(' ')
       .map((path) => [`grwt/tqSys/${path}`, WithdrawalRoute]),
   ),
+  // 租赁住房提取 (issue 33, TQ0107: the same withdrawal page) with the tab 按月/按季提取 (the rent standing order).
+  'grwt/tqSys/tqyw/zfzj_tq': named(() => import('../../features/withdrawals/rent-tabs'), 'RentTabs'),
   // 缴存证明打印 (issue 24).
   'grwt/zhxx/zhcx/jczm': named(() => import('../../features/personal/jczm/jczm-page'), 'JczmPage'),
   // 个人账户信息 (issue 24).

@@ -4,7 +4,7 @@ import { readWithdrawalParams, yuanParamFen } from './params';
 
 /**
  * Rent by standing order (按月/按季租房提取, docs/api-withdrawals.md): the agreement and the command that pays a period
- * for every active agreement in one set-based statement. A run is idempotent: a second run of the same period pays
+ * for every active agreement set-based, one statement per step. A run is idempotent: a second run of the same period pays
  * nothing (rent_standing_payment's key is the agreement and the period). Each payment is a 部分提取 journal line with
  * reason 07 (balance and centre account moved in the same transaction), a payment instruction and an SMS notice.
  */
@@ -44,7 +44,8 @@ export interface StandingRunReport {
 }
 
 /**
- * Pays the period `date` falls in for every active agreement, set-based: agreements whose lease has ended or whose
+ * Pays the period `date` falls in for every active agreement, set-based, one statement per step (the due
+ * agreements are computed once into a temporary table, then each step is one statement joining it): agreements whose lease has ended or whose
  * account is not normal stop; the others pay min(the agreement's amount, the year's quota left, the balance less
  * the holds of withdrawals in progress); an agreement with no quota left stops. Monthly agreements pay every month,
  * quarterly ones in January, April, July and October. Run twice for a period, it pays once.
@@ -61,81 +62,102 @@ export async function payStandingOrders(db: Db, date: string, at: Date): Promise
     await tx.query(
       `select 1 from personal_account where grzh in (select grzh from rent_standing_order where state = 'active') order by grzh for update`,
     );
-    const [row] = await tx.query<{ paid: string; paid_fen: string; stopped: string }>(
-      `with stopped as (
-         update rent_standing_order o
-            set state = 'stopped', stop_reason = case when o.zlzzrq < $1::date then 'lease_end' else 'sealed' end, stopped_at = $7
-           from personal_account a
-          where o.state = 'active' and a.grzh = o.grzh and (o.zlzzrq < $1::date or a.grzhzt <> '01')
-         returning o.id
-       ),
-       due as (
-         select o.id, o.grzh, o.amount_fen, o.skyh, o.skzh, o.skrxm, a.balance_fen,
-                case when $8::boolean and d.hyzk like '2%' then $6::bigint else $5::bigint end as quota,
-                coalesce(u.used, 0) as used, coalesce(h.held, 0) as held
-           from rent_standing_order o
-           join personal_account a on a.grzh = o.grzh
-           left join lateral (select pd.hyzk from person_info pi join person_detail pd on pd.account_id = pi.account_id
-                               where pi.grzh = o.grzh limit 1) d on true
-           left join lateral (select -sum(j.amount_fen) as used from journal_entry j
-                               where j.account_no = o.grzh and j.value_date between $3::date and $4::date
-                                 and j.kind = '11' and j.tqyy = '07') u on true
-           left join lateral (select sum(w.amount_fen) as held from withdrawal w join application ap on ap.ywbh = w.ywbh
-                               where w.grzh = o.grzh and ap.zt in ('01', '02')) h on true
-          where o.state = 'active' and o.zlzzrq >= $1::date and a.grzhzt = '01'
-            and (o.pl = 'M' or substr($2, 5, 2) in ('01', '04', '07', '10'))
-            and (a.last_value_date is null or a.last_value_date <= $1::date)
-            and a.interest_settled_to <= $1::date
-            and $1::date <= make_date(extract(year from a.interest_settled_to)::int
-                                      + case when to_char(a.interest_settled_to, 'MM-DD') < '06-30' then 0 else 1 end, 6, 30)
-            and not exists (select 1 from rent_standing_payment x where x.order_id = o.id and x.period = $2)
-       ),
-       amounts as (select *, least(amount_fen, quota - used, balance_fen - held) as pay from due),
-       quota_stop as (
-         update rent_standing_order set state = 'stopped', stop_reason = 'quota', stopped_at = $7
-          where id in (select id from amounts where quota - used <= 0)
-         returning id
-       ),
-       paid as (
+    // 1. Agreements whose lease has ended or whose account is not normal stop.
+    const stopped = await tx.query(
+      `update rent_standing_order o
+          set state = 'stopped', stop_reason = case when o.zlzzrq < $1::date then 'lease_end' else 'sealed' end, stopped_at = $2
+         from personal_account a
+        where o.state = 'active' and a.grzh = o.grzh and (o.zlzzrq < $1::date or a.grzhzt <> '01')
+        returning o.id`,
+      [date, at],
+    );
+    // 2. What is due this period, computed once into a table of its own before anything is paid: the statements
+    //    that pay never scan the table they write (the single statement this replaces re-read rent_standing_payment,
+    //    growing under its own inserts, once per agreement: quadratic; docs/api-withdrawals.md › benchmark).
+    // What this period already paid (a second run), read through rent_standing_payment_period into a table with its
+    // own statistics, so the anti-join below is a hash join however stale the payments' statistics are.
+    await tx.query(
+      'create temp table standing_done on commit drop as select order_id from rent_standing_payment where period = $1',
+      [period],
+    );
+    await tx.query('analyze standing_done');
+    await tx.query(
+      `create temp table standing_due on commit drop as
+       select o.id, o.grzh, o.skyh, o.skzh, o.skrxm, a.balance_fen,
+              least(o.amount_fen, q.quota - coalesce(u.used, 0), a.balance_fen - coalesce(h.held, 0)) as pay,
+              q.quota - coalesce(u.used, 0) as left_fen
+         from rent_standing_order o
+         join personal_account a on a.grzh = o.grzh
+         left join lateral (select pd.hyzk from person_info pi join person_detail pd on pd.account_id = pi.account_id
+                             where pi.grzh = o.grzh limit 1) d on true
+         cross join lateral (select case when $6::boolean and d.hyzk like '2%' then $5::bigint else $4::bigint end as quota) q
+         left join lateral (select -sum(j.amount_fen) as used from journal_entry j
+                             where j.account_no = o.grzh and j.value_date between $2::date and $3::date
+                               and j.kind = '11' and j.tqyy = '07') u on true
+         left join lateral (select sum(w.amount_fen) as held from withdrawal w join application ap on ap.ywbh = w.ywbh
+                             where w.grzh = o.grzh and ap.zt in ('01', '02')) h on true
+        where o.state = 'active' and o.zlzzrq >= $1::date and a.grzhzt = '01'
+          and (o.pl = 'M' or substr($7, 5, 2) in ('01', '04', '07', '10'))
+          and (a.last_value_date is null or a.last_value_date <= $1::date)
+          and a.interest_settled_to <= $1::date
+          and $1::date <= make_date(extract(year from a.interest_settled_to)::int
+                                    + case when to_char(a.interest_settled_to, 'MM-DD') < '06-30' then 0 else 1 end, 6, 30)
+          and not exists (select 1 from standing_done x where x.order_id = o.id)`,
+      [date, yearFrom, yearTo, String(yuanParamFen(p.rentYearQuotaSingleYuan)), String(yuanParamFen(p.rentYearQuotaHouseholdYuan)), p.rentQuotaPerHousehold, period],
+    );
+    await tx.query('analyze standing_due');
+    // 3. An agreement with no quota left this year stops.
+    const quotaStopped = await tx.query(
+      `update rent_standing_order set state = 'stopped', stop_reason = 'quota', stopped_at = $1
+        where id in (select id from standing_due where left_fen <= 0) returning id`,
+      [at],
+    );
+    // 4. The payments (the key, agreement and period, makes a second run pay nothing).
+    await tx.query('create temp table standing_paid (order_id bigint primary key, ywbh text not null, amount_fen bigint not null) on commit drop');
+    await tx.query(
+      `with paid as (
          insert into rent_standing_payment (order_id, period, ywbh, amount_fen, paid_on)
-         select id, $2, 'ZFDK' || $2 || lpad(id::text, 12, '0'), pay, $1::date from amounts where pay > 0
+         select id, $1, 'ZFDK' || $1 || lpad(id::text, 12, '0'), pay, $2::date from standing_due where pay > 0
          on conflict do nothing
          returning order_id, ywbh, amount_fen
-       ),
-       posted as (
-         insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note, tqyy)
-         select a.grzh, 'C100', -p.amount_fen, '11', p.ywbh, 1, $1::date, a.balance_fen - p.amount_fen, '部分提取（按月/按季租房）', '07'
-           from paid p join amounts a on a.id = p.order_id
-         returning account_no, amount_fen, ywbh
-       ),
-       moved as (
-         update personal_account pa set balance_fen = pa.balance_fen + x.amount_fen, last_value_date = $1::date
-           from posted x where pa.grzh = x.account_no
-         returning pa.grzh
-       ),
-       instructed as (
-         insert into payment_instruction (ywbh, grzh, amount_fen, skyh, skzh, skrxm, created_at)
-         select p.ywbh, a.grzh, p.amount_fen, a.skyh, a.skzh, a.skrxm, $7 from paid p join amounts a on a.id = p.order_id
-         returning 1
-       ),
-       told as (
-         insert into sms_notice_queue (phone, text, created_at)
-         select u.phone,
-                '【住房公积金】您的按月/按季租房提取 ' || to_char(p.amount_fen / 100.0, 'FM999999990.00') || ' 元已于 ' || $1 || ' 转入尾号 '
-                  || right(a.skzh, 4) || ' 的银行卡，业务编号 ' || p.ywbh || '。',
-                $7
-           from paid p join amounts a on a.id = p.order_id
-           join lateral (select au.phone from person_info pi join user_account ua on ua.id = pi.account_id join app_user au on au.id = ua.user_id
-                          where pi.grzh = a.grzh and au.phone <> '' limit 1) u on true
-         returning 1
        )
-       select (select count(*) from paid)::text as paid, (select coalesce(sum(amount_fen), 0) from paid)::text as paid_fen,
-              ((select count(*) from stopped) + (select count(*) from quota_stop))::text as stopped,
-              (select count(*) from moved) + (select count(*) from instructed) + (select count(*) from told) as touched`,
-      [date, period, yearFrom, yearTo, String(yuanParamFen(p.rentYearQuotaSingleYuan)), String(yuanParamFen(p.rentYearQuotaHouseholdYuan)), at, p.rentQuotaPerHousehold],
+       insert into standing_paid select order_id, ywbh, amount_fen from paid`,
+      [period, date],
+    );
+    await tx.query('analyze standing_paid');
+    // 5. The journal lines, 6. the balances, 7. the payment instructions, 8. the notices: one statement each.
+    await tx.query(
+      `insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note, tqyy)
+       select d.grzh, 'C100', -p.amount_fen, '11', p.ywbh, 1, $1::date, d.balance_fen - p.amount_fen, '部分提取（按月/按季租房）', '07'
+         from standing_paid p join standing_due d on d.id = p.order_id`,
+      [date],
+    );
+    await tx.query(
+      `update personal_account pa set balance_fen = pa.balance_fen - p.amount_fen, last_value_date = $1::date
+         from standing_paid p join standing_due d on d.id = p.order_id where pa.grzh = d.grzh`,
+      [date],
+    );
+    await tx.query(
+      `insert into payment_instruction (ywbh, grzh, amount_fen, skyh, skzh, skrxm, created_at)
+       select p.ywbh, d.grzh, p.amount_fen, d.skyh, d.skzh, d.skrxm, $1 from standing_paid p join standing_due d on d.id = p.order_id`,
+      [at],
+    );
+    await tx.query(
+      `insert into sms_notice_queue (phone, text, created_at)
+       select u.phone,
+              '【住房公积金】您的按月/按季租房提取 ' || to_char(p.amount_fen / 100.0, 'FM999999990.00') || ' 元已于 ' || $1 || ' 转入尾号 '
+                || right(d.skzh, 4) || ' 的银行卡，业务编号 ' || p.ywbh || '。',
+              $2
+         from standing_paid p join standing_due d on d.id = p.order_id
+         join lateral (select au.phone from person_info pi join user_account ua on ua.id = pi.account_id join app_user au on au.id = ua.user_id
+                        where pi.grzh = d.grzh and au.phone <> '' limit 1) u on true`,
+      [date, at],
+    );
+    const [row] = await tx.query<{ paid: string; paid_fen: string }>(
+      'select count(*)::text as paid, coalesce(sum(amount_fen), 0)::text as paid_fen from standing_paid',
     );
     const paidFen = BigInt(row!.paid_fen);
     if (paidFen > 0n) await tx.query(`update centre_account set balance_fen = balance_fen + $1 where code = 'C100'`, [String(paidFen)]);
-    return { paid: Number(row!.paid), paidFen, stopped: Number(row!.stopped) };
+    return { paid: Number(row!.paid), paidFen, stopped: stopped.length + quotaStopped.length };
   });
 }

@@ -1,21 +1,17 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
-import { CENTRE_KEY_HEADER } from '../../applications/centre';
+import { body as harnessBody, withdrawalHarness } from '../../test-support/withdrawals';
 import { checkLedger, fenToYuan } from '../../records';
 import { materialsFor } from '../materials';
 import { businessOf } from '../registry';
-import type { Applicant } from '../types';
-import { ruleMessage } from '../types';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
-import { readParameters, type ParameterKey } from '../../params/centre';
-import { withParameters } from '../../test-support/parameters';
+import { readParameters } from '../../params/centre';
 import { guideOf } from '../../applications/wizard';
 import { PLACEHOLDERS } from '../placeholders';
-import { submitWithMaterials } from '../../test-support/materials';
 import { withdrawalOf } from '.';
 
 // TQ0102 建造翻建大修 and TQ0199 其他原因 (issue 33), one database for the file. The clock stands on Thursday
@@ -26,7 +22,6 @@ let db: Db;
 let app: FastifyInstance;
 const KEY = 'test-centre-key-0123456789abcdef';
 const clock = new Date('2026-11-26T02:00:00Z');
-const ZHFW = '/api/izfgjj-zhfw/v1';
 const CARD = { skyh: '102', skzh: '6222021234567890128' };
 const ZHANG = { account: '110101199003072316', grzh: '201000000101', name: '张三' };
 const SUN = { account: '110105198503014033', grzh: '201000000403', name: '孙改密' };
@@ -40,39 +35,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read field by field
-type Body = { code: number; msg: string; data: any };
-const body = (res: LightMyRequestResponse): Body => res.json<Body>();
-const get = (who: string, url: string) => app.inject({ url: `${ZHFW}/${url}`, headers: { token: tokens[who]! } });
-const post = (who: string, url: string, payload: unknown) => app.inject({ method: 'POST', url: `${ZHFW}/${url}`, headers: { token: tokens[who]! }, payload: payload as object });
-// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
-const submit = (who: string, ywlx: string, payload: Record<string, unknown>) => submitWithMaterials(app, tokens[who]!, ywlx, payload);
-const check = async (who: string, ywlx: string) => body(await get(who, `ywblxz/check?ywlx=${ywlx}`)).data as { pass: boolean; messages: Array<{ msg: string }> };
-const limit = async (who: string, ywlx: string, payload: Record<string, unknown> = {}) => body(await post(who, 'tq/ktqje', { ywlx, payload })).data;
-const centre = (ywbh: string, action: string) =>
-  app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办' } });
-const balance = async (grzh: string) => BigInt((await db.query<{ b: string }>('select balance_fen::text as b from personal_account where grzh = $1', [grzh]))[0]!.b);
-const lines = (ywbh: string) =>
-  db.query<{ kind: string; amount_fen: string; tqyy: string | null }>('select kind, amount_fen::text as amount_fen, tqyy from journal_entry where ywbh = $1 order by line', [ywbh]);
-const setStatus = (grzh: string, grzhzt: string) => db.query('update personal_account set grzhzt = $2 where grzh = $1', [grzh, grzhzt]);
-
-async function applicantOf(login: string): Promise<Applicant> {
-  const [row] = await db.query<{ user_id: string; id: string; grzh: string }>(
-    `select a.user_id::text as user_id, a.id::text as id, coalesce(p.grzh, '') as grzh
-       from user_account a join app_user u on u.id = a.user_id left join person_info p on p.account_id = a.id
-      where u.account = $1 and a.is_primary limit 1`,
-    [login],
-  );
-  return { userId: row!.user_id, accountId: row!.id, loginType: 1, login, zh: row!.grzh };
-}
-
-const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
-/** A rule of a withdrawal kind, asked for an applicant (and a payload) now. */
-async function ruleOf(ywlx: string, name: string, login: string, payload: Record<string, unknown> = {}) {
-  const rule = businessOf(ywlx)!.rules.find((r) => r.name === name)!;
-  const ctx = { q: db, applicant: await applicantOf(login), payload, now: clock };
-  return { holds: () => rule.holds(ctx), message: () => ruleMessage(rule, ctx) };
-}
+const { get, post, submit, check, limit, centre, balance, lines, setStatus, withRows, ruleOf } = withdrawalHarness({ app: () => app, db: () => db, tokens, centreKey: KEY, now: () => clock });
+const body = harnessBody;
 
 describe('the registry: both kinds are built withdrawals now, no longer placeholders', () => {
   it('TQ0102 and TQ0199 are modules with reason codes 02 and 99, partial, left to the centre', () => {

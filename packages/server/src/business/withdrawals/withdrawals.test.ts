@@ -1,26 +1,23 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
+import { body as harnessBody, withdrawalHarness } from '../../test-support/withdrawals';
 import { CENTRE_KEY_HEADER } from '../../applications/centre';
 import { ACCOUNT_STATUS, checkLedger, fenToYuan } from '../../records';
 import { materialsFor } from '../materials';
 import { businessOf } from '../registry';
-import type { Applicant } from '../types';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
 import { ageOf, dateMonthsBefore, hasContinuousMonths, luhnValid } from './common';
 import { readWithdrawalParams, withdrawalParams } from './params';
-import { readParameters, type ParameterKey } from '../../params/centre';
+import { readParameters } from '../../params/centre';
 import { guideOf } from '../../applications/wizard';
-import { ruleMessage } from '../types';
 import { quarterOf } from './tq0107';
 import { monthsRepaid } from './tq0106';
 import { DEMO_LOAN } from '../../seed/withdrawals';
 import { withdrawalOf } from '.';
-import { submitWithMaterials } from '../../test-support/materials';
-import { withParameters } from '../../test-support/parameters';
 
 // One database for the file. The clock stands on Thursday 26 November 2026, 10:00 in Shanghai. 张三 (married, his
 // account 201000000101 paid up to October, 86,542.35 yuan) rents; 孙改密 (201000000403, 35,200 yuan) buys; 严退休 (born
@@ -47,30 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read field by field
-type Body = { code: number; msg: string; data: any };
-const body = (res: LightMyRequestResponse): Body => res.json<Body>();
-const get = (who: string, url: string) => app.inject({ url: `${ZHFW}/${url}`, headers: { token: tokens[who]! } });
-const post = (who: string, url: string, payload: unknown) => app.inject({ method: 'POST', url: `${ZHFW}/${url}`, headers: { token: tokens[who]! }, payload: payload as object });
-// As the wizard submits: a draft, its required materials uploaded (issue 31 item 3), then the submission.
-const submit = (who: string, ywlx: string, payload: Record<string, unknown>) => submitWithMaterials(app, tokens[who]!, ywlx, payload);
-const check = async (who: string, ywlx: string) => body(await get(who, `ywblxz/check?ywlx=${ywlx}`)).data as { pass: boolean; messages: Array<{ msg: string }> };
-const limit = async (who: string, ywlx: string, payload: Record<string, unknown> = {}) => body(await post(who, 'tq/ktqje', { ywlx, payload })).data;
-const centre = (ywbh: string, action: string) =>
-  app.inject({ method: 'POST', url: `/api/centre/v1/applications/${ywbh}/${action}`, headers: { [CENTRE_KEY_HEADER]: KEY }, payload: { operator: '王经办' } });
-const balance = async (grzh: string) => BigInt((await db.query<{ b: string }>('select balance_fen::text as b from personal_account where grzh = $1', [grzh]))[0]!.b);
-const lines = (ywbh: string) =>
-  db.query<{ kind: string; amount_fen: string; tqyy: string | null }>('select kind, amount_fen::text as amount_fen, tqyy from journal_entry where ywbh = $1 order by line', [ywbh]);
-
-async function applicantOf(login: string): Promise<Applicant> {
-  const [row] = await db.query<{ user_id: string; id: string; grzh: string }>(
-    `select a.user_id::text as user_id, a.id::text as id, coalesce(p.grzh, '') as grzh
-       from user_account a join app_user u on u.id = a.user_id left join person_info p on p.account_id = a.id
-      where u.account = $1 and a.is_primary limit 1`,
-    [login],
-  );
-  return { userId: row!.user_id, accountId: row!.id, loginType: 1, login, zh: row!.grzh };
-}
+const { get, post, submit, check, limit, centre, balance, lines, applicantOf, withRows, ruleOf } = withdrawalHarness({ app: () => app, db: () => db, tokens, centreKey: KEY, now: () => clock });
+const body = harnessBody;
 
 const rent = (extra: Record<string, unknown> = {}) => ({
   zlht: 'ZL-2026-001',
@@ -83,15 +58,6 @@ const rent = (extra: Record<string, unknown> = {}) => ({
   ...CARD,
   ...extra,
 });
-
-/** Sets rows of the centre's parameter table for one test and puts the defaults back after it. */
-const withRows = (rows: Partial<Record<ParameterKey, number>>, run: () => Promise<void>) => withParameters(db, rows, run);
-/** A rule of a withdrawal kind, asked for an applicant (and a payload) now. */
-async function ruleOf(ywlx: string, name: string, login: string, payload: Record<string, unknown> = {}) {
-  const rule = businessOf(ywlx)!.rules.find((r) => r.name === name)!;
-  const ctx = { q: db, applicant: await applicantOf(login), payload, now: clock };
-  return { holds: () => rule.holds(ctx), message: () => ruleMessage(rule, ctx) };
-}
 
 describe('parameters (rows of the centre table, one each, at its edges, driven by setParameter)', () => {
   it('are rows of centre_parameter read through readParameters: 南京 rent quotas, quarterly, 3 months, 12 months for a purchase, 60/55', async () => {
@@ -439,7 +405,9 @@ describe('lists and papers: 提取进度, 提取历史, the home’s counts, the
     // Saved as a draft to upload its materials, then submitted (issue 31 item 3).
     expect(progress.list[0].events.map((e: { ztmc: string }) => e.ztmc)).toEqual(['草稿', '已提交']);
     const history = body(await get(SUN.account, 'tq/ls')).data;
-    expect(history.total).toBe(1);
+    // Besides the seeded history's withdrawals (seed step 50: each a completed application, numbered TQ<grzh><day>).
+    const [seeded] = await db.query<{ n: string }>(`select count(*)::text as n from journal_entry where account_no = $1 and kind = '11' and ywbh = 'TQ' || $1 || to_char(value_date, 'YYYYMMDD')`, [SUN.grzh]);
+    expect(history.total).toBe(1 + Number(seeded!.n));
     expect(history.list[0]).toMatchObject({ ywlx: 'TQ0101', zt: '03', tqyymc: '购房', tqje: '10000.00', paidOn: '2026-11-26', skyhmc: '中国工商银行', hasReceipt: true });
     expect(body(await get(SUN.account, 'tq/sl')).data).toEqual({ jxz: progress.total, ybj: history.total });
   });
