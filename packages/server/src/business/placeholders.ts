@@ -47,7 +47,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0205', '降低缴存比例', 'unit', UNIT, 10],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
-  ['GD0602', '银行卡还款', 'loan', PERSON, 1],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];
