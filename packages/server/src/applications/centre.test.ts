@@ -123,11 +123,12 @@ describe('the centre API', () => {
   });
 
   it('cannot complete a business not open online (issue 31 item 9): accept, return and reject still work', async () => {
-    const ywbh = await filed('GD0602', { b: '3' });
+    // A code still a placeholder (GD0602 became a business of its own in issue 38).
+    const ywbh = await filed('YT1101', { b: '3' });
     expect((await centre(`applications/${ywbh}/accept`, undefined, { operator: '王经办' })).json()).toMatchObject({ code: 0, data: { zt: '02' } });
     expect((await centre(`applications/${ywbh}/complete`, undefined, { operator: '王经办' })).json()).toMatchObject({
       code: 409,
-      msg: '“银行卡还款”暂未开通网上办理，不能在网上办结，请退回或不予受理',
+      msg: '“异地贷款冲还贷签约”暂未开通网上办理，不能在网上办结，请退回或不予受理',
     });
     expect((await centre(`applications/${ywbh}`)).json()).toMatchObject({ data: { zt: '02' } });
     expect((await centre(`applications/${ywbh}/reject`, undefined, { operator: '王经办', reasons: ['请到柜台办理'] })).json()).toMatchObject({ code: 0, data: { zt: '05' } });

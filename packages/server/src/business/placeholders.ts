@@ -44,7 +44,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
   ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
-  ['GD0602', '银行卡还款', 'loan', PERSON, 1],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];

@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => app?.close());
 
-/** The allowed range of each row, as migrations 071 (deposits) and 120 (units, withdrawals, loans) install it. */
+/** The allowed range of each row, as migrations 071 (deposits), 120 (units, withdrawals, loans) and 160 (early repayment) install it. */
 const RANGES: Record<ParameterKey, [number, number]> = {
   roundingFen: [1, 100],
   baseMinYuan: [0, 1_000_000],
@@ -83,6 +83,9 @@ const RANGES: Record<ParameterKey, [number, number]> = {
   loanMaxAgeAtEnd: [18, 100],
   loanMinAge: [16, 100],
   loanOverdueFactor: [1, 5],
+  // Migration 160 (GD0602 提前还款).
+  loanPrepayMinYuan: [0, 10_000_000],
+  loanPrepayPerYear: [0, 12],
 };
 
 describe('the table, row by row', () => {

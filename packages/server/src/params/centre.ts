@@ -102,6 +102,10 @@ export const PARAMETER_DEFAULTS = {
   loanMinAge: 18,
   /** 逾期罚息系数: overdue interest per day = annual rate ÷ 360 × this (a decimal: the value column is numeric). */
   loanOverdueFactor: 1.5,
+  /** 提前还款 (GD0602): the least one early repayment may be (yuan); one that settles the loan may be less. */
+  loanPrepayMinYuan: 10_000,
+  /** 提前还款 (GD0602): early repayments per calendar year. */
+  loanPrepayPerYear: 2,
 } as const;
 
 export type ParameterKey = keyof typeof PARAMETER_DEFAULTS;

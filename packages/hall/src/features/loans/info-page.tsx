@@ -7,6 +7,7 @@ import { KeysetPager } from '../../shared/ui/keyset-pager';
 import { Tabs } from '../../shared/ui/tabs';
 import { useKeysetPaged } from '../../shared/use-keyset-paged';
 import { usePageTitle } from '../../shared/use-page-title';
+import { submitApplication } from '../../shared/wizard/api';
 import { fetchApplication, fetchLoans, fetchPrepayTrial, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type PrepayTrial, type Progress, type RepaymentRow } from './api';
 import './loans.css';
 
@@ -187,20 +188,20 @@ const TRIAL_ROWS: Array<[string, (t: PrepayTrial['shorten']) => string]> = [
 
 /**
  * 提前还款试算 (POST dkyw/tqhk/ss): an amount paid with the next instalment, the engine's two ways side by side
- * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves. A trial only: the
- * applications (GD0602 by card, GD0605 from the provident account) are not open yet.
+ * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves; then GD0602 银行卡提前还款 with
+ * the way chosen (the server completes it at once and reshapes the plan; GD0605 from the provident account is not open yet).
  */
 function PrepayTrialForm({ dkzh }: { dkzh: string }) {
   const id = useId();
   const [amount, setAmount] = useState('');
-  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial; asked: string }>({ status: 'idle' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = amount.trim();
     if (!/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(text) || Number(text) <= 0) return setState({ status: 'error', message: '提前还款金额应为大于 0 的金额，至多两位小数' });
     setState({ status: 'busy' });
     fetchPrepayTrial(dkzh, text).then(
-      (trial) => setState({ status: 'ready', trial }),
+      (trial) => setState({ status: 'ready', trial, asked: text }),
       (error: unknown) => setState({ status: 'error', message: errorMessage(error, '试算失败，请稍后重试') }),
     );
   };
@@ -246,7 +247,49 @@ function PrepayTrialForm({ dkzh }: { dkzh: string }) {
           </tbody>
         </table>
       )}
+      {state.status === 'ready' && <PrepayApplyForm dkzh={dkzh} amount={state.asked} most={state.trial.zdje} />}
     </section>
+  );
+}
+
+/** GD0602 银行卡提前还款: the amount tried, the way chosen, submitted; the server debits the card and completes it. */
+function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string; most: string }) {
+  const id = useId();
+  const [way, setWay] = useState<'01' | '02'>('01');
+  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'done'; ywbh: string }>({ status: 'idle' });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setState({ status: 'busy' });
+    submitApplication('GD0602', { dkzh, tqhkje: amount, tqfs: way }).then(
+      (result) => setState({ status: 'done', ywbh: result.ywbh }),
+      (error: unknown) => setState({ status: 'error', message: errorMessage(error, '提交失败，请稍后重试') }),
+    );
+  };
+  if (state.status === 'done') {
+    return (
+      <p className="loans-trial__hint" role="status">
+        提前还款已办结（业务编号 {state.ywbh}），已从还款银行卡扣收。<Link to={`?tab=hkjh&dkzh=${dkzh}`}>查看新的还款计划</Link>
+      </p>
+    );
+  }
+  return (
+    <form className="loans-prepay" onSubmit={apply} noValidate aria-describedby={`${id}-msg`}>
+      <fieldset>
+        <legend>按以上试算申请提前还款 {formatMoney(amount)} 元（最多 {formatMoney(most)} 元，即一次结清）</legend>
+        <label>
+          <input type="radio" name={`${id}-way`} value="01" checked={way === '01'} onChange={() => setWay('01')} /> 缩短还款期限
+        </label>
+        <label>
+          <input type="radio" name={`${id}-way`} value="02" checked={way === '02'} onChange={() => setWay('02')} /> 减少月还款额
+        </label>
+      </fieldset>
+      <button type="submit" className="btn btn--primary" disabled={state.status === 'busy'}>
+        从还款银行卡提前还款
+      </button>
+      <p id={`${id}-msg`} className={state.status === 'error' ? 'loans-trial__error' : 'loans-trial__hint'} aria-live="polite">
+        {state.status === 'error' ? state.message : state.status === 'busy' ? '正在提交…' : '提交后随下一期还款一并从还款银行卡扣收，并即时办结'}
+      </p>
+    </form>
   );
 }
 

@@ -41,6 +41,10 @@ export interface LoanParams {
   minAge: number;
   /** 逾期罚息系数: overdue interest per day = annual rate ÷ 360 × this. */
   overdueFactor: number;
+  /** 提前还款最低金额 (yuan); a repayment that settles the loan may be less. */
+  prepayMinYuan: number;
+  /** 提前还款：每个自然年度至多次数. */
+  prepayPerYear: number;
 }
 
 /**
@@ -65,6 +69,8 @@ export function loanParams(p: CentreParameters): LoanParams {
     maxAgeAtEnd: p.loanMaxAgeAtEnd,
     minAge: p.loanMinAge,
     overdueFactor: p.loanOverdueFactor,
+    prepayMinYuan: p.loanPrepayMinYuan,
+    prepayPerYear: p.loanPrepayPerYear,
   };
 }
 

@@ -13,7 +13,8 @@ import { holderOf } from '../personal/gj0314';
 import { ruleMessage, type Applicant } from '../types';
 import { firstFailing, GD0101_RULES, maximumFor, type Gd0101Payload } from './gd0101';
 import { firstPaymentFen } from './maximum';
-import { calculatePrepayment, type PrepaymentResult } from '@gjj-hall/sdk/loan';
+import type { PrepaymentResult } from '@gjj-hall/sdk/loan';
+import { prepaymentOf } from './gd0602';
 import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord, type ScheduleLine } from './ledger';
 import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, readLoanParams, REPAYMENT_METHODS } from './params';
 
@@ -278,7 +279,7 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
             tqhkje: { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$', 'x-msg': '提前还款金额应为金额（元），至多两位小数', 'x-required-msg': '请填写提前还款金额' },
           },
         },
-        response: envelope({ type: 'object', properties: { shorten: trialSchema, reduce: trialSchema } }),
+        response: envelope({ type: 'object', required: ['shorten', 'reduce', 'zdje'], properties: { shorten: trialSchema, reduce: trialSchema, zdje: { ...money, description: '最多可提前还款的金额（下一期还款后的贷款余额，等于它即一次结清）' } } }),
       },
     },
     async (request) => {
@@ -288,8 +289,10 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
       if (f.overduePeriods > 0) throw new ApiError(400, '该笔贷款有逾期未还的款项，请先归还逾期款项再申请提前还款');
       if (!f.next || f.next.period >= loan.months) throw new ApiError(400, '该笔贷款已到最后一期，无需提前还款');
       if (Number(request.body.tqhkje) <= 0) throw new ApiError(400, '提前还款金额应大于 0');
-      const input = { amount: fenToYuan(loan.amountFen), months: loan.months, annualRate: loan.annualRate, method: loan.method, issueDate: loan.issueDate, prepayPeriod: f.next.period, prepayAmount: request.body.tqhkje };
-      return ok({ shorten: trialOf(calculatePrepayment({ ...input, mode: 'shorten' })), reduce: trialOf(calculatePrepayment({ ...input, mode: 'reduce' })) });
+      // The same computation GD0602 completes with (the loan as it stands, the lump sum with the next instalment).
+      const [shorten, reduce] = await Promise.all([prepaymentOf(db, loan, request.body.tqhkje, 'shorten'), prepaymentOf(db, loan, request.body.tqhkje, 'reduce')]);
+      if (!shorten || !reduce) throw new ApiError(400, '该笔贷款已到最后一期，无需提前还款');
+      return ok({ shorten: { ...trialOf(shorten.result), qc: shorten.next }, reduce: { ...trialOf(reduce.result), qc: reduce.next }, zdje: fenToYuan(shorten.maxFen) });
     },
   );
 
