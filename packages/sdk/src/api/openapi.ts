@@ -1532,6 +1532,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/tq/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按月/按季租房提取：本账户的协议（生效中的，否则最近一份）和本年度剩余额度 */
+        get: operations["getTqStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按月/按季租房提取的支付记录（本账户的协议，最近的在前，一次一页） */
+        get: operations["getTqStandingPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 签订按月/按季租房提取协议（条件同租赁住房提取；每期金额不超过本年度剩余额度；一个账户一份生效协议） */
+        post: operations["postTqStandingSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/tq/standing/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 终止按月/按季租房提取协议（随时；他人的协议 403） */
+        post: operations["postTqStandingStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dwlxd/cx": {
         parameters: {
             query?: never;
@@ -1600,6 +1668,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dwyw/bjqd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 补缴清单：职工最早漏缴的月份（各月人数），及所选月份（默认最早的）的补缴人数、金额合计和一页明细（按个人账号翻页） */
+        get: operations["getDwywBjqd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dwyw/zgcx": {
         parameters: {
             query?: never;
@@ -1609,6 +1694,23 @@ export interface paths {
         };
         /** 职工查询：本单位职工的账户状态、缴存基数、月缴存额和余额，一页（按个人账号翻页，可按状态筛选） */
         get: operations["getDwywZgcx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwyw/zgcx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出职工查询（xlsx 或 CSV）：本单位的全部职工（可按账户状态筛选），逐页经索引读出 */
+        get: operations["getDwywZgcxExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2818,6 +2920,23 @@ export interface paths {
         put?: never;
         /** 楼盘退回：开发商修改后重新提交 */
         post: operations["postCentreProjectsByXmbhReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/standing/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按月/按季租房提取：支付日期所在的一期（全部生效协议，一条语句一步；同一期重复执行不重复支付），提交后发送短信 */
+        post: operations["postCentreStandingPay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5988,7 +6107,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6028,7 +6147,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6088,7 +6207,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6148,7 +6267,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6730,7 +6849,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6792,7 +6911,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -6846,7 +6965,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -6882,7 +7001,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6924,7 +7043,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6976,7 +7095,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0206" | "GJ0202" | "GJ0205" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -7411,6 +7530,8 @@ export interface operations {
                                 baseOutOfBounds: number;
                                 adjustMaxRows: number;
                                 importMaxRows: number;
+                                reducedRatioMin: number;
+                                deferMaxMonths: number;
                                 rentYearQuotaSingleYuan: number;
                                 rentYearQuotaHouseholdYuan: number;
                                 rentQuotaPerHousehold: number;
@@ -7803,6 +7924,281 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getTqStanding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                            /** @description 本年度剩余的租房提取额度（元，亦不超过可用余额） */
+                            syed: string;
+                            /** @description 额度的计算依据 */
+                            yy: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTqStandingPayments: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            total: number;
+                            pageNum?: number;
+                            pageSize?: number;
+                            list: {
+                                ywbh: string;
+                                /** @description 期间（年月） */
+                                qj: string;
+                                /** @description 金额（元） */
+                                je: string;
+                                /** @description 支付日期 */
+                                zfrq: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postTqStandingSign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 租赁合同编号 */
+                    zlht: string;
+                    /** @description 租赁房屋坐落 */
+                    zldz: string;
+                    /** @description 租赁起始日期 */
+                    zlqsrq: string;
+                    /** @description 租赁终止日期 */
+                    zlzzrq: string;
+                    /** @description 本人及配偶在本市无自有住房的声明 */
+                    wfsm: boolean;
+                    /** @description 收款银行（银行列表的代码） */
+                    skyh: string;
+                    /** @description 收款银行卡号 */
+                    skzh: string;
+                    /** @description 持卡人姓名 */
+                    skrxm: string;
+                    /**
+                     * @description 提取频率：M 按月，Q 按季
+                     * @enum {string}
+                     */
+                    pl: "M" | "Q";
+                    /** @description 每期提取金额（元） */
+                    dqje: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postTqStandingStop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 协议编号 */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            agreement: {
+                                /** @description 协议编号 */
+                                id: string;
+                                /** @description 租赁合同编号 */
+                                zlht: string;
+                                /** @description 租赁终止日期 */
+                                zlzzrq: string;
+                                /** @enum {string} */
+                                pl: "M" | "Q";
+                                /** @description 按月 / 按季 */
+                                plmc: string;
+                                /** @description 每期提取金额（元） */
+                                dqje: string;
+                                skyhmc: string;
+                                /** @description 收款账号（前 4 后 4 位） */
+                                skzh: string;
+                                /** @enum {string} */
+                                zt: "active" | "stopped";
+                                /** @description 生效中 / 已终止 */
+                                ztmc: string;
+                                /** @description 终止原因 */
+                                zzyy?: string;
+                                /** @description 签订时间 */
+                                qdsj: string;
+                                /** @description 终止时间 */
+                                zzsj?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     getDwlxdCx: {
         parameters: {
             query?: {
@@ -8018,6 +8414,83 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getDwywBjqd: {
+        parameters: {
+            query?: {
+                /** @description 补缴年月（YYYYMM）；不填为最早的漏缴月份 */
+                bjny?: string;
+                /** @description 上一页最后一个个人账号 */
+                after?: string;
+                /** @description 每页条数 */
+                limit?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            dwzh: string;
+                            dwmc: string;
+                            /** @description 缴至年月 */
+                            jzny: string | null;
+                            /** @description 职工最早漏缴的月份（由早到晚，至多 24 个）及该月需补缴的人数 */
+                            months: {
+                                ny: string;
+                                rs: number;
+                            }[];
+                            /** @description 本清单的补缴年月；没有漏缴时为空 */
+                            bjny: string | null;
+                            rs: number;
+                            /** @description 金额（元，两位小数） */
+                            dwje: string;
+                            /** @description 金额（元，两位小数） */
+                            grje: string;
+                            /** @description 金额（元，两位小数） */
+                            bjje: string;
+                            rows: {
+                                grzh: string;
+                                xingming: string;
+                                /** @description 金额（元，两位小数） */
+                                jcjs: string;
+                                dwjcbl: string;
+                                grjcbl: string;
+                                /** @description 金额（元，两位小数） */
+                                dwyje: string;
+                                /** @description 金额（元，两位小数） */
+                                gryje: string;
+                                /** @description 金额（元，两位小数） */
+                                yjce: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     getDwywZgcx: {
         parameters: {
             query?: {
@@ -8091,6 +8564,44 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwywZgcxExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+                /** @description 个人账户状态（字典 GRZHZT）：01 正常，02 封存，03 合并销户，04 外部转出销户，05 提取销户，06 冻结，99 其他 */
+                grzhzt?: "01" | "02" | "03" | "04" | "05" | "06" | "99" | "";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11798,6 +12309,57 @@ export interface operations {
                             xmbh?: string;
                             /** @enum {string} */
                             spzt?: "01" | "02" | "03";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreStandingPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 支付日期（默认今天） */
+                    date?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            date: string;
+                            /** @description 支付笔数 */
+                            paid: number;
+                            /** @description 支付合计（元） */
+                            amount: string;
+                            /** @description 自动终止的协议数 */
+                            stopped: number;
+                            /** @description 发出的短信条数 */
+                            notices: number;
                         };
                     };
                 };
