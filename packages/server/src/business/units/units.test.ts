@@ -7,6 +7,7 @@ import { prepareDatabase } from '../../start';
 import { signIn } from '../../test-support/login';
 import { grantSecondCheck } from '../../test-support/two-check';
 import { RETIREE_DEMO_LOGIN } from '../../seed/withdrawals';
+import { BUYER_DEMO_LOGIN, RETIREE2_DEMO_LOGIN } from '../../seed/withdrawal-walks';
 import { LOAN_DEMO_LOGIN } from '../../seed/loans';
 import { checkLedger, postMovements } from '../../records';
 import { businessOf } from '../registry';
@@ -123,10 +124,11 @@ describe('GJ0201 单位汇缴', () => {
     // Since October's remittance nobody changed; the three accounts later seed steps opened at the unit (冯信息,
     // 周晓明, 刘安居 of step 30) were never remitted by the unit, so they are new. 严退休 (step 21) was in October's
     // (seed step 61) and has his November 汇缴 already: an employee is paid a month once, so he is not in the list
-    // and counts as one fewer than October.
+    // and counts as one fewer than October; so do 韩购房 and 冯退休 (seed steps 48 and 61).
     const opened = ['冯信息', '周晓明', LOAN_DEMO_LOGIN.name];
-    expect(list.rows.map((r: { grzh: string }) => r.grzh)).not.toContain(RETIREE_DEMO_LOGIN.grzh);
-    expect({ xzrs: list.xzrs, bgrs: list.bgrs, jsrs: list.jsrs }).toEqual({ xzrs: opened.length, bgrs: 0, jsrs: 1 });
+    const credited = [RETIREE_DEMO_LOGIN.grzh, BUYER_DEMO_LOGIN.grzh, RETIREE2_DEMO_LOGIN.grzh];
+    for (const grzh of credited) expect(list.rows.map((r: { grzh: string }) => r.grzh)).not.toContain(grzh);
+    expect({ xzrs: list.xzrs, bgrs: list.bgrs, jsrs: list.jsrs }).toEqual({ xzrs: opened.length, bgrs: 0, jsrs: credited.length });
     expect(list.rows.filter((r: { bz: string }) => r.bz === '新增').map((r: { xingming: string }) => r.xingming).sort()).toEqual(opened.sort());
   });
 
@@ -238,10 +240,11 @@ describe('employees: GJ0301 设立, GJ0305 封存, GJ0304 启封, GJ0203 基数�
     expect(opened!.grzh).toMatch(/^2010021\d{5}$/);
     const list = await wholeList(unit);
     expect(list.rows.find((r: { grzh: string }) => r.grzh === opened!.grzh)).toMatchObject({ bz: '新增', yjce: '1440.00' });
-    // New against November's remittance: this one, and 严退休, whose November was credited before (seed step 61), so
-    // November's remittance left him out; December's has him again.
-    expect(list.rows.filter((r: { bz: string }) => r.bz === '新增').map((r: { grzh: string }) => r.grzh).sort()).toEqual([opened!.grzh, RETIREE_DEMO_LOGIN.grzh].sort());
-    expect(list.xzrs).toBe(2);
+    // New against November's remittance: this one, and 严退休, 韩购房 and 冯退休, whose November was credited before (seed
+    // steps 21, 48 and 61), so November's remittance left them out; December's has them again.
+    const walkers = [BUYER_DEMO_LOGIN.grzh, RETIREE2_DEMO_LOGIN.grzh];
+    expect(list.rows.filter((r: { bz: string }) => r.bz === '新增').map((r: { grzh: string }) => r.grzh).sort()).toEqual([opened!.grzh, RETIREE_DEMO_LOGIN.grzh, ...walkers].sort());
+    expect(list.xzrs).toBe(4);
   });
 
   it('GJ0305 seals the unit’s own employee with the reason; another unit’s clerk gets 403 for the same account', async () => {
