@@ -37,6 +37,10 @@ describe('the parameter table', () => {
       maxAgeAtEnd: 65,
       minAge: 18,
       overdueFactor: 1.5,
+      // Early repayment (GD0602): the reference names no minimum or frequency; these two are the demo centre's choice
+      // (docs/parameters.md).
+      prepayMinYuan: 10_000,
+      prepayPerYear: 2,
     });
   });
 });
