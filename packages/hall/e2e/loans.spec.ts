@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { centreDecide } from '../../../test/support/centre';
 import { seededDataDir } from '../../../test/support/e2e-data';
 import { freePort } from '../../../test/support/net';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf } from './support';
+import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf, materialPng, expectWizardStep } from './support';
 
 // 住房公积金贷款申请 and 贷款信息查询 (issue 38) as 张三, who has no loan (seed step 30), on a server of this file's own
 // (his balance and his unit's months change here; other specs read them). The demo's deposits end in October 2026:
@@ -92,18 +91,6 @@ const APPLY_MENU = 1311;
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const shot = (name: string) => (process.env.GJJ_SCREENS ? `${process.env.GJJ_SCREENS}/${name}` : test.info().outputPath(name));
 
-function smallPng(): Buffer {
-  const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 90, 160, 255], i);
-  return PNG.sync.write(png);
-}
-
-const heading = (page: Page) => page.locator('.wizard__heading');
-async function expectStep(page: Page, n: number, title: string) {
-  await expect(heading(page)).toHaveText(new RegExp(`第 ${n} 步，共 \\d 步：${title}$`));
-  await expectNoAxeViolations(page);
-}
-
 /**
  * The second check of 住房公积金贷款申请 as the person takes it: the desktop's session asks for a QR code, and "the
  * phone" (a second context signed in as 张三) opens and confirms it (docs/api-qr.md › Second check).
@@ -180,10 +167,10 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   const agree = notice.getByRole('button', { name: /^确认/ });
   await expect(agree).toBeEnabled({ timeout: 10_000 });
   await agree.click();
-  await expectStep(page, 1, '办事指南');
+  await expectWizardStep(page, 1, '办事指南');
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 2, '房屋信息');
+  await expectWizardStep(page, 2, '房屋信息');
   await page.getByLabel('合作楼盘', { exact: true }).selectOption('LP2024000101');
   const address = page.getByLabel('房屋坐落', { exact: true });
   await expect(address).toHaveValue('示范市高新区云栖路 88 号');
@@ -194,7 +181,7 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   await page.getByRole('button', { name: '下一步' }).click();
 
   // 30 years: 张三 (36) would be 66 at the end. The server's reason shows before and on 下一步.
-  await expectStep(page, 3, '贷款额度');
+  await expectWizardStep(page, 3, '贷款额度');
   const maximum = page.getByRole('region', { name: '可贷额度' });
   await page.getByLabel('贷款期限', { exact: true }).selectOption('360');
   await expect(maximum).toContainText('暂不符合申请条件：借款人应年满 18 周岁，且贷款到期时年龄不超过 65 周岁，请缩短贷款期限');
@@ -234,24 +221,24 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   await expect(page.locator('.loan-preview')).toContainText('首期月还款额');
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 4, '担保与还款账户');
+  await expectWizardStep(page, 4, '担保与还款账户');
   await page.getByLabel('担保方式', { exact: true }).selectOption('72');
   await page.getByLabel('还款银行', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('还款银行卡号', { exact: true }).fill('6222021234567890128');
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 5, '申请材料');
+  await expectWizardStep(page, 5, '申请材料');
   for (const label of ['上传身份证（正反面）', '上传购房合同', '上传首付款凭证', '上传收入证明']) {
-    await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: smallPng() });
+    await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: materialPng([30, 90, 160]) });
   }
   await expect(page.locator('.archive-file[data-file-id]')).toHaveCount(4);
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 6, '核对信息');
+  await expectWizardStep(page, 6, '核对信息');
   await expect(page.locator('.wizard-check')).toContainText('示例·云栖府（一期）');
   await expect(page.locator('.wizard-check')).toContainText('20 年（240 个月），等额本息');
   await page.getByRole('button', { name: '提交申请' }).click();
-  await expectStep(page, 7, '办理完成');
+  await expectWizardStep(page, 7, '办理完成');
   const ywbh = ((await page.locator('.wizard-done__ywbh').textContent()) ?? '').trim();
   expect(ywbh).toMatch(/^GD0101\d{16}$/);
 

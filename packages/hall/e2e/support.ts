@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
-import { expect } from '../../../test/support/e2e';
+import { expect, expectNoAxeViolations } from '../../../test/support/e2e';
 import { PNG } from 'pngjs';
 
 /** The demo sign-ins of the reference server (packages/server/src/seed/demo.ts). One password for all. */
@@ -242,4 +242,13 @@ export async function submitWithMaterials<T = { ywbh: string; zt: string; promis
   }
   const res = await page.request.post(`${base}/api/izfgjj-zhfw/v1/ywsq/submit`, { headers, data: { ywlx, ywbh, payload } });
   return { status: res.status(), body: (await res.json()) as { code: number; msg: string; data: T } };
+}
+
+/** The wizard's step heading (第 n 步，共 m 步：title). */
+export const wizardHeading = (page: Page): Locator => page.locator('.wizard__heading');
+
+/** The wizard shows step `n` titled `title` (of any number of steps), and the page is axe clean there. */
+export async function expectWizardStep(page: Page, n: number, title: string): Promise<void> {
+  await expect(wizardHeading(page)).toHaveText(new RegExp(`第 ${n} 步，共 \\d+ 步：${title}$`));
+  await expectNoAxeViolations(page);
 }

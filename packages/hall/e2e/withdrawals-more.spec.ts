@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { centreDecide } from '../../../test/support/centre';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
+import { dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin, materialPng, expectWizardStep } from './support';
 
 // The other withdrawal pages (issue 33) as only a browser shows them, on the logins of seed step 48
 // (packages/server/src/seed/withdrawal-walks.ts) that no other test uses:
@@ -39,20 +39,8 @@ async function centreCommand(...args: string[]): Promise<string> {
   return stdout;
 }
 
-const heading = (page: Page) => page.locator('.wizard__heading');
-async function expectStep(page: Page, n: number, title: string) {
-  await expect(heading(page)).toHaveText(new RegExp(`第 ${n} 步，共 \\d 步：${title}$`));
-  await expectNoAxeViolations(page);
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 120, 90, 255], i);
-  return PNG.sync.write(png);
-}
-
 async function upload(page: Page, labels: string[]) {
-  for (const label of labels) await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: smallPng() });
+  for (const label of labels) await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: materialPng() });
 }
 
 /** Opens a withdrawal page and agrees to its notice; the guide is step 1. */
@@ -63,7 +51,7 @@ async function openKind(page: Page, path: string) {
   const agree = notice.getByRole('button', { name: /^确认/ });
   await expect(agree).toBeEnabled({ timeout: 10_000 });
   await agree.click();
-  await expectStep(page, 1, '办事指南');
+  await expectWizardStep(page, 1, '办事指南');
   await page.getByRole('button', { name: '下一步' }).click();
 }
 
@@ -132,7 +120,7 @@ test.describe('withdrawal pages', () => {
     const since = new Date().toISOString();
     await openKind(page, 'gmzzf');
 
-    await expectStep(page, 2, '购房信息');
+    await expectWizardStep(page, 2, '购房信息');
     await page.getByLabel('购房合同编号或不动产权证号', { exact: true }).fill('GF-2026-4801');
     await page.getByLabel('房屋坐落', { exact: true }).fill('示范市历下区经十路 48 号 3 单元 502 室');
     await page.getByLabel('购房日期', { exact: true }).fill(daysAgo(40));
@@ -151,7 +139,7 @@ test.describe('withdrawal pages', () => {
     await page.getByRole('button', { name: '下一步' }).click();
 
     // The limit with its reasons before typing: the outlay less the loan, capped by the balance.
-    await expectStep(page, 3, '提取金额与收款账户');
+    await expectWizardStep(page, 3, '提取金额与收款账户');
     const limit = page.getByRole('region', { name: '本次最多可提取金额' });
     await expect(limit).toContainText('本次最多可提取 12,000.00 元');
     await expect(limit).toContainText('房屋总价 800000.00 元，减贷款 600000.00 元');
@@ -172,7 +160,7 @@ test.describe('withdrawal pages', () => {
     await page.getByRole('button', { name: '下一步' }).click();
 
     // The materials the answers call for: the marriage certificate and the letter, because the spouse withdraws too.
-    await expectStep(page, 4, '申请材料');
+    await expectWizardStep(page, 4, '申请材料');
     const needed = page.locator('.wizard-materials');
     await expect(needed).toContainText('结婚证');
     await expect(needed).toContainText('授权委托书');
@@ -188,12 +176,12 @@ test.describe('withdrawal pages', () => {
     await expect(page.locator('.archive-file[data-file-id]')).toHaveCount(5);
     await page.getByRole('button', { name: '下一步' }).click();
 
-    await expectStep(page, 5, '核对信息');
+    await expectWizardStep(page, 5, '核对信息');
     const check = page.locator('.wizard-check');
     await expect(check).toContainText('是：许配偶（110***********4829）');
     await expect(check).toContainText('10,000.00 元（壹万元整）');
     await page.getByRole('button', { name: '提交申请' }).click();
-    await expectStep(page, 6, '办理完成');
+    await expectWizardStep(page, 6, '办理完成');
     const ywbh = (await page.locator('.wizard-done__ywbh').textContent()) ?? '';
     expect(ywbh).toMatch(/^TQ0101\d{16}$/);
     await expect(page.locator('.wizard-done')).toContainText('中心将审核您的申请');
@@ -240,11 +228,11 @@ test.describe('withdrawal pages', () => {
     const since = new Date().toISOString();
     await openKind(page, 'ltx_tq');
 
-    await expectStep(page, 2, '退休信息');
+    await expectWizardStep(page, 2, '退休信息');
     await page.getByLabel('退休日期', { exact: true }).fill('2024-04-30');
     await page.getByRole('button', { name: '下一步' }).click();
 
-    await expectStep(page, 3, '销户提取与收款账户');
+    await expectWizardStep(page, 3, '销户提取与收款账户');
     const limit = page.getByRole('region', { name: '本次最多可提取金额' });
     await expect(limit).toContainText(/本次销户提取 9,0\d\d\.\d\d 元（玖仟.*），含结息至今日的利息，办结后个人账户销户/);
     await expect(page.getByLabel('提取金额（元）')).toHaveCount(0);
@@ -255,15 +243,15 @@ test.describe('withdrawal pages', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: '下一步' }).click();
 
-    await expectStep(page, 4, '申请材料');
+    await expectWizardStep(page, 4, '申请材料');
     await upload(page, ['上传身份证（正反面）', '上传退休证明']);
     await expect(page.locator('.archive-file[data-file-id]')).toHaveCount(2);
     await page.getByRole('button', { name: '下一步' }).click();
 
-    await expectStep(page, 5, '核对信息');
+    await expectWizardStep(page, 5, '核对信息');
     await expect(page.locator('.wizard-check')).toContainText('销户提取，以办结时结息后的余额为准');
     await page.getByRole('button', { name: '提交申请' }).click();
-    await expectStep(page, 6, '办理完成');
+    await expectWizardStep(page, 6, '办理完成');
     const ywbh = (await page.locator('.wizard-done__ywbh').textContent()) ?? '';
     expect(ywbh).toMatch(/^TQ0103\d{16}$/);
 

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
-import { dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin } from './support';
+import { dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin, materialPng, expectWizardStep } from './support';
 
 // 租赁住房提取 (TQ0107, issue 33) as 严退休 (seed step 21, packages/server/src/seed/withdrawals.ts): married, paid July
 // to November 2026, 9,600 yuan; no home on the register. Within the quota the automatic rule completes it at once: the
@@ -19,18 +18,6 @@ async function hallCall<T>(page: Page, method: 'GET' | 'POST', path: string, bod
   return ((await response.json()) as { data: T }).data;
 }
 
-const heading = (page: Page) => page.locator('.wizard__heading');
-async function expectStep(page: Page, n: number, title: string) {
-  await expect(heading(page)).toHaveText(new RegExp(`第 ${n} 步，共 \\d 步：${title}$`));
-  await expectNoAxeViolations(page);
-}
-
-function smallPng(): Buffer {
-  const png = new PNG({ width: 24, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 120, 90, 255], i);
-  return PNG.sync.write(png);
-}
-
 test('rent: the limit shown before typing, one fen over refused, completed at once; balance, history, receipt and SMS follow', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const problems = watchProblems(page);
@@ -45,10 +32,10 @@ test('rent: the limit shown before typing, one fen over refused, completed at on
   const agree = notice.getByRole('button', { name: /^确认/ });
   await expect(agree).toBeEnabled({ timeout: 10_000 });
   await agree.click();
-  await expectStep(page, 1, '办事指南');
+  await expectWizardStep(page, 1, '办事指南');
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 2, '租赁信息');
+  await expectWizardStep(page, 2, '租赁信息');
   await page.getByLabel('租赁合同编号', { exact: true }).fill('ZL-2026-0315');
   await page.getByLabel('租赁房屋坐落', { exact: true }).fill('示范市历下区文化东路 8 号 2 单元 301 室');
   await page.getByLabel('月租金（元）', { exact: true }).fill('2500');
@@ -58,7 +45,7 @@ test('rent: the limit shown before typing, one fen over refused, completed at on
   await page.getByRole('button', { name: '下一步' }).click();
 
   // The limit and its reasons before anything is typed: the balance is smaller than the household quota.
-  await expectStep(page, 3, '提取金额与收款账户');
+  await expectWizardStep(page, 3, '提取金额与收款账户');
   const limit = page.getByRole('region', { name: '本次最多可提取金额' });
   await expect(limit).toContainText('本次最多可提取 9,600.00 元');
   await expect(limit).toContainText('本人租房提取额度 43200.00 元');
@@ -76,19 +63,19 @@ test('rent: the limit shown before typing, one fen over refused, completed at on
   await expect(page.getByText('请核对：6222***********0128')).toBeVisible();
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 4, '申请材料');
+  await expectWizardStep(page, 4, '申请材料');
   for (const label of ['上传身份证（正反面）', '上传房屋租赁合同']) {
-    await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: smallPng() });
+    await page.getByLabel(label, { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: materialPng() });
   }
   await expect(page.locator('.archive-file[data-file-id]')).toHaveCount(2);
   await page.getByRole('button', { name: '下一步' }).click();
 
-  await expectStep(page, 5, '核对信息');
+  await expectWizardStep(page, 5, '核对信息');
   await expect(page.locator('.wizard-check')).toContainText('3,000.00 元（叁仟元整）');
   await expect(page.locator('.wizard-check')).toContainText('中国工商银行 6222***********0128（严退休）');
   await page.getByRole('button', { name: '提交申请' }).click();
 
-  await expectStep(page, 6, '办理完成');
+  await expectWizardStep(page, 6, '办理完成');
   const ywbh = (await page.locator('.wizard-done__ywbh').textContent()) ?? '';
   expect(ywbh).toMatch(/^TQ0107\d{16}$/);
   await expect(page.locator('.wizard-done')).toContainText('已在额度内即时办结');
