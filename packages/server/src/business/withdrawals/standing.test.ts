@@ -107,6 +107,31 @@ describe('payStandingOrders', () => {
       expect(await payStandingOrders(db, '2027-05-11', at)).toEqual({ paid: 1, paidFen: 100_000n, stopped: 0 });
     });
     await db.transaction((tx) => stopStandingOrder(tx, ZHANG, at));
+    // Her rent application in progress (已提交, 500.00 held) counts too, as in TQ0107: a quota of the household's rent
+    // so far + 500.00 + 300.00 leaves the agreement exactly 300.00.
+    const [{ n: used } = { n: '0' }] = await db.query<{ n: string }>(
+      `select (-sum(j.amount_fen))::text as n from journal_entry j join personal_account a on a.grzh = j.account_no
+        where a.zjhm in ((select zjhm from personal_account where grzh = $1), $2) and j.kind = '11' and j.tqyy = '07' and j.value_date >= '2027-01-01'`,
+      [ZHANG, LI.zjhm],
+    );
+    expect(BigInt(used)).toBe(ownFen + 123_400n + 100_000n + 100_000n);
+    await db.query(
+      `insert into application (ywbh, ywlx, zt, user_id, account_id, login, zh, payload, created_at, submitted_at, time_limit_days, updated_at)
+       select 'TQ010720270601HELD', 'TQ0107', '01', ua.user_id, ua.id, 'li', $1, '{}', $2, $2, 3, $2
+         from person_info pi join user_account ua on ua.id = pi.account_id where pi.grzh = $1`,
+      [LI.grzh, at],
+    );
+    await db.query(
+      `insert into withdrawal (ywbh, ywlx, grzh, tqyy, amount_fen, skyh, skyhmc, skzh, skrxm, created_at, updated_at)
+       values ('TQ010720270601HELD', 'TQ0107', $1, '07', 50000, '102', '中国工商银行', '6222021234567890128', '李短信', $2, $2)`,
+      [LI.grzh, at],
+    );
+    const heldQuota = Number((BigInt(used) + 50_000n + 30_000n) / 100n);
+    await db.transaction((tx) => signStandingOrder(tx, { grzh: ZHANG, zlht: 'ZL-D', zlzzrq: '2027-12-31', pl: 'M', amountFen: 500_000n, ...CARD, skrxm: '张三' }, at));
+    await withParameters(db, { rentQuotaPerHousehold: 1, rentYearQuotaSingleYuan: heldQuota, rentYearQuotaHouseholdYuan: heldQuota }, async () => {
+      expect(await payStandingOrders(db, '2027-06-10', at)).toEqual({ paid: 1, paidFen: 30_000n, stopped: 0 });
+    });
+    await db.transaction((tx) => stopStandingOrder(tx, ZHANG, at));
     await db.query(`update person_detail set pozjhm = '' where account_id = (select account_id from person_info where grzh = $1)`, [ZHANG]);
     expect((await checkLedger(db)).ok).toBe(true);
   });
