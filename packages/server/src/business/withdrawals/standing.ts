@@ -48,8 +48,8 @@ export interface StandingRunReport {
  * agreements are computed once into a temporary table, then each step is one statement joining it): agreements whose lease has ended or whose
  * account is not normal stop; the others pay min(the agreement's amount, the year's quota left, the balance less
  * the holds of withdrawals in progress), the quota counted as TQ0107 counts it (the household's, the spouse's rent
- * withdrawals and rent applications in progress included, where the centre's quota is per household); an agreement with no quota left stops. Monthly agreements pay every month,
- * quarterly ones in January, April, July and October. Run twice for a period, it pays once.
+ * withdrawals and rent applications in progress included, where the centre's quota is per household); an agreement
+ * with no quota left stops. Monthly agreements pay every month, quarterly ones in January, April, July and October. Run twice for a period, it pays once.
  *
  * @example await payStandingOrders(db, '2026-12-10', new Date())
  */
