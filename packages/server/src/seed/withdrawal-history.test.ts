@@ -55,4 +55,26 @@ describe('seed step 50: the seeded withdrawals as completed applications', () =>
     const verify = body(await app.inject({ url: `/api/izfgjj-zhfw/v1/tq/hdVerify?code=${encodeURIComponent(list.list[0].hdyzm)}` })).data;
     expect(verify).toMatchObject({ valid: true, receipt: { tqje: '299538.80', paidOn: '2026-10-20', tqyymc: '购房' } });
   });
+
+  it('提取历史 exported past one read (200 rows): every row once, newest first, as the list pages them', async () => {
+    await db.query(
+      `insert into application (ywbh, ywlx, zt, user_id, account_id, login, zh, payload, created_at, submitted_at, time_limit_days, updated_at)
+       select 'TQ0107EXPORT' || lpad(i::text, 4, '0'), 'TQ0107', '03', ua.user_id, ua.id, $1, $2, '{}', $3, $3, 3, $3
+         from person_info pi join user_account ua on ua.id = pi.account_id, generate_series(1, 250) i
+        where pi.grzh = $2 order by i`,
+      [ZHANG.account, ZHANG.grzh, clock],
+    );
+    const pages: string[] = [];
+    for (let n = 1; ; n++) {
+      const page = body(await get(ZHANG.account, `tq/ls?pageNum=${n}&pageSize=50`)).data;
+      pages.push(...page.list.map((r: { ywbh: string }) => r.ywbh));
+      if (page.list.length < 50) break;
+    }
+    expect(pages.length).toBeGreaterThan(250);
+    const csv = await get(ZHANG.account, 'tq/ls/export?format=csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = lines.slice(lines.findIndex((l) => l.startsWith('业务编号,')) + 1).map((l) => l.split(',')[0]);
+    expect(rows).toEqual(pages);
+  });
 });

@@ -31,6 +31,10 @@ const pageOf = (data: WithdrawalPage, pageNum: number, pageSize: number) => ({
   pageSize: data.pageSize ?? pageSize,
 });
 
+/** 导出 (xlsx or CSV) of every row of 提取进度 and of 提取历史: the same rows and masking as the lists. */
+export const PROGRESS_EXPORT = `${BASE}/jd/export`;
+export const HISTORY_EXPORT = `${BASE}/ls/export`;
+
 /** 提取进度: the account's withdrawals in progress, with their timelines. */
 export async function fetchProgress(q: { pageNum: number; pageSize: number }, signal?: AbortSignal) {
   const { data } = await client.get<WithdrawalPage>(`${BASE}/jd`, { params: q, signal });

@@ -2,18 +2,19 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
-import { DataTable, PrintButton, PrintHead, saveBlob, type TableColumn } from '../../shared/table';
+import { DataTable, ExportButtons, PrintButton, PrintHead, saveBlob, type TableColumn } from '../../shared/table';
 import { PagedView } from '../../shared/ui/paged-view';
 import { Pager } from '../../shared/ui/pager';
 import { Dialog } from '../../shared/ui/dialog';
 import { toast } from '../../shared/toast';
 import { usePageParams, usePaged } from '../../shared/use-paged';
 import { usePageTitle } from '../../shared/use-page-title';
-import { fetchProgress, fetchHistory, downloadReceipt, withdrawApplication, type WithdrawalRow } from './api';
+import { fetchProgress, fetchHistory, downloadReceipt, withdrawApplication, HISTORY_EXPORT, PROGRESS_EXPORT, type WithdrawalRow } from './api';
 
 // 提取进度 and 提取历史 (issue 33, docs/api-withdrawals.md › Lists and papers): the session account's withdrawals in
 // progress (已提交, 已受理, 已退回: each with its timeline and 撤回) and completed ones (the amount paid, the value
-// date, the card masked, the receipt PDF and its verification code), each a page of the shared table with print.
+// date, the card masked, the receipt PDF and its verification code), each a page of the shared table with export
+// (xlsx or CSV of every row, the server's tq/jd/export and tq/ls/export) and print.
 
 const dash = (v: string | null | undefined) => v || '—';
 const yuan = (v: string | null | undefined) => (v ? formatMoney(v) : '—');
@@ -145,7 +146,12 @@ function ListPage({ kind }: { kind: 'progress' | 'history' }) {
             busy={loading}
             settings={{ path: pathname, navName: kind === 'progress' ? 'tqjd' : 'tqls', name: title }}
             emptyText={kind === 'progress' ? '没有正在办理的提取' : '暂无已办结的提取'}
-            toolbar={<PrintButton />}
+            toolbar={
+              <>
+                <ExportButtons path={kind === 'progress' ? PROGRESS_EXPORT : HISTORY_EXPORT} params={{}} fileName={title} />
+                <PrintButton />
+              </>
+            }
           />
         )}
       </PagedView>

@@ -10,6 +10,7 @@ import { contentDisposition } from '../../archive/routes';
 import { createRateLimiter, limitByAddress } from '../../auth/rate-limit';
 import { groupCode, normaliseCode } from '../../certificate/facts';
 import { centreDateTime } from '../../clock';
+import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../../table/export';
 import { fenToYuan, WITHDRAWAL_REASONS, type WithdrawalReason } from '../../records';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { businessOf } from '../registry';
@@ -106,13 +107,14 @@ export function withdrawalRoutes(app: FastifyInstance, db: Db, now: () => Date):
   );
 
   type ListRow = { id: string; ywbh: string; ywlx: string; zt: Status; submitted_at: Date | null; promised_date: string | null; tqyy: WithdrawalReason | null; amount_fen: string | null; paid_fen: string | null; paid_on: string | null; skyhmc: string | null; skzh: string | null; has_receipt: boolean; receipt_code: string | null };
+  const LIST_SELECT = `select a.id::text as id, a.ywbh, a.ywlx, a.zt, a.submitted_at, to_char(a.promised_date, 'YYYY-MM-DD') as promised_date,
+              w.tqyy, w.amount_fen::text as amount_fen, w.paid_fen::text as paid_fen, w.paid_on::text as paid_on, w.skyhmc, w.skzh,
+              (w.receipt is not null) as has_receipt, w.receipt_code
+         from application a left join withdrawal w on w.ywbh = a.ywbh`;
   /** One page of the session account's withdrawals in the statuses, newest first, through application_account_list. */
   const page = async (accountId: string, statuses: readonly Status[], pageNum: number, pageSize: number) => {
     const rows = await db.query<ListRow>(
-      `select a.id::text as id, a.ywbh, a.ywlx, a.zt, a.submitted_at, to_char(a.promised_date, 'YYYY-MM-DD') as promised_date,
-              w.tqyy, w.amount_fen::text as amount_fen, w.paid_fen::text as paid_fen, w.paid_on::text as paid_on, w.skyhmc, w.skzh,
-              (w.receipt is not null) as has_receipt, w.receipt_code
-         from application a left join withdrawal w on w.ywbh = a.ywbh
+      `${LIST_SELECT}
         where a.account_id = $1 and a.ywlx like 'TQ%' and a.zt = any($2::text[])
         order by a.id desc limit $3 offset $4`,
       [accountId, statuses, pageSize, (pageNum - 1) * pageSize],
@@ -175,6 +177,78 @@ export function withdrawalRoutes(app: FastifyInstance, db: Db, now: () => Date):
       return ok({ total, pageNum, pageSize, list: rows.map(toRow) });
     },
   );
+
+  // 导出 of the two lists: the same rows and masking as the pages (toRow), every row of the session's own account,
+  // read page by page through application_account_list (keyset on id, newest first), streamed as xlsx or CSV.
+  type Row = ReturnType<typeof toRow> & { tqjeFen: string | null };
+  const EXPORT_PAGE = 200;
+  const exportColumns = (history: boolean): ExportColumn<Row>[] => [
+    { header: '业务编号', width: 26, value: (r) => r.ywbh },
+    { header: '提取业务', width: 20, value: (r) => r.ywmc },
+    { header: '提取原因', width: 12, value: (r) => r.tqyymc },
+    { header: '状态', width: 8, value: (r) => r.ztmc },
+    { header: '提交时间', width: 20, value: (r) => r.submittedAt ?? '' },
+    history
+      ? { header: '记账日期', width: 12, value: (r) => r.paidOn ?? '' }
+      : { header: '承诺办结日期', width: 14, value: (r) => r.promisedDate ?? '' },
+    { header: history ? '提取金额（元）' : '占用金额（元）', width: 16, kind: 'money', value: (r) => (r.tqjeFen === null ? null : Number(r.tqjeFen)) },
+    { header: '收款银行', width: 20, value: (r) => r.skyhmc },
+    { header: '收款账号', width: 22, value: (r) => r.skzh },
+  ];
+  const exportQuery = {
+    type: 'object',
+    required: ['format'],
+    properties: {
+      format: { type: 'string', enum: ['xlsx', 'csv'], description: '导出格式', 'x-msg': '导出格式只能是 xlsx 或 csv', 'x-required-msg': '请选择导出格式' },
+    },
+  } as const;
+  for (const [path, title, statuses, history] of [
+    ['tq/jd/export', '提取进度', WITHDRAWAL_LISTS.progress, false],
+    ['tq/ls/export', '提取历史', WITHDRAWAL_LISTS.history, true],
+  ] as const) {
+    app.get<{ Querystring: { format: 'xlsx' | 'csv' } }>(
+      `${ZHFW_PREFIX}/${path}`,
+      {
+        preHandler: app.requireVerified,
+        schema: {
+          summary: `导出${title}（xlsx 或 CSV，本人全部${history ? '已办结' : '在办'}的提取，与列表同样的行和脱敏，按页分段读取）`,
+          tags: ['提取'],
+          querystring: exportQuery,
+          response: { 200: fileAnswer(`导出的${title}（xlsx 或 CSV，附件）`, [EXPORT_TYPES.xlsx, 'text/csv'], { download: true }) },
+        },
+      },
+      async (request, reply) => {
+        const applicant = await applicantOf(db, request.session!);
+        const { format } = request.query;
+        async function* pages() {
+          let before: string | null = null;
+          for (;;) {
+            const rows: ListRow[] = await db.query<ListRow>(
+              `${LIST_SELECT}
+                where a.account_id = $1 and a.ywlx like 'TQ%' and a.zt = any($2::text[]) and ($3::bigint is null or a.id < $3::bigint)
+                order by a.id desc limit $4`,
+              [applicant.accountId, statuses, before, EXPORT_PAGE],
+            );
+            if (rows.length > 0) yield rows.map((r) => ({ ...toRow(r), tqjeFen: r.paid_fen ?? r.amount_fen }));
+            if (rows.length < EXPORT_PAGE) return;
+            before = rows.at(-1)!.id;
+          }
+        }
+        const stamp = centreDateTime(now());
+        const stream = exportStream({
+          format,
+          title,
+          subtitle: [`姓名：${maskName(applicant.name)}\u3000个人账号：${applicant.zh}`, `导出时间：${stamp}`],
+          columns: exportColumns(history),
+          pages: pages(),
+        });
+        return reply
+          .header('content-type', EXPORT_TYPES[format])
+          .header('content-disposition', attachment(`${title}_${stamp.slice(0, 10).replace(/-/g, '')}.${format}`))
+          .send(stream);
+      },
+    );
+  }
 
   app.get(
     `${ZHFW_PREFIX}/tq/sl`,

@@ -47,8 +47,9 @@ export interface StandingRunReport {
  * Pays the period `date` falls in for every active agreement, set-based, one statement per step (the due
  * agreements are computed once into a temporary table, then each step is one statement joining it): agreements whose lease has ended or whose
  * account is not normal stop; the others pay min(the agreement's amount, the year's quota left, the balance less
- * the holds of withdrawals in progress); an agreement with no quota left stops. Monthly agreements pay every month,
- * quarterly ones in January, April, July and October. Run twice for a period, it pays once.
+ * the holds of withdrawals in progress), the quota counted as TQ0107 counts it (the household's, the spouse's rent
+ * withdrawals and rent applications in progress included, where the centre's quota is per household); an agreement
+ * with no quota left stops. Monthly agreements pay every month, quarterly ones in January, April, July and October. Run twice for a period, it pays once.
  *
  * @example await payStandingOrders(db, '2026-12-10', new Date())
  */
@@ -58,9 +59,17 @@ export async function payStandingOrders(db: Db, date: string, at: Date): Promise
   const yearTo = `${date.slice(0, 4)}-12-31`;
   return db.transaction(async (tx) => {
     const p = await readWithdrawalParams(tx);
-    // The accounts' rows first, in one order: every hold and every movement takes the same lock.
+    // The accounts' rows first, in one order: every hold and every movement takes the same lock. The spouses' accounts
+    // too when the quota is per household: a spouse's rent withdrawal submitted meanwhile waits for this run (or this
+    // run reads its hold), so the two never take the household's quota twice.
     await tx.query(
-      `select 1 from personal_account where grzh in (select grzh from rent_standing_order where state = 'active') order by grzh for update`,
+      `select 1 from personal_account
+        where grzh in (select grzh from rent_standing_order where state = 'active')
+           or ($1::boolean and zjhm in (select pd.pozjhm from rent_standing_order o join person_info pi on pi.grzh = o.grzh
+                                          join person_detail pd on pd.account_id = pi.account_id
+                                         where o.state = 'active' and pd.hyzk like '2%' and pd.pozjhm <> ''))
+        order by grzh for update`,
+      [p.rentQuotaPerHousehold],
     );
     // 1. Agreements whose lease has ended or whose account is not normal stop.
     const stopped = await tx.query(
@@ -88,12 +97,22 @@ export async function payStandingOrders(db: Db, date: string, at: Date): Promise
               q.quota - coalesce(u.used, 0) as left_fen
          from rent_standing_order o
          join personal_account a on a.grzh = o.grzh
-         left join lateral (select pd.hyzk from person_info pi join person_detail pd on pd.account_id = pi.account_id
+         left join lateral (select pd.hyzk, pd.pozjhm from person_info pi join person_detail pd on pd.account_id = pi.account_id
                              where pi.grzh = o.grzh limit 1) d on true
-         cross join lateral (select case when $6::boolean and d.hyzk like '2%' then $5::bigint else $4::bigint end as quota) q
-         left join lateral (select -sum(j.amount_fen) as used from journal_entry j
-                             where j.account_no = o.grzh and j.value_date between $2::date and $3::date
-                               and j.kind = '11' and j.tqyy = '07') u on true
+         -- TQ0107's rentQuotaFen and householdOf: married (hyzk 2x) with the quota per household, the household's
+         -- quota, shared with the spouse's accounts (person_detail.pozjhm) when a spouse is on record.
+         cross join lateral (select $6::boolean and coalesce(d.hyzk, '') like '2%' as household) hh
+         cross join lateral (select case when hh.household then $5::bigint else $4::bigint end as quota,
+                                    array[a.zjhm, case when hh.household and coalesce(d.pozjhm, '') <> '' then d.pozjhm end] as zjhms) q
+         -- TQ0107's rentUsed: rent withdrawn (lines 11, reason 07) this year by the household's accounts, and rent held
+         -- by their rent applications in progress.
+         left join lateral (select sum(x.fen) as used from (
+                              select -j.amount_fen as fen from personal_account ha join journal_entry j on j.account_no = ha.grzh
+                               where ha.zjhm = any(q.zjhms) and j.value_date between $2::date and $3::date and j.kind = '11' and j.tqyy = '07'
+                              union all
+                              select w.amount_fen from personal_account ha join withdrawal w on w.grzh = ha.grzh
+                                join application ap on ap.ywbh = w.ywbh
+                               where ha.zjhm = any(q.zjhms) and w.tqyy = '07' and ap.zt in ('01', '02')) x) u on true
          left join lateral (select sum(w.amount_fen) as held from withdrawal w join application ap on ap.ywbh = w.ywbh
                              where w.grzh = o.grzh and ap.zt in ('01', '02')) h on true
         where o.state = 'active' and o.zlzzrq >= $1::date and a.grzhzt = '01'

@@ -412,6 +412,44 @@ describe('lists and papers: 提取进度, 提取历史, the home’s counts, the
     expect(body(await get(SUN.account, 'tq/sl')).data).toEqual({ jxz: progress.total, ybj: history.total });
   });
 
+  it('导出 of 提取进度 and 提取历史: the file\'s rows are the list\'s, card first 4 / last 4; a bad format 400; nothing of another login', async () => {
+    const csvRows = async (who: string, url: string) => {
+      const res = await get(who, url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const header = lines.findIndex((l) => l.startsWith('业务编号,'));
+      expect(header).toBeGreaterThan(0);
+      return { header: lines[header]!.split(','), rows: lines.slice(header + 1).map((l) => l.split(',')) };
+    };
+    for (const [list, file] of [['tq/jd', 'tq/jd/export'], ['tq/ls', 'tq/ls/export']] as const) {
+      const page = body(await get(SUN.account, `${list}?pageSize=50`)).data;
+      const { header, rows } = await csvRows(SUN.account, `${file}?format=csv`);
+      expect(header).toEqual(['业务编号', '提取业务', '提取原因', '状态', '提交时间', list === 'tq/ls' ? '记账日期' : '承诺办结日期', list === 'tq/ls' ? '提取金额（元）' : '占用金额（元）', '收款银行', '收款账号']);
+      expect(rows).toHaveLength(page.total);
+      const expected = page.list.map((r: Record<string, string | null>) => [
+        r.ywbh, r.ywmc, r.tqyymc, r.ztmc, r.submittedAt ?? '', (list === 'tq/ls' ? r.paidOn : r.promisedDate) ?? '', r.tqje ?? '', r.skyhmc, r.skzh,
+      ]);
+      expect(rows).toEqual(expected);
+      // The card as the list shows it: the first 4 and the last 4 digits, never the whole number.
+      expect(rows.some((r) => r[8] === '6222***********0128')).toBe(true);
+      expect(rows.flat().join()).not.toContain(CARD.skzh);
+      const xlsx = await get(SUN.account, `${file}?format=xlsx`);
+      expect(xlsx.statusCode).toBe(200);
+      expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const bad = await get(SUN.account, `${file}?format=pdf`);
+      expect(bad.statusCode).toBe(400);
+      expect(body(bad).msg).toBe('导出格式只能是 xlsx 或 csv');
+      expect(body(await get(SUN.account, file)).msg).toBe('请选择导出格式');
+      // Another login's file holds only its own applications: none of 孙改密's.
+      const own = new Set(rows.map((r) => r[0]));
+      const others = await csvRows(QIAN.account, `${file}?format=csv`);
+      expect(others.rows.filter((r) => own.has(r[0]!))).toEqual([]);
+      expect(others.rows).toHaveLength(body(await get(QIAN.account, `${list}?pageSize=50`)).data.total);
+    }
+    expect((await app.inject({ url: `${ZHFW}/tq/ls/export?format=csv` })).statusCode).toBe(401);
+  });
+
   it('the receipt: a PDF drawn from the frozen facts for its owner, 403 for anyone else; the public check by code', async () => {
     const [row] = await db.query<{ ywbh: string; receipt_code: string }>(`select ywbh, receipt_code from withdrawal where grzh = $1 and paid_fen is not null`, [SUN.grzh]);
     const pdf = await get(SUN.account, `tq/hd?ywbh=${row!.ywbh}`);
