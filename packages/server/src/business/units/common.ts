@@ -33,6 +33,18 @@ export async function unitOf(q: Queryable, applicant: Pick<Applicant, 'accountId
   return row;
 }
 
+const unitOfRuleContext = new WeakMap<object, Promise<ApplicantUnit | undefined>>();
+
+/** {@link unitOf} read once per rule check: the rows of one business's table share the answer of the first. */
+export function unitFor(ctx: RuleContext<unknown>): Promise<ApplicantUnit | undefined> {
+  let found = unitOfRuleContext.get(ctx);
+  if (!found) {
+    found = unitOf(ctx.q, ctx.applicant);
+    unitOfRuleContext.set(ctx, found);
+  }
+  return found;
+}
+
 /** Rule row: the login's current account is a deposit unit with an account at the centre. */
 export const UNIT_ACCOUNT_RULE: BusinessRule<unknown> = {
   name: 'unit-account',

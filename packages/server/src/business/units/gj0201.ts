@@ -3,8 +3,8 @@ import { ApiError } from '../../http/envelope';
 import { fenToYuan, postMovements, RecordsError, yuanToFen } from '../../records';
 import { monthOf } from '../flexible/params';
 import { buttonRule } from './buttons';
-import { defineBusiness, type BusinessRule, type RuleContext } from '../types';
-import { GUIDE_COMMON, nextMonth, today, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf, type ApplicantUnit } from './common';
+import { defineBusiness, type BusinessRule } from '../types';
+import { GUIDE_COMMON, nextMonth, today, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitFor, type ApplicantUnit } from './common';
 import { remittanceSummary, writeRemittanceLines } from './remittance';
 
 /**
@@ -28,16 +28,6 @@ const ROUNDING_WORDS: Readonly<Record<number, string>> = { 100: '元', 10: '角'
 
 /** The month the unit pays next: the month after its 缴至年月, or its opening month before any remittance. */
 export const dueMonth = (unit: Pick<ApplicantUnit, 'jzny' | 'khrq'>): string => (unit.jzny ? nextMonth(unit.jzny) : monthOf(unit.khrq));
-
-const unitCache = new WeakMap<object, Promise<ApplicantUnit | undefined>>();
-const unitFor = (ctx: RuleContext<unknown>) => {
-  let found = unitCache.get(ctx);
-  if (!found) {
-    found = unitOf(ctx.q, ctx.applicant);
-    unitCache.set(ctx, found);
-  }
-  return found;
-};
 
 /** The rule table of GJ0201 (docs/api-unit-business.md › 汇缴), in the order it is checked. */
 export const GJ0201_RULES: ReadonlyArray<BusinessRule<Gj0201Payload>> = [

@@ -2,10 +2,10 @@ import { centreDate } from '../../clock';
 import { ApiError } from '../../http/envelope';
 import { fenToYuan, postMovements, RecordsError, yuanToFen } from '../../records';
 import { monthOf } from '../flexible/params';
-import { defineBusiness, type BusinessRule, type RuleContext } from '../types';
+import { defineBusiness, type BusinessRule } from '../types';
 import { backpaySummary, writeBackpayLines } from './backpay';
 import { buttonRule } from './buttons';
-import { GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitOf, type ApplicantUnit } from './common';
+import { GUIDE_COMMON, typed, UNIT_ACCOUNT_RULE, UNIT_NORMAL_RULE, unitFor } from './common';
 
 /**
  * GJ0202 单位补缴 (/dwwt/jcyw/dw_bj): the unit pays a past month for the employees who missed it (an account opened
@@ -23,16 +23,6 @@ export interface Gj0202Payload {
   /** 补缴金额 (yuan) as the clerk checked it. */
   bjje: string;
 }
-
-const unitCache = new WeakMap<object, Promise<ApplicantUnit | undefined>>();
-const unitFor = (ctx: RuleContext<unknown>) => {
-  let found = unitCache.get(ctx);
-  if (!found) {
-    found = unitOf(ctx.q, ctx.applicant);
-    unitCache.set(ctx, found);
-  }
-  return found;
-};
 
 /** The rule table of GJ0202 (docs/api-unit-business.md › 补缴), in the order it is checked. */
 export const GJ0202_RULES: ReadonlyArray<BusinessRule<Gj0202Payload>> = [
