@@ -98,38 +98,18 @@ export function JczmVerifyPage() {
     <section className="page jczm-verify" aria-labelledby="jczm-verify-title">
       <h1 id="jczm-verify-title">缴存证明核验</h1>
       <p className="page__lead">输入住房公积金缴存证明上的验证码，或用手机扫描证明上的二维码，核验证明的真伪和有效期，无需登录。</p>
-      <form className="jczm-verify__form" aria-label="核验缴存证明" noValidate onSubmit={submit}>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-code`}>
-            验证码
-          </label>
-          <div className="field__control">
-            <input
-              id={`${id}-code`}
-              className="field__input jczm-verify__code"
-              name="code"
-              value={code}
-              maxLength={24}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="如 K7Q2-M9XW-4RT0-ZB6H"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-code-error`}
-              onChange={(e) => {
-                setCode(e.target.value);
-                if (error) setError('');
-              }}
-            />
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? '正在核验…' : '核验'}
-            </button>
-          </div>
-          <p id={`${id}-code-error`} className="field__error">
-            {error}
-          </p>
-        </div>
-      </form>
+      <VerifyCodeForm
+        id={id}
+        label="核验缴存证明"
+        code={code}
+        error={error}
+        busy={busy}
+        onCode={(typed) => {
+          setCode(typed);
+          if (error) setError('');
+        }}
+        onSubmit={submit}
+      />
       {failure && (
         <div className="jczm-verify__result jczm-verify__result--bad" role="alert" tabIndex={-1} ref={(el) => void (result.current = el)}>
           <h2>{failure}</h2>
@@ -189,3 +169,56 @@ export function JczmVerifyPage() {
 }
 
 export default JczmVerifyPage;
+
+/** Props of {@link VerifyCodeForm}. */
+export interface VerifyCodeFormProps {
+  /** The page's `useId()`: the field is `${id}-code`, its message `${id}-code-error`. */
+  id: string;
+  /** The form's accessible name (核验缴存证明, 核验提取回单). */
+  label: string;
+  code: string;
+  error: string;
+  busy: boolean;
+  /** The typed code; the page clears its message. */
+  onCode: (code: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/**
+ * The code field and 核验 of the public check pages (here, and used by `tqhd-verify-page.tsx`, which loads this chunk rather than
+ * a chunk of its own that every route table would name) (缴存证明核验 `/jczmVerify`, 提取回单核验 `/tqhdVerify`): the
+ * verification code as printed (groups of four), its message below it.
+ */
+export function VerifyCodeForm({ id, label, code, error, busy, onCode, onSubmit }: VerifyCodeFormProps) {
+  return (
+    <form className="jczm-verify__form" aria-label={label} noValidate onSubmit={onSubmit}>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-code`}>
+          验证码
+        </label>
+        <div className="field__control">
+          <input
+            id={`${id}-code`}
+            className="field__input jczm-verify__code"
+            name="code"
+            value={code}
+            maxLength={24}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="如 K7Q2-M9XW-4RT0-ZB6H"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-code-error`}
+            onChange={(e) => onCode(e.target.value)}
+          />
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? '正在核验…' : '核验'}
+          </button>
+        </div>
+        <p id={`${id}-code-error`} className="field__error">
+          {error}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -5,6 +5,7 @@ import { formatMoney } from '@gjj-hall/sdk/format';
 import { client } from '../../../shared/services';
 import { usePageTitle } from '../../../shared/use-page-title';
 import { typedReceiptCode } from '../receipt-code';
+import { VerifyCodeForm } from './jczm-verify-page';
 import './jczm-verify.css';
 
 /** What the public check answers (docs/api-withdrawals.md › Lists and papers, `tq/hdVerify`). */
@@ -87,38 +88,18 @@ export function TqhdVerifyPage() {
     <section className="page jczm-verify" aria-labelledby="tqhd-verify-title">
       <h1 id="tqhd-verify-title">提取回单核验</h1>
       <p className="page__lead">输入住房公积金提取回单上的验证码，或用手机扫描回单上的二维码，核验回单的真伪，无需登录。</p>
-      <form className="jczm-verify__form" aria-label="核验提取回单" noValidate onSubmit={submit}>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-code`}>
-            验证码
-          </label>
-          <div className="field__control">
-            <input
-              id={`${id}-code`}
-              className="field__input jczm-verify__code"
-              name="code"
-              value={code}
-              maxLength={24}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="如 K7Q2-M9XW-4RT0-ZB6H"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-code-error`}
-              onChange={(e) => {
-                setCode(e.target.value);
-                if (error) setError('');
-              }}
-            />
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? '正在核验…' : '核验'}
-            </button>
-          </div>
-          <p id={`${id}-code-error`} className="field__error">
-            {error}
-          </p>
-        </div>
-      </form>
+      <VerifyCodeForm
+        id={id}
+        label="核验提取回单"
+        code={code}
+        error={error}
+        busy={busy}
+        onCode={(typed) => {
+          setCode(typed);
+          if (error) setError('');
+        }}
+        onSubmit={submit}
+      />
       {failure && (
         <div className="jczm-verify__result jczm-verify__result--bad" role="alert" tabIndex={-1} ref={(el) => void (result.current = el)}>
           <h2>{failure}</h2>
