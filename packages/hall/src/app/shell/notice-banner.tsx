@@ -8,7 +8,8 @@ import { sessionFlags } from '../../shared/session-flags';
  * it closed for the session.
  */
 export function NoticeBanner() {
-  const [notice, setNotice] = useState<(Notice & { html: string }) | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [html, setHtml] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [closed, setClosed] = useState(sessionFlags.noticeClosed.get);
   const [pending, setPending] = useState(true);
@@ -18,14 +19,10 @@ export function NoticeBanner() {
     if (closed) return;
     let live = true;
     fetchNotices(client, { publishedOnly: true })
-      .then(async ([first]) => {
-        if (!first) {
-          if (live) setPending(false);
-          return;
-        }
-        // DOMPurify comes only when there is a notice to show, after the page itself.
-        const { sanitizeNotice } = await import('../../shared/sanitize');
-        if (live) setNotice({ ...first, html: sanitizeNotice(first.tgnr ?? '') });
+      .then(([first]) => {
+        if (!live) return;
+        if (first) setNotice(first);
+        else setPending(false);
       })
       .catch(() => {
         if (live) setPending(false);
@@ -34,6 +31,18 @@ export function NoticeBanner() {
       live = false;
     };
   }, [closed]);
+
+  // DOMPurify (10 KiB) comes only when someone opens the notice's text, not with every page that shows the bar.
+  useEffect(() => {
+    if (!expanded || !notice || html !== null) return;
+    let live = true;
+    void import('../../shared/sanitize').then(({ sanitizeNotice }) => {
+      if (live) setHtml(sanitizeNotice(notice.tgnr ?? ''));
+    });
+    return () => {
+      live = false;
+    };
+  }, [expanded, notice, html]);
 
   if (closed) return null;
   // While the notice is on its way, its bar's place is kept (the tag shown, the title empty), so the breadcrumb and
@@ -73,7 +82,8 @@ export function NoticeBanner() {
         id={bodyId}
         className="notice-banner__body"
         hidden={!expanded}
-        dangerouslySetInnerHTML={{ __html: notice.html }}
+        aria-busy={expanded && html === null}
+        dangerouslySetInnerHTML={{ __html: html ?? '' }}
       />
     </section>
   );
