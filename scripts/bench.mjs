@@ -8,7 +8,7 @@ import { PACKAGES, buildPackages, isStale } from './lib/packages.mjs';
 const stale = PACKAGES.filter((p) => ['@gjj-hall/sdk', '@gjj-hall/server'].includes(p.name) && isStale(p));
 if (stale.length > 0 && !buildPackages(stale)) process.exit(1);
 
-const HEAVY = new Set(['records.bench.mjs', 'load.bench.mjs']);
+const HEAVY = new Set(['records.bench.mjs', 'load.bench.mjs', 'timing.bench.mjs']);
 
 let failed = false;
 for (const pkg of ['packages', 'examples'].flatMap((root) => readdirSync(root).map((name) => join(root, name)))) {
@@ -18,7 +18,8 @@ for (const pkg of ['packages', 'examples'].flatMap((root) => readdirSync(root).m
     // The records bench fills a PostgreSQL with 12 million rows (many minutes): npm run bench:records runs it.
     // The load bench floods a server for minutes on PGlite and PostgreSQL: npm run bench:load runs it.
     if (HEAVY.has(file)) {
-      console.log(`\n━━ ${join(dir, file)}：较耗时，请单独运行 npm run ${file === 'load.bench.mjs' ? 'bench:load' : 'bench:records'}`);
+      const script = { 'load.bench.mjs': 'bench:load', 'timing.bench.mjs': 'bench:timing' }[file] ?? 'bench:records';
+      console.log(`\n━━ ${join(dir, file)}：较耗时，请单独运行 npm run ${script}`);
       continue;
     }
     console.log(`\n━━ ${join(dir, file)}`);

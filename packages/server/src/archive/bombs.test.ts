@@ -10,6 +10,7 @@ import { createHeavyPool, heavyError } from './heavy';
 import { BOUND_MESSAGES, DEFAULT_DECODE_BOUNDS, scanPdf } from './bounds';
 import { multipartBody, pdf, pdfWithStreams, zeroPng } from './test-files';
 import { freshDraft } from '../test-support/materials';
+import { TIMED } from '../test-support/timing';
 
 // Issue 31, item 1: files that decode to far more than they weigh are refused from their header or by bounded
 // inflation, and what is allowed is decoded and drawn in worker threads, while /api/health keeps answering.
@@ -102,8 +103,9 @@ describe('the bounds, read before any decode', () => {
   });
 });
 
-describe('bombs uploaded and merged while /api/health is timed', () => {
-  it('refuses each bomb with a Chinese message, stores none, and health answers within 200 ms throughout', async () => {
+// What health answers within is asserted by `npm run bench:timing` only (TIMED): `npm test` times nothing (issue 35).
+describe('bombs uploaded and merged while /api/health is polled', () => {
+  it('refuses each bomb with a Chinese message, stores none, and health answers throughout (within 200 ms when timed)', async () => {
     const ywbh = await draft();
     await idleNow();
     const before = process.memoryUsage().rss / 1024 / 1024;
@@ -126,12 +128,12 @@ describe('bombs uploaded and merged while /api/health is timed', () => {
     ]);
     const [row] = await db.query<{ n: number }>('select count(*)::int as n from archive_file where application_id = (select id from application where ywbh = $1)', [ywbh]);
     expect(row!.n).toBe(0);
-    expect(slowestMs).toBeLessThan(HEALTH_MS + 3 * idleMs);
+    if (TIMED) expect(slowestMs).toBeLessThan(HEALTH_MS + 3 * idleMs);
     expect(peakRssMb - before).toBeLessThan(MEMORY_MB);
     console.info(`bombs refused: slowest health ${slowestMs.toFixed(0)} ms (idle ${idleMs.toFixed(0)} ms), RSS +${(peakRssMb - before).toFixed(0)} MB`);
   }, 120_000);
 
-  it('stores the 4000 × 4000 zero PNG (within the pixel bound) and merges it in a worker while health answers within 200 ms', async () => {
+  it('stores the 4000 × 4000 zero PNG (within the pixel bound) and merges it in a worker while health answers (within 200 ms when timed)', async () => {
     const ywbh = await draft();
     expect((await upload(ywbh, 'zero.png', bombs.png4000!)).json()).toMatchObject({ code: 0 });
     await idleNow();
@@ -144,7 +146,7 @@ describe('bombs uploaded and merged while /api/health is timed', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
     }
-    expect(slowestMs).toBeLessThan(HEALTH_MS + 3 * idleMs);
+    if (TIMED) expect(slowestMs).toBeLessThan(HEALTH_MS + 3 * idleMs);
     expect(peakRssMb - before).toBeLessThan(MEMORY_MB);
     console.info(`4000×4000 merged twice: slowest health ${slowestMs.toFixed(0)} ms (idle ${idleMs.toFixed(0)} ms), RSS +${(peakRssMb - before).toFixed(0)} MB`);
   }, 120_000);

@@ -8,10 +8,12 @@ import { signIn } from '../../test-support/login';
 import { grantSecondCheck } from '../../test-support/two-check';
 import { checkLedger, listUnitEmployees } from '../../records';
 import { remittanceSummary } from './remittance';
+import { TIMED } from '../../test-support/timing';
 
 // The unit business on a real PostgreSQL, at size (issue 34's benchmark): a unit of 5,000 employees pays three months
-// (list, submission, payment: each timed), and the employee query reads one page of a unit of 50,000. The figures
-// are printed; the assertions are the issue's targets (10 s a step, 20 ms p95 for the page).
+// (list, submission, payment), and the employee query reads one page of a unit of 50,000 through the index. The
+// issue's targets (10 s a step, 20 ms p95 for the page) are asserted by `npm run bench:timing` only (TIMED); `npm test`
+// checks what the steps do at this size and the page's plan.
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`跳过单位业务的 PostgreSQL 测试：${unavailable}`);
 
@@ -66,7 +68,7 @@ describe.skipIf(!!unavailable)('the unit business on PostgreSQL, at size', () =>
     await pg?.stop();
   });
 
-  it('5,000 employees: building the list, submitting and paying three months (median, p95 of 3; each under 10 s)', async () => {
+  it('5,000 employees: building the list, submitting and paying three months (each under 10 s when timed)', async () => {
     const list: number[] = [];
     const submit: number[] = [];
     const pay: number[] = [];
@@ -89,12 +91,12 @@ describe.skipIf(!!unavailable)('the unit business on PostgreSQL, at size', () =>
     }
     const figures = { list: [median(list), p95(list)], submit: [median(submit), p95(submit)], pay: [median(pay), p95(pay)] };
     console.info('单位汇缴 5,000 人（毫秒，中位数 / p95）：', JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v) : v)));
-    for (const [m, p] of Object.values(figures)) expect(Math.max(m!, p!)).toBeLessThan(10_000);
+    if (TIMED) for (const [m, p] of Object.values(figures)) expect(Math.max(m!, p!)).toBeLessThan(10_000);
     const accounts = (await db.query<{ grzh: string }>('select grzh from personal_account where dwzh = $1', [BENCH_UNIT])).map((r) => r.grzh);
     expect((await checkLedger(db, accounts)).ok).toBe(true);
   }, 300_000);
 
-  it('the employee query of a unit of 50,000: one page through the index, p95 of 40 pages under 20 ms', async () => {
+  it('the employee query of a unit of 50,000: one page through the index (p95 of 40 pages under 20 ms when timed)', async () => {
     const times: number[] = [];
     let after: string | undefined;
     await listUnitEmployees(db, BIG_UNIT, { limit: 20 }); // the plan cached, as in a running server
@@ -107,6 +109,15 @@ describe.skipIf(!!unavailable)('the unit business on PostgreSQL, at size', () =>
       after = i % 10 === 9 ? String(302_000_000_000 + ((i + 1) * 11_170) % 49_000) : page.next;
     }
     console.info('职工查询 50,000 人一页（毫秒）：中位数', median(times).toFixed(2), 'p95', p95(times).toFixed(2));
-    expect(p95(times)).toBeLessThan(20);
+    if (TIMED) expect(p95(times)).toBeLessThan(20);
+    // The page is read through the index on (dwzh, grzh), never by scanning the unit's accounts: the query of
+    // listUnitEmployees, explained with the unit and a cursor in the middle.
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `explain select grzh, xingming from personal_account where dwzh = $1 and grzh > $2 and ($3::text is null or grzhzt = $3) order by grzh limit 21`,
+      [BIG_UNIT, '302000025000', null],
+    );
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index (Only )?Scan using \w+ on personal_account/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
   }, 120_000);
 });
