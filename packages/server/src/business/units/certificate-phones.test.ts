@@ -66,6 +66,15 @@ describe('GJ0311 批量修改职工手机号码', () => {
     expect(theirs.some((r) => r.grzh === zhang)).toBe(false);
   });
 
+  it('GJ0301 keeps the phone it asks for as the new account\'s contact phone, and the list shows it masked', async () => {
+    const res = await submit(unit, 'GJ0301', { zjhm: '110105199001011232', xingming: '钱新人', sjhm: '13912345678', jcjs: '6000.00' });
+    expect(body(res).data.zt).toBe('03');
+    const [opened] = await db.query<{ grzh: string; sjhm: string }>(`select grzh, sjhm from personal_account where zjhm = '110105199001011232'`);
+    expect(opened!.sjhm).toBe('13912345678');
+    const all = body(await get(unit, 'dwyw/zgsjh?limit=200')).data.rows as Array<{ grzh: string; sjhm: string }>;
+    expect(all.find((r) => r.grzh === opened!.grzh)?.sjhm).toBe('139****5678');
+  });
+
   it('refuses each bad row naming it: a number not of 11 digits or not a mobile prefix, a number twice, an employee twice, an unchanged number', async () => {
     const [a, b] = (await employees(UNIT)).map((e) => e.grzh);
     const msg = async (rows: Array<{ grzh: string; sjhm: string }>) => {
