@@ -10,6 +10,7 @@ import { buttonKey } from '../../auth/buttons';
 import { NOT_YOURS } from './common';
 import { hasArrears, monthsBefore, UNIT_CERTIFICATE_MESSAGES } from './gj0209';
 import { PHONE_BATCH_MAX_ROWS } from './gj0311';
+import { CERTIFICATE_PARAMETERS } from '../../certificate/parameters';
 
 // GJ0209 单位缴存证明 and GJ0311 批量修改职工手机号码 (docs/api-unit-business.md). The clock stands on Monday
 // 7 December 2026, 10:00 in Shanghai; the demo unit 示例科技有限公司 (100200300001) has paid up to October 2026.
@@ -259,5 +260,19 @@ describe('GJ0209 单位缴存证明', () => {
     const checked = body(await verify(code)).data;
     expect(checked).toMatchObject({ zt: '02', message: UNIT_CERTIFICATE_MESSAGES.revoked });
     expect(Object.keys(checked.certificate).sort()).toEqual(['issuedDate', 'validUntil', 'zmbh']);
+  });
+
+  it('issues at most issuePerDay (20) a centre day: the 20th is issued, the 21st refused', async () => {
+    const [{ n }] = (await db.query<{ n: number }>(`select count(*)::int as n from unit_certificate where dwzh = $1`, [UNIT])) as [{ n: number }];
+    // The day's others, as rows (the number and code of each unique), up to 19 in all.
+    await db.query(
+      `insert into unit_certificate (zmbh, code, ywbh, dwzh, issued_at, valid_until, facts)
+       select 'DWJCZM20261207' || lpad((900000 + g)::text, 6, '0'), 'TESTCODE' || lpad(g::text, 8, '0'), 'TEST' || g, $1, $2, '2027-03-06', '{}'::jsonb
+         from generate_series(1, $3::int) g`,
+      [UNIT, clock, CERTIFICATE_PARAMETERS.issuePerDay - 1 - Number(n)],
+    );
+    expect(body(await submit(unit, 'GJ0209', {})).data.zt).toBe('03');
+    const refused = await submit(unit, 'GJ0209', {});
+    expect([refused.statusCode, body(refused).msg]).toEqual([400, UNIT_CERTIFICATE_MESSAGES.tooMany(CERTIFICATE_PARAMETERS.issuePerDay)]);
   });
 });
