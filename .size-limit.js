@@ -441,7 +441,8 @@ export default [
     // follow, a chunk the shell loads, and the route entry above (docs/decisions.md › Stop 41).
     // Stop 42: the signed-in chunk as below, and DOMPurify no longer loaded with the notice bar (only when its text is
     // opened): 116.6 KB measured, with the chunks the shell loads lazily now counted.
-    limit: '116.7 KB',
+    // Issue 34 (H3): the route entry of the public /dwjczmVerify and the menu page's two new unit pages: 116.73 KB.
+    limit: '116.8 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -473,6 +474,7 @@ export default [
     // on every signed-in page (the menu page this list opens in, the idle and token timers, the menu's permissions and
     // routes), which the two chunks named here before left uncounted: 131.66 KB measured, the same bytes a browser
     // fetched before in fifteen more requests (docs/decisions.md › Stop 42).
-    limit: '131.76 KB',
+    // Issue 34 (H3): the route entry of the public /dwjczmVerify and the menu page's two new unit pages: 131.79 KB.
+    limit: '131.86 KB',
   },
 ];

@@ -63,6 +63,7 @@ import { openApiRoutes, REDIRECT_ANSWER, registerOpenApi } from './http/openapi'
 import { object, okAnswer, STRING } from './http/answers';
 import { transferRoutes } from './routes/transfer';
 import { certificateRoutes } from './certificate/routes';
+import { unitCertificateRoutes } from './business/units/unit-certificate-routes';
 import type { CertificateParameters } from './certificate/parameters';
 import { personalDetailRoutes } from './personal/detail';
 
@@ -392,6 +393,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => heavy.close());
   await archiveRoutes(app, { db: options.db, now, centreApiKey, heavy, options: options.archive });
   certificateRoutes(app, { db: options.db, now, heavy, parameters: options.certificate, devRoutes: withDevRoutes });
+  unitCertificateRoutes(app, { db: options.db, now, heavy, parameters: options.certificate });
   if (withDevRoutes) devRoutes(app, options.db, now);
   openApiRoutes(app);
 

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { renderCertificate } from '../certificate/pdf';
+import { renderCertificate, renderCertificateLayout, type CertificateLayout } from '../certificate/pdf';
 import type { CertificateFacts } from '../certificate/facts';
 import { scanPdf, type DecodeBounds } from './bounds';
 import type { LetterData } from './letter';
@@ -13,7 +13,9 @@ export type HeavyTask =
   | { op: 'inspectPdf'; bytes: Uint8Array; bounds: Pick<DecodeBounds, 'maxInflatedBytes' | 'maxPdfPages'> }
   | { op: 'merge'; items: MergeItem[]; title: string }
   | { op: 'letter'; data: LetterData; signed?: Signed }
-  | { op: 'certificate'; facts: CertificateFacts };
+  | { op: 'certificate'; facts: CertificateFacts }
+  /** A certificate drawn from its layout (the unit's 单位缴存证明, business/units/gj0209.ts). */
+  | { op: 'certificateLayout'; layout: CertificateLayout };
 
 /** What measuring a PDF found: its pages, or why it is refused. */
 export type PdfInspection = { ok: true; pages: number } | { ok: false; reason: 'inflate' | 'pages' | 'bad' };
@@ -42,5 +44,7 @@ export default async function run(task: HeavyTask): Promise<Uint8Array | PdfInsp
       return renderLetter(task.data, task.signed);
     case 'certificate':
       return renderCertificate(task.facts);
+    case 'certificateLayout':
+      return renderCertificateLayout(task.layout);
   }
 }

@@ -47,6 +47,24 @@ const NOTES = [
 ];
 
 /**
+ * What one certificate page shows, whoever holds it (the personal 缴存证明 here, the unit's 单位缴存证明 in
+ * business/units/gj0209.ts): the head, a grid of facts two to a line, the statement, an optional table of months,
+ * the foot (date, code, number), the notes and the QR of the public check.
+ */
+export interface CertificateLayout {
+  centre: string;
+  title: string;
+  zmbh: string;
+  rows: [string, string][];
+  statement: string;
+  /** The contribution months and their heading; none on a certificate without them. */
+  months?: { heading: string; list: CertificateFacts['months'] };
+  footer: string[];
+  notes: string[];
+  verifyUrl: string;
+}
+
+/**
  * The certificate as a one-page A4 PDF (docs/api-personal.md › 缴存证明): the centre's name, the title, the holder
  * and the account, the statement, the contribution months as a table (three columns of month and amount; a month
  * without remittance says 未缴存), the issue date, valid until, the verification code and its QR (the public
@@ -56,19 +74,37 @@ const NOTES = [
  * const bytes = await renderCertificate(facts)
  */
 export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array> {
-  const rows = factRows(f);
-  const statement = certificateStatement(f);
   const code = groupCode(f.code);
-  const footer = [`出具日期：${dateText(f.issuedAt.slice(0, 10))}`, `有效期至：${dateText(f.validUntil)}`, `验证码：${code}`, `证明编号：${f.zmbh}`];
-  const monthLabels = f.months.map((m) => monthText(m.ny));
-  // Where to type the code by hand: the QR's address without the code.
-  const notes = [...NOTES, `4. 核验网址：${f.verifyUrl.replace(/\?code=.*$/, '')}（输入验证码）`];
-  const allText = [f.centre, CERTIFICATE_TITLE, statement, ...rows.flat(), ...footer, ...notes, ...monthLabels, '缴存月份明细', '月份', '缴存额（元）', '未缴存', '扫码核验', '（电子证明）', '…', f.verifyUrl].join('');
+  return renderCertificateLayout({
+    centre: f.centre,
+    title: CERTIFICATE_TITLE,
+    zmbh: f.zmbh,
+    rows: factRows(f),
+    statement: certificateStatement(f),
+    months: { heading: '缴存月份明细', list: f.months },
+    footer: [`出具日期：${dateText(f.issuedAt.slice(0, 10))}`, `有效期至：${dateText(f.validUntil)}`, `验证码：${code}`, `证明编号：${f.zmbh}`],
+    // Where to type the code by hand: the QR's address without the code.
+    notes: [...NOTES, `4. 核验网址：${f.verifyUrl.replace(/\?code=.*$/, '')}（输入验证码）`],
+    verifyUrl: f.verifyUrl,
+  });
+}
+
+/**
+ * Draws a certificate's layout on one A4 page (the personal and the unit certificate alike).
+ *
+ * @example
+ * const bytes = await renderCertificateLayout({ centre, title: '单位住房公积金缴存证明', zmbh, rows, statement, footer, notes, verifyUrl })
+ */
+export async function renderCertificateLayout(l: CertificateLayout): Promise<Uint8Array> {
+  const { rows, statement, footer, notes } = l;
+  const months = l.months?.list ?? [];
+  const monthLabels = months.map((m) => monthText(m.ny));
+  const allText = [l.centre, l.title, statement, ...rows.flat(), ...footer, ...notes, ...monthLabels, l.months?.heading ?? '', '月份', '缴存额（元）', '未缴存', '扫码核验', '（电子证明）', '…', l.verifyUrl].join('');
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  doc.setTitle(`${CERTIFICATE_TITLE} ${f.zmbh}`);
-  doc.setSubject(`${f.centre} ${CERTIFICATE_TITLE}`);
+  doc.setTitle(`${l.title} ${l.zmbh}`);
+  doc.setSubject(`${l.centre} ${l.title}`);
   doc.setProducer('gjj-hall');
   const font = await doc.embedFont(await cjkSubset(allText), { subset: false });
   const page = doc.addPage(A4);
@@ -78,10 +114,10 @@ export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array
 
   // Head: the centre, the title, the number.
   const centreSize = 13;
-  page.drawText(f.centre, { x: (w - font.widthOfTextAtSize(f.centre, centreSize)) / 2, y: h - 62, size: centreSize, font, color: GREY });
+  page.drawText(l.centre, { x: (w - font.widthOfTextAtSize(l.centre, centreSize)) / 2, y: h - 62, size: centreSize, font, color: GREY });
   const titleSize = 22;
-  page.drawText(CERTIFICATE_TITLE, { x: (w - font.widthOfTextAtSize(CERTIFICATE_TITLE, titleSize)) / 2, y: h - 96, size: titleSize, font, color: BLACK });
-  const no = `证明编号：${f.zmbh}`;
+  page.drawText(l.title, { x: (w - font.widthOfTextAtSize(l.title, titleSize)) / 2, y: h - 96, size: titleSize, font, color: BLACK });
+  const no = `证明编号：${l.zmbh}`;
   page.drawText(no, { x: w - left - font.widthOfTextAtSize(no, 9.5), y: h - 120, size: 9.5, font, color: GREY });
 
   // The account's facts: a bordered grid, two pairs to a line.
@@ -110,16 +146,20 @@ export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array
   }
 
   // The months: three column groups of (month, amount).
-  y -= 6;
-  page.drawText('缴存月份明细', { x: left, y, size: 11.5, font, color: BLACK });
-  y -= 8;
-  drawMonths(page, font, f, left, y, width);
-  const perColumn = Math.ceil(f.months.length / 3);
-  y -= (perColumn + 1) * 16 + 16;
+  if (l.months) {
+    y -= 6;
+    page.drawText(l.months.heading, { x: left, y, size: 11.5, font, color: BLACK });
+    y -= 8;
+    drawMonths(page, font, months, left, y, width);
+    const perColumn = Math.ceil(months.length / 3);
+    y -= (perColumn + 1) * 16 + 16;
+  } else {
+    y -= 16;
+  }
 
   // Foot: notes on the left, the QR on the right.
   const qrSize = 96;
-  const qr = await doc.embedPng(await QRCode.toBuffer(f.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 }));
+  const qr = await doc.embedPng(await QRCode.toBuffer(l.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 }));
   const footTop = Math.min(y, 250);
   let fy = footTop;
   for (const line of footer) {
@@ -139,20 +179,20 @@ export async function renderCertificate(f: CertificateFacts): Promise<Uint8Array
   const caption = '扫码核验';
   page.drawText(caption, { x: qx + (qrSize - font.widthOfTextAtSize(caption, 9)) / 2, y: qy - 12, size: 9, font, color: GREY });
   // The issuer, under the notes.
-  const issuer = `${f.centre}（电子证明）`;
+  const issuer = `${l.centre}（电子证明）`;
   page.drawText(issuer, { x: w - left - font.widthOfTextAtSize(issuer, 11), y: Math.min(fy, qy - 30) - 14, size: 11, font, color: BLACK });
   return doc.save();
 }
 
-function drawMonths(page: PDFPage, font: PDFFont, f: CertificateFacts, left: number, top: number, width: number): void {
+function drawMonths(page: PDFPage, font: PDFFont, months: CertificateFacts['months'], left: number, top: number, width: number): void {
   const groups = 3;
-  const perColumn = Math.ceil(f.months.length / groups);
+  const perColumn = Math.ceil(months.length / groups);
   const groupW = width / groups;
   const rowH = 16;
   const monthW = groupW * 0.48;
   for (let g = 0; g < groups; g += 1) {
     const x = left + g * groupW;
-    const slice = f.months.slice(g * perColumn, (g + 1) * perColumn);
+    const slice = months.slice(g * perColumn, (g + 1) * perColumn);
     if (slice.length === 0 && g > 0) continue;
     page.drawRectangle({ x, y: top - rowH, width: groupW, height: rowH, color: SHADE, borderColor: LINE, borderWidth: 0.5 });
     page.drawText('月份', { x: x + 6, y: top - 12, size: 9.5, font, color: BLACK });

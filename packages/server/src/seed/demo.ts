@@ -21,7 +21,8 @@ import { seedOffice } from './office';
 import { seedLoanAndHome, seedWithdrawals } from './withdrawals';
 import { seedLoans } from './loans';
 import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
-import { seedUnitButtons } from './unit-buttons';
+import { seedUnitButtons, seedUnitPhoneButton } from './unit-buttons';
+import { seedEmployeeContactPhones } from './unit-contact';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
 
@@ -287,6 +288,18 @@ const STEPS: SeedStep[] = [
     // The data lives in retiree-remittances.ts (issue 34): step 21's 汇缴 of 严退休 become lines of the unit's payments.
     name: 'unit business: 严退休\'s 汇缴 of the months the unit paid become lines of its payments (step 21 keyed them as his own)',
     run: seedRetireeRemittances,
+  },
+  {
+    version: 62,
+    // The data lives in unit-buttons.ts (issue 34): GJ0311's page gets the 提交 button its submission is checked against.
+    name: 'unit business: 批量修改手机号码 gets its 提交 button (GJ0311)',
+    run: seedUnitPhoneButton,
+  },
+  {
+    version: 63,
+    // The data lives in unit-contact.ts (issue 34, GJ0311): the contact phone on the demo accounts (migration 186).
+    name: 'unit business: the demo accounts\' contact phones (personal_account.sjhm) from the records of the persons',
+    run: seedEmployeeContactPhones,
   },
 ];
 

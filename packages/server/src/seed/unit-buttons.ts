@@ -32,3 +32,12 @@ export async function seedUnitButtons(tx: Queryable): Promise<void> {
   );
   await tx.query(`insert into menu_role (role, menu_id) select $1, $2 where exists (select 1 from menu where id = $2) on conflict do nothing`, [ROLES.unit, m.id]);
 }
+
+/**
+ * Seed step 62 (issue 34, GJ0311 and GJ0209): 批量修改手机号码 (`/dwwt/zhxxbg/plxg_sjh`, seeded with 导入 only) gets
+ * 提交, the button its submission is checked against; 单位缴存证明打印 keeps its 打印, which issuing is checked against.
+ * Only adds; idempotent.
+ */
+export async function seedUnitPhoneButton(tx: Queryable): Promise<void> {
+  await tx.query(`update menu set buttons = buttons || '{submit}'::text[] where path = '/dwwt/zhxxbg/plxg_sjh' and not ('submit' = any (buttons))`);
+}

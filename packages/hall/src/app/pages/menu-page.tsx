@@ -68,6 +68,8 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
         ['jcyw/grzh_sl', 'GrzhSlPage'],
         ['jcyw/grzh_fc', 'GrzhFcPage'],
         ['cxyw/dwlxd_cx', 'DwlxdPage'],
+        ['jcyw/kjdwjc_zm', 'KjdwjcZmPage'],
+        ['zhxxbg/plxg_sjh', 'PlxgSjhPage'],
       ] as const
     ).map(([path, name]) => [`dwwt/${path}`, named(() => import('../../features/unit/unit-pages'), name)]),
   ),

@@ -19,7 +19,8 @@ describe('the public home services', () => {
     expect(filterServices(PORTAL_SERVICES, '月供').map((s) => s.path)).toEqual(['/dkcs']);
     expect(filterServices(PORTAL_SERVICES, 'lpr').map((s) => s.path)).toEqual(['/loanRate']);
     expect(filterServices(PORTAL_SERVICES, '投诉 查询').map((s) => s.path)).toEqual(['/complaintQuery']);
-    expect(filterServices(PORTAL_SERVICES, '缴存证明').map((s) => s.path)).toEqual(['/jczmVerify']);
+    expect(filterServices(PORTAL_SERVICES, '缴存证明').map((s) => s.path)).toEqual(['/jczmVerify', '/dwjczmVerify']);
+    expect(filterServices(PORTAL_SERVICES, '单位缴存证明').map((s) => s.path)).toEqual(['/dwjczmVerify']);
     expect(filterServices(PORTAL_SERVICES, '提取回单').map((s) => s.path)).toEqual(['/tqhdVerify']);
     expect(filterServices(PORTAL_SERVICES, '   ')).toHaveLength(PORTAL_SERVICES.length);
     expect(filterServices(PORTAL_SERVICES, '火星')).toEqual([]);

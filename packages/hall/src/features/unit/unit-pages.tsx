@@ -24,6 +24,9 @@ import { submitApplication } from '../../shared/wizard/api';
 import { saveBlob } from '../../shared/save-blob';
 import './unit.css';
 
+// 单位缴存证明 (GJ0209) and 批量修改职工手机号码 (GJ0311): in this chunk, as the other unit pages.
+export { KjdwjcZmPage, PlxgSjhPage } from './certificate-phone-pages';
+
 /**
  * The unit's pages (issue 34; spec 2.4 employer area; docs/api-unit-business.md): 单位汇缴 (GJ0201), 个人账户设立
  * (GJ0301), 个人账户封存 (GJ0305) on the handling wizard, and the interest statement (/dwwt/cxyw/dwlxd_cx). The server's

@@ -123,6 +123,8 @@ export const gj0313 = defineBusiness<Gj0313Payload>({
     // Every account of the person, the centre's record and the login: one phone for one person.
     await tx.query('update person_info set sjhm = $2 where zjhm = $1', [person.zjhm, phone]);
     await tx.query('update depositor_record set sjhm = $2 where zjhm = $1', [person.zjhm, phone]);
+    // The contact phone on the person's accounts follows (the one a unit keeps, GJ0311).
+    await tx.query('update personal_account set sjhm = $2 where zjhm = $1', [person.zjhm, phone]);
     await tx.query('update app_user set phone = $2 where id = $1 and login_type = 1', [application.userId, phone]);
     // The other sessions of the login hear why at their next request; the one that proved both numbers goes on.
     await revokeOtherSessions(tx, application.userId, proof.keep_session, PHONE_CHANGE_PARAMS.sessionReason, at);

@@ -22,6 +22,7 @@ export const UNIT_BUTTONS = {
   GJ0304: ['/dwwt/jcyw/grzh_qf', 'submit'],
   GJ0305: ['/dwwt/jcyw/grzh_fc', 'submit'],
   GJ0312: ['/dwwt/jcyw/fcyy_xg', 'submit'],
+  GJ0311: ['/dwwt/zhxxbg/plxg_sjh', 'submit'],
   GJ0108: ['/dwwt/zhxxbg/dwjcdjzx', 'submit'],
   GJ0109: ['/dwwt/jcyw/fkzhxx_wh', 'submit'],
   /** The clerk confirms the interest statement (POST dwlxd/qr). */

@@ -287,17 +287,30 @@ export const gj0301 = defineBusiness<Gj0301Payload>({
 
 /**
  * Opens the employees' accounts in one statement (set-based: insert … select from unnest of the rows), numbered from
- * `unit_grzh_seq` in the rows' order, at the unit's ratios, 月缴存额 by the one rounding (PART_SQL). Answers the numbers.
+ * `unit_grzh_seq` in the rows' order, at the unit's ratios, 月缴存额 by the one rounding (PART_SQL), the row's phone as the
+ * account's contact phone. Answers the numbers.
  */
 export async function openEmployees(tx: Queryable, unit: ApplicantUnit, rows: readonly Gj0301Row[], khrq: string): Promise<string[]> {
   const { roundingFen } = await readParameters(tx);
   const opened = await tx.query<{ grzh: string }>(
-    `insert into personal_account (grzh, zjhm, xingming, dwzh, dwmc, kind, khrq, jcjs_fen, dwjcbl, grjcbl, yjce_fen, interest_settled_to)
+    `insert into personal_account (grzh, zjhm, xingming, dwzh, dwmc, kind, khrq, jcjs_fen, dwjcbl, grjcbl, yjce_fen, interest_settled_to, sjhm)
      select nextval('unit_grzh_seq')::text, x.zjhm, x.xingming, $4, $5, 'gr', $6::date, x.fen, $7::numeric, $8::numeric,
-            ${PART_SQL('x.fen', '$7::numeric', '$9::numeric')} + ${PART_SQL('x.fen', '$8::numeric', '$9::numeric')}, $6::date
-       from (select * from unnest($1::text[], $2::text[], $3::bigint[]) with ordinality as u(zjhm, xingming, fen, n) order by n) x
+            ${PART_SQL('x.fen', '$7::numeric', '$9::numeric')} + ${PART_SQL('x.fen', '$8::numeric', '$9::numeric')}, $6::date, x.sjhm
+       from (select * from unnest($1::text[], $2::text[], $3::bigint[], $10::text[]) with ordinality as u(zjhm, xingming, fen, sjhm, n) order by n) x
      returning grzh`,
-    [rows.map((r) => r.zjhm.toUpperCase()), rows.map((r) => r.xingming), rows.map((r) => String(yuanToFen(r.jcjs))), unit.dwzh, unit.dwmc, khrq, unit.dwjcbl, unit.grjcbl, roundingFen],
+    [
+      rows.map((r) => r.zjhm.toUpperCase()),
+      rows.map((r) => r.xingming),
+      rows.map((r) => String(yuanToFen(r.jcjs))),
+      unit.dwzh,
+      unit.dwmc,
+      khrq,
+      unit.dwjcbl,
+      unit.grjcbl,
+      roundingFen,
+      // The contact phone on the account (GJ0311 changes it); the row rules checked its form.
+      rows.map((r) => r.sjhm),
+    ],
   );
   if (opened.length !== rows.length) throw new RecordsError('个人账户设立失败，请稍后重试');
   return opened.map((o) => o.grzh);

@@ -17,6 +17,7 @@ import { fileAnswer } from '../../http/openapi';
 import { attachment, EXPORT_TYPES, exportStream, type ExportColumn } from '../../table/export';
 import { centreDate, centreDateTime } from '../../clock';
 import { mayDo } from './buttons';
+import { maskPhone } from '@gjj-hall/sdk/format';
 import type { UnitEmployee } from '../../records/units';
 
 const envelope = (data: Record<string, unknown>) => okAnswer(data);
@@ -308,6 +309,61 @@ export function unitRoutes(app: FastifyInstance, db: Db, applications: Applicati
           adjustMaxRows: p.adjustMaxRows,
           baseOutOfBounds: p.baseOutOfBounds,
         },
+      });
+    },
+  );
+
+  app.get<{ Querystring: { after?: string; limit?: number } }>(
+    `${ZHFW_PREFIX}/dwyw/zgsjh`,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        summary: '批量修改职工手机号码的职工名单：本单位未销户的职工、账户登记的联系手机号码（隐去中间四位），一页（按个人账号翻页）',
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            after: { type: 'string', pattern: '^\\d{12}$', description: '上一页最后一个个人账号' },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: '每页条数' },
+          },
+        },
+        response: envelope({
+          type: 'object',
+          required: ['rows', 'next'],
+          properties: {
+            rows: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['grzh', 'xingming', 'grzhztmc', 'sjhm'],
+                properties: {
+                  grzh: { type: 'string' },
+                  xingming: { type: 'string' },
+                  grzhztmc: { type: 'string' },
+                  sjhm: { type: 'string', description: '原手机号码（隐去中间四位；未登记时为空）' },
+                },
+              },
+            },
+            next: { type: ['string', 'null'] },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const unit = await sessionUnit(db, request.session!);
+      const limit = request.query.limit ?? 50;
+      // One page through personal_account_unit (dwzh, grzh).
+      const rows = await db.query<{ grzh: string; xingming: string; grzhzt: AccountStatus; sjhm: string | null }>(
+        `select grzh, xingming, grzhzt, sjhm from personal_account
+          where dwzh = $1 and grzh > $2 and kind = 'gr' and grzhzt not in ('03', '04', '05')
+          order by grzh limit $3`,
+        [unit.dwzh, request.query.after ?? '', limit + 1],
+      );
+      const page = rows.slice(0, limit);
+      return ok({
+        rows: page.map((r) => ({ grzh: r.grzh, xingming: r.xingming, grzhztmc: ACCOUNT_STATUS_NAMES[r.grzhzt] ?? '', sjhm: r.sjhm ? maskPhone(r.sjhm) : '' })),
+        next: rows.length > limit ? (page.at(-1)?.grzh ?? null) : null,
       });
     },
   );
