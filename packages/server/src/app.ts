@@ -54,6 +54,7 @@ import { standingCentreRoutes, standingRoutes } from './business/withdrawals/sta
 import { unitRoutes } from './business/units/routes';
 import { loanRoutes } from './business/loans/routes';
 import { loanCentreRoutes } from './business/loans/centre';
+import { developerRoutes } from './business/developer/routes';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { createHeavyPool } from './archive/heavy';
@@ -382,6 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   standingRoutes(app, options.db, now);
   unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes, now });
   loanRoutes(app, options.db, now);
+  developerRoutes(app, options.db, now);
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);

@@ -1889,6 +1889,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商的楼盘（新的在前，按编号翻页）：各自的审核状态、在售状态、参考价格、阶段性担保和监管账户 */
+        get: operations["getKfswtLpxxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商的一个楼盘的信息（楼盘信息变更从这些信息开始）；其他开发商的楼盘答 403 */
+        get: operations["getKfswtLpxxDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出开发商的楼盘（xlsx 或 CSV，按编号分段读取） */
+        get: operations["getKfswtLpxxExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/dkxx/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商楼盘上的住房公积金贷款和办理中的贷款申请（新的在前）：楼盘、状态、金额、日期，借款人姓名只显示姓；其他开发商的楼盘答 403 */
+        get: operations["getKfswtDkxxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/dkxx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出开发商楼盘上的贷款和贷款申请（xlsx 或 CSV，分段读取）；其他开发商的楼盘答 403 */
+        get: operations["getKfswtDkxxExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/grmx/accounts": {
         parameters: {
             query?: never;
@@ -6141,7 +6226,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6181,7 +6266,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6241,7 +6326,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6301,7 +6386,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6883,7 +6968,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6945,7 +7030,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -6999,7 +7084,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -7035,7 +7120,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7077,7 +7162,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7129,7 +7214,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -9188,6 +9273,277 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxList: {
+        parameters: {
+            query?: {
+                /** @description 上一页最后一行的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                qy: string;
+                                xmdz: string;
+                                /** @description 预售许可证号（以、分隔） */
+                                ysxkzh: string;
+                                /** @description 楼栋（以、分隔） */
+                                lds: string;
+                                zts: number;
+                                kpsj: string;
+                                /** @description 参考价格 */
+                                jgqj: string;
+                                /**
+                                 * @description 阶段性担保
+                                 * @enum {string}
+                                 */
+                                jdxdb: "0" | "1";
+                                jgyh: string;
+                                jgzh: string;
+                                /** @description 在售或售罄 */
+                                xszt: string;
+                                /**
+                                 * @description approved 已通过；其余为登记申请的状态
+                                 * @enum {string}
+                                 */
+                                shzt: "approved" | "returned" | "01" | "02" | "04" | "05" | "06";
+                                shztmc: string;
+                                /** @description 登记申请的业务编号 */
+                                ywbh: string | null;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxDetail: {
+        parameters: {
+            query: {
+                /** @description 楼盘编号 */
+                xmbh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            xmbh: string;
+                            /**
+                             * @description 01 待审核 02 已通过 03 已退回
+                             * @enum {string}
+                             */
+                            spzt: "01" | "02" | "03";
+                            /** @description 楼盘名称 */
+                            xmmc: string;
+                            /** @description 所在区域 */
+                            qy: string;
+                            /** @description 楼盘地址 */
+                            xmdz: string;
+                            /** @description 预售许可证号（一个或多个） */
+                            ysxkzh: string[];
+                            /** @description 楼栋 */
+                            lds: string[];
+                            /** @description 总套数 */
+                            zts: number;
+                            /** @description 开盘时间 */
+                            kpsj: string;
+                            /** @description 参考价格最低（元/平方米） */
+                            jgzd: string;
+                            /** @description 参考价格最高（元/平方米） */
+                            jgzg: string;
+                            /** @description 是否提供阶段性担保（1 是 0 否） */
+                            jdxdb: string;
+                            /** @description 监管银行 */
+                            jgyh: string;
+                            /** @description 预售资金监管账号 */
+                            jgzh: string;
+                            /** @description 售楼电话 */
+                            lxdh: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的楼盘列表（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtDkxxList: {
+        parameters: {
+            query?: {
+                /** @description 楼盘编号 */
+                xmbh?: string;
+                /** @description 上一页的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                /** @description 贷款或贷款申请 */
+                                lx: string;
+                                /** @description 状态：贷款正常/逾期/结清，或申请已提交/已受理/已退回 */
+                                zt: string;
+                                /** @description 金额（元，两位小数） */
+                                je: string | null;
+                                /** @description 放款日期或申请日期 */
+                                rq: string;
+                                /** @description 借款人姓名（只显示姓，如 张*） */
+                                jkr: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtDkxxExport: {
+        parameters: {
+            query: {
+                /** @description 楼盘编号 */
+                xmbh?: string;
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的楼盘贷款列表（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

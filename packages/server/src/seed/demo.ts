@@ -24,6 +24,7 @@ import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
 import { seedUnitButtons } from './unit-buttons';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
+import { seedDeveloperProjects } from './developer';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -287,6 +288,12 @@ const STEPS: SeedStep[] = [
     // The data lives in retiree-remittances.ts (issue 34): step 21's 汇缴 of 严退休 become lines of the unit's payments.
     name: 'unit business: 严退休\'s 汇缴 of the months the unit paid become lines of its payments (step 21 keyed them as his own)',
     run: seedRetireeRemittances,
+  },
+  {
+    version: 65,
+    // The data lives in developer.ts (issue 38, developers; steps 65–67 are this part's).
+    name: 'developers: the demo projects\' registration facts (price range in fen, 阶段性担保, escrow account), the approved ones on sale on the partner list',
+    run: seedDeveloperProjects,
   },
 ];
 
