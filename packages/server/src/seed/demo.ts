@@ -24,7 +24,7 @@ import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
 import { seedUnitButtons } from './unit-buttons';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
-import { seedDeveloperProjects } from './developer';
+import { seedDeveloperButtons, seedDeveloperProjects } from './developer';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -294,6 +294,12 @@ const STEPS: SeedStep[] = [
     // The data lives in developer.ts (issue 38, developers; steps 65–67 are this part's).
     name: 'developers: the demo projects\' registration facts (price range in fen, 阶段性担保, escrow account), the approved ones on sale on the partner list',
     run: seedDeveloperProjects,
+  },
+  {
+    version: 66,
+    // Issue 38: 购房贷款进度查询 of the developer, built, with its 导出 button.
+    name: 'developers: the 导出 button of 购房贷款进度查询',
+    run: seedDeveloperButtons,
   },
 ];
 

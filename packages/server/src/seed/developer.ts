@@ -40,3 +40,11 @@ export async function seedDeveloperProjects(tx: Queryable): Promise<void> {
     if (p.approvedOn) await publishProject(tx, p.xmbh, p.approvedOn);
   }
 }
+
+/**
+ * Seed step 66 (issue 38, developers): 购房贷款进度查询 (/kfswt/cx_yw/xx_cx/dkjd_cx, now built: the loans on the
+ * developer's projects) gets its 导出 button. Only adds; idempotent.
+ */
+export async function seedDeveloperButtons(tx: Queryable): Promise<void> {
+  await tx.query(`update menu set buttons = buttons || '{export}'::text[] where path = $1 and not ('export' = any (buttons))`, ['/kfswt/cx_yw/xx_cx/dkjd_cx']);
+}
