@@ -473,6 +473,8 @@ export default [
     // on every signed-in page (the menu page this list opens in, the idle and token timers, the menu's permissions and
     // routes), which the two chunks named here before left uncounted: 131.66 KB measured, the same bytes a browser
     // fetched before in fifteen more requests (docs/decisions.md › Stop 42).
-    limit: '131.76 KB',
+    // Issue 38, developers: the menu page (in the signed-in chunk) names the developer's pages, one lazy entry for
+    // both (DeveloperRoute): +0.10 KB, 131.66 → 131.76 KB measured; the individual home 116.60 → 116.69 KB.
+    limit: '131.8 KB',
   },
 ];
