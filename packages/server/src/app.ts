@@ -55,6 +55,7 @@ import { unitRoutes } from './business/units/routes';
 import { loanRoutes } from './business/loans/routes';
 import { loanCentreRoutes } from './business/loans/centre';
 import { developerRoutes } from './business/developer/routes';
+import { depositCentreRoutes } from './business/developer/deposits';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { createHeavyPool } from './archive/heavy';
@@ -388,6 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (centreApiKey) await loanCentreRoutes(app, options.db, centreApiKey, now);
+  if (centreApiKey) await depositCentreRoutes(app, options.db, centreApiKey, now);
   if (centreApiKey) await standingCentreRoutes(app, options.db, centreApiKey, now);
   // Decoding and drawing documents runs in worker threads, never on this event loop (docs/security.md › Archive bombs).
   const heavy = createHeavyPool(options.archive?.pool);

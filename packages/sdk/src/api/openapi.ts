@@ -1974,6 +1974,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/kfswt/bzj/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 保证金查询：开发商的阶段性担保保证金余额，及每笔担保贷款缴存、释放的金额（借款人姓名只显示姓） */
+        get: operations["getKfswtBzjList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/bzj/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出保证金明细（xlsx 或 CSV，分段读取） */
+        get: operations["getKfswtBzjExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/grmx/accounts": {
         parameters: {
             query?: never;
@@ -3039,6 +3073,40 @@ export interface paths {
         put?: never;
         /** 楼盘退回：开发商修改后重新提交 */
         post: operations["postCentreProjectsByXmbhReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/developer-deposits/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 阶段性担保保证金：为截至该日发放、尚无保证金的担保贷款缴存（按参数比例）；重复执行不重复缴存 */
+        post: operations["postCentreDeveloperDepositsHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/loans/{dkzh}/mortgage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 抵押登记办妥：记录并在同一事务中释放该笔贷款的阶段性担保保证金 */
+        post: operations["postCentreLoansByDkzhMortgage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7680,6 +7748,7 @@ export interface operations {
                                 loanOverdueFactor: number;
                                 loanPrepayMinYuan: number;
                                 loanPrepayPerYear: number;
+                                developerDepositPercent: number;
                             };
                         } | null;
                     };
@@ -9529,6 +9598,101 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description 导出的楼盘贷款列表（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtBzjList: {
+        parameters: {
+            query?: {
+                /** @description 上一页的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 保证金余额（元） */
+                            ye: string;
+                            /** @description 占用中的担保贷款笔数 */
+                            zybs: number;
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                jkr: string;
+                                /** @description 贷款金额（元） */
+                                dkje: string;
+                                /** @description 缴存的保证金（元） */
+                                jcje: string;
+                                jcrq: string;
+                                /** @description 金额（元，两位小数） */
+                                sfje: string | null;
+                                sfrq: string | null;
+                                /** @enum {string} */
+                                zt: "占用中" | "已释放";
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtBzjExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的保证金明细（xlsx 或 CSV，附件） */
             200: {
                 headers: {
                     /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
@@ -12771,6 +12935,100 @@ export interface operations {
                             xmbh?: string;
                             /** @enum {string} */
                             spzt?: "01" | "02" | "03";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreDeveloperDepositsHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 截至日期（默认今天） */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            loans: number;
+                            /** @description 元 */
+                            amount: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreLoansByDkzhMortgage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path: {
+                dkzh: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 抵押登记日期（默认今天） */
+                    date?: string;
+                    /** @description 经办人 */
+                    operator: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            dkzh: string;
+                            /** @description 释放的保证金（元） */
+                            released: string;
                         };
                     };
                 };

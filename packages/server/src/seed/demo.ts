@@ -24,7 +24,7 @@ import { seedWithdrawalMenus, seedWithdrawalWalks } from './withdrawal-walks';
 import { seedUnitButtons } from './unit-buttons';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
-import { seedDeveloperButtons, seedDeveloperProjects } from './developer';
+import { seedDeveloperButtons, seedDeveloperDeposits, seedDeveloperProjects } from './developer';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -297,9 +297,15 @@ const STEPS: SeedStep[] = [
   },
   {
     version: 66,
-    // Issue 38: 购房贷款进度查询 of the developer, built, with its 导出 button.
-    name: 'developers: the 导出 button of 购房贷款进度查询',
+    // Issue 38: 购房贷款进度查询 and 保证金查询 of the developer, built, with their 导出 button.
+    name: 'developers: the 导出 button of 购房贷款进度查询 and 保证金查询',
     run: seedDeveloperButtons,
+  },
+  {
+    version: 67,
+    // Issue 38: 保证金 (docs/api-developer.md): the demo's guaranteed loan holds its share of the developer's deposit.
+    name: 'developers: 刘安居\'s guaranteed loan holds 5 % of its amount in 示例置业\'s deposit (25,000.00)',
+    run: seedDeveloperDeposits,
   },
 ];
 

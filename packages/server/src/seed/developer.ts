@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { publishProject, priceText } from '../business/developer/projects';
+import { holdDeposits } from '../business/developer/deposits';
 
 /**
  * Seed step 65 (issue 38, developers; docs/api-developer.md): the facts the hall's project registration asks for, on
@@ -42,9 +43,20 @@ export async function seedDeveloperProjects(tx: Queryable): Promise<void> {
 }
 
 /**
- * Seed step 66 (issue 38, developers): 购房贷款进度查询 (/kfswt/cx_yw/xx_cx/dkjd_cx, now built: the loans on the
- * developer's projects) gets its 导出 button. Only adds; idempotent.
+ * Seed step 66 (issue 38, developers): 购房贷款进度查询 (/kfswt/cx_yw/xx_cx/dkjd_cx, the loans on the developer's
+ * projects) and 保证金查询 (/kfswt/cx_yw/xx_cx/bzj_cx), now built, get their 导出 button. Only adds; idempotent.
  */
 export async function seedDeveloperButtons(tx: Queryable): Promise<void> {
-  await tx.query(`update menu set buttons = buttons || '{export}'::text[] where path = $1 and not ('export' = any (buttons))`, ['/kfswt/cx_yw/xx_cx/dkjd_cx']);
+  await tx.query(`update menu set buttons = buttons || '{export}'::text[] where path = any ($1::text[]) and not ('export' = any (buttons))`, [
+    ['/kfswt/cx_yw/xx_cx/dkjd_cx', '/kfswt/cx_yw/xx_cx/bzj_cx'],
+  ]);
+}
+
+/**
+ * Seed step 67 (issue 38, developers): the staged guarantee's deposit of the loans seeded so far, as the centre's hold
+ * command makes it: 刘安居's loan on 示例·云栖府（一期） (担保方式 72, the project gives the guarantee) holds 5 % of
+ * 500,000.00, 25,000.00 yuan, from its issue date; its mortgage is not registered yet.
+ */
+export async function seedDeveloperDeposits(tx: Queryable): Promise<void> {
+  await holdDeposits(tx, '2026-11-26', new Date('2026-11-26T02:00:00Z'));
 }

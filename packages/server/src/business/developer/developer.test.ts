@@ -8,6 +8,9 @@ import { submitWithMaterials } from '../../test-support/materials';
 import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
 import type { Applicant, BusinessRule } from '../types';
 import { KH0201_RULES, KH0202_RULES, type ProjectChange, type ProjectFacts } from './projects';
+import { depositShare, holdDeposits } from './deposits';
+import { getLoanOf } from '../loans/ledger';
+import { withParameters } from '../../test-support/parameters';
 
 // 楼盘 registered and changed through the hall, decided by the centre, row by row and lived with: the rule tables at
 // their edges, a registration waiting (in the developer's list, nowhere else), returned, then approved (on the
@@ -245,5 +248,68 @@ describe('the developer\'s view of loans on its projects', () => {
     }
     expect(data<{ list: unknown[] }>(await get('kfswt/dkxx/list', other)).list).toEqual([]);
     expect((await get('kfswt/lpxx/list', zhang)).statusCode).toBe(403);
+  });
+});
+
+describe('保证金: the staged guarantee\'s deposit, a ledger of its own', () => {
+  type Deposit = { ye: string; zybs: number; list: Array<{ xmmc: string; jkr: string; dkje: string; jcje: string; jcrq: string; sfje: string | null; sfrq: string | null; zt: string }> };
+
+  it('the share in fen, half-up, without floating point', () => {
+    expect(depositShare(50_000_000n, 5)).toBe(2_500_000n);
+    expect(depositShare(1_001n, 5)).toBe(50n); // 50.05 fen → 50
+    expect(depositShare(1_010n, 5)).toBe(51n); // 50.5 fen → 51
+    expect(depositShare(12_345_678n, 0)).toBe(0n);
+  });
+
+  it('the seed: 刘安居\'s guaranteed loan holds 5 % (25,000.00) of 示例置业\'s deposit; the hold command run again holds nothing more', async () => {
+    const before = data<Deposit>(await get('kfswt/bzj/list', dev));
+    expect(before.ye).toBe('25000.00');
+    expect(before.zybs).toBe(1);
+    expect(before.list).toEqual([
+      { xmbh: 'LP2024000101', xmmc: '示例·云栖府（一期）', jkr: '刘**', dkje: '500000.00', jcje: '25000.00', jcrq: '2026-05-15', sfje: null, sfrq: null, zt: '占用中' },
+    ]);
+    const again = await centre('developer-deposits/hold', { date: '2026-11-26' });
+    expect(data<{ loans: number; amount: string }>(again)).toEqual({ loans: 0, amount: '0.00' });
+    expect(data<Deposit>(await get('kfswt/bzj/list', dev)).ye).toBe('25000.00');
+    // Another developer sees its own deposit (none), never this one.
+    expect(data<Deposit>(await get('kfswt/bzj/list', other))).toMatchObject({ ye: '0.00', zybs: 0, list: [] });
+    expect((await get('kfswt/bzj/list', zhang)).statusCode).toBe(403);
+  });
+
+  it('reads the share from the parameter row: a guaranteed loan held at 3 % when the row says 3', async () => {
+    const [loan] = await db.query<{ dkzh: string }>(`select dkzh from loan where xmbh = 'LP2024000101' limit 1`);
+    await db.query(`delete from developer_deposit_entry where dkzh = $1`, [loan!.dkzh]);
+    await withParameters(db, { developerDepositPercent: 3 }, async () => {
+      expect(await holdDeposits(db, '2026-11-26', NOW)).toEqual({ loans: 1, amountFen: 1_500_000n });
+    });
+    await db.query(`delete from developer_deposit_entry where dkzh = $1`, [loan!.dkzh]);
+    expect(await holdDeposits(db, '2026-11-26', NOW)).toEqual({ loans: 1, amountFen: 2_500_000n });
+    // A loan issued after the date is not held yet.
+    await db.query(`delete from developer_deposit_entry where dkzh = $1`, [loan!.dkzh]);
+    expect((await holdDeposits(db, '2026-05-14', NOW)).loans).toBe(0);
+    expect((await holdDeposits(db, '2026-05-15', NOW)).loans).toBe(1);
+  });
+
+  it('the mortgage registered releases the loan\'s share in the same transaction, once; the balance is the sum of the entries', async () => {
+    const dkzh = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!.dkzh;
+    const res = await centre(`loans/${dkzh}/mortgage`, { date: '2026-11-20', operator: '王经办' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<{ released: string }>(res).released).toBe('25000.00');
+    expect((await centre(`loans/${dkzh}/mortgage`, { date: '2026-11-21', operator: '王经办' })).statusCode).toBe(409);
+    expect((await centre('loans/8099999999999/mortgage', { operator: '王经办' })).statusCode).toBe(404);
+    const after = data<Deposit>(await get('kfswt/bzj/list', dev));
+    expect(after).toMatchObject({ ye: '0.00', zybs: 0 });
+    expect(after.list[0]).toMatchObject({ jcje: '25000.00', sfje: '25000.00', sfrq: '2026-11-20', zt: '已释放' });
+    const [sum] = await db.query<{ s: string }>(
+      `select coalesce(sum(case kind when 'hold' then amount_fen else -amount_fen end), 0)::text as s from developer_deposit_entry where dwzh = $1`,
+      [DEV],
+    );
+    expect(sum!.s).toBe('0');
+    // Registered, the loan is not held again by the command.
+    expect((await holdDeposits(db, '2026-11-26', NOW)).loans).toBe(0);
+    const csv = await get('kfswt/bzj/export?format=csv', dev);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('已释放');
+    expect(csv.body).not.toContain(LOAN_DEMO_LOGIN.name);
   });
 });

@@ -10,6 +10,7 @@ import { fenToYuan } from '../../records/money';
 import { ZHFW_PREFIX } from '../../routes/shell';
 import { LOAN_STATUS_NAMES } from '../loans/params';
 import { FACT_PROPERTIES, FORBIDDEN, getProject, PERMIT_SEPARATOR } from './projects';
+import { depositBalance, depositPage, type DepositRow } from './deposits';
 
 /**
  * The developer's calls (docs/api-developer.md): its projects (楼盘) with where each stands, one project's facts (the
@@ -395,6 +396,118 @@ export function developerRoutes(app: FastifyInstance, db: Db, now: () => Date): 
       return reply
         .header('content-type', EXPORT_TYPES[format])
         .header('content-disposition', attachment(`楼盘贷款信息_${stamp.slice(0, 10).replace(/-/g, '')}.${format}`))
+        .send(stream);
+    },
+  );
+  const depositView = (r: DepositRow) => ({
+    xmbh: r.xmbh,
+    xmmc: r.xmmc,
+    jkr: maskName(r.xingming),
+    dkje: fenToYuan(r.loan_fen),
+    jcje: fenToYuan(r.held_fen),
+    jcrq: r.hold_date,
+    sfje: r.released_fen === null ? null : fenToYuan(r.released_fen),
+    sfrq: r.release_date,
+    zt: r.released_fen === null ? '占用中' : '已释放',
+  });
+
+  app.get<{ Querystring: { after?: string; size?: number } }>(
+    `${ZHFW_PREFIX}/kfswt/bzj/list`,
+    {
+      ...pre,
+      schema: {
+        summary: '保证金查询：开发商的阶段性担保保证金余额，及每笔担保贷款缴存、释放的金额（借款人姓名只显示姓）',
+        tags,
+        querystring: {
+          type: 'object',
+          properties: {
+            after: { type: 'string', pattern: '^[0-9]{1,19}$', description: '上一页的 next', 'x-msg': '翻页参数不正确' },
+            size: { type: 'integer', minimum: 1, maximum: 50, default: 20, 'x-msg': '每页条数为 1 至 50' },
+          },
+        },
+        response: envelope({
+          type: 'object',
+          properties: {
+            ye: { type: 'string', description: '保证金余额（元）' },
+            zybs: { type: 'integer', description: '占用中的担保贷款笔数' },
+            list: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  xmbh: str,
+                  xmmc: str,
+                  jkr: str,
+                  dkje: { type: 'string', description: '贷款金额（元）' },
+                  jcje: { type: 'string', description: '缴存的保证金（元）' },
+                  jcrq: str,
+                  sfje: money,
+                  sfrq: { type: ['string', 'null'] },
+                  zt: { type: 'string', enum: ['占用中', '已释放'] },
+                },
+              },
+            },
+            next: { type: ['string', 'null'] },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const dwzh = await developer(request);
+      const size = request.query.size ?? 20;
+      const [rows, balance] = await Promise.all([depositPage(db, dwzh, request.query.after ?? '9223372036854775807', size + 1), depositBalance(db, dwzh)]);
+      const page = rows.slice(0, size);
+      return ok({ ye: fenToYuan(balance.balanceFen), zybs: balance.holding, list: page.map(depositView), next: rows.length > size ? page[page.length - 1]!.id : null });
+    },
+  );
+
+  const DEPOSIT_EXPORT: Array<ExportColumn<DepositRow>> = [
+    { header: '楼盘编号', width: 16, value: (r) => r.xmbh },
+    { header: '楼盘名称', width: 24, value: (r) => r.xmmc },
+    { header: '借款人', width: 10, value: (r) => maskName(r.xingming) },
+    { header: '贷款金额（元）', width: 16, kind: 'money', value: (r) => Number(r.loan_fen) },
+    { header: '缴存保证金（元）', width: 16, kind: 'money', value: (r) => Number(r.held_fen) },
+    { header: '缴存日期', width: 12, value: (r) => r.hold_date },
+    { header: '释放金额（元）', width: 16, kind: 'money', value: (r) => (r.released_fen === null ? null : Number(r.released_fen)) },
+    { header: '释放日期', width: 12, value: (r) => r.release_date },
+    { header: '状态', width: 8, value: (r) => (r.released_fen === null ? '占用中' : '已释放') },
+  ];
+
+  app.get<{ Querystring: { format: 'xlsx' | 'csv' } }>(
+    `${ZHFW_PREFIX}/kfswt/bzj/export`,
+    {
+      ...pre,
+      schema: {
+        summary: '导出保证金明细（xlsx 或 CSV，分段读取）',
+        tags,
+        querystring: { type: 'object', required: ['format'], properties: { format: formatQuery } },
+        response: { 200: fileAnswer('导出的保证金明细（xlsx 或 CSV，附件）', [EXPORT_TYPES.xlsx, 'text/csv'], { download: true }) },
+      },
+    },
+    async (request, reply) => {
+      const dwzh = await developer(request);
+      const { format } = request.query;
+      const balance = await depositBalance(db, dwzh);
+      async function* pages() {
+        let after = '9223372036854775807';
+        for (;;) {
+          const rows = await depositPage(db, dwzh, after, 500);
+          if (rows.length > 0) yield rows;
+          if (rows.length < 500) return;
+          after = rows[rows.length - 1]!.id;
+        }
+      }
+      const stamp = centreDateTime(now());
+      const stream = exportStream({
+        format,
+        title: '保证金明细',
+        subtitle: [await centreName(), `开发商：${await unitName(dwzh)}（${dwzh}）\u3000保证金余额：${fenToYuan(balance.balanceFen)} 元`, `导出时间：${stamp}`].filter(Boolean),
+        columns: DEPOSIT_EXPORT,
+        pages: pages(),
+      });
+      return reply
+        .header('content-type', EXPORT_TYPES[format])
+        .header('content-disposition', attachment(`保证金明细_${stamp.slice(0, 10).replace(/-/g, '')}.${format}`))
         .send(stream);
     },
   );
