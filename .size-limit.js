@@ -441,7 +441,8 @@ export default [
     // follow, a chunk the shell loads, and the route entry above (docs/decisions.md › Stop 41).
     // Stop 42: the signed-in chunk as below, and DOMPurify no longer loaded with the notice bar (only when its text is
     // opened): 116.6 KB measured, with the chunks the shell loads lazily now counted.
-    limit: '116.7 KB',
+    // Issue 38, developers: the menu page names the developer's three pages (one lazy entry): 116.72 KB measured.
+    limit: '116.75 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -473,8 +474,8 @@ export default [
     // on every signed-in page (the menu page this list opens in, the idle and token timers, the menu's permissions and
     // routes), which the two chunks named here before left uncounted: 131.66 KB measured, the same bytes a browser
     // fetched before in fifteen more requests (docs/decisions.md › Stop 42).
-    // Issue 38, developers: the menu page (in the signed-in chunk) names the developer's pages, one lazy entry for
-    // both (DeveloperRoute): +0.10 KB, 131.66 → 131.76 KB measured; the individual home 116.60 → 116.69 KB.
+    // Issue 38, developers: the menu page (in the signed-in chunk) names the developer's three pages, one lazy entry
+    // for all (DeveloperRoute): +0.13 KB, 131.66 → 131.79 KB measured; the individual home 116.60 → 116.72 KB.
     limit: '131.8 KB',
   },
 ];

@@ -7,7 +7,8 @@ import { DEMO, dismissPrompts, expectWizardStep, materialPng, signIn } from './s
 // 示例置业 registers a project (楼盘信息登记, KH0201) through the wizard (a price range the wrong way round refused on
 // the page first), sees it waiting in 楼盘信息查询, the centre accepts and completes it through its API, and the project
 // is then approved in the list and published on /cooperation (docs/api-developer.md). On a server of this file's own:
-// the partner list's count is content.spec.ts's on the shared one. axe at each step, at 1280 and 390 px.
+// the partner list's count is content.spec.ts's on the shared one. Then 保证金查询 (seed step 67). axe at each step,
+// at 1280 and 390 px.
 
 const LIST = '/kfswt/cx_yw/xx_cx/lpxx_cx';
 const NAME = '示例·观澜苑';
@@ -128,6 +129,16 @@ test('a developer registers a project, the centre approves it, it shows on /coop
     await expect(partner).toContainText('示房预售证第2026101号、示房预售证第2026102号');
     await axeAtBothWidths(page);
     await page.screenshot({ path: shot('developer-cooperation-1280.png'), fullPage: true });
+
+    // 保证金查询: the balance, and 刘安居's guaranteed loan holding its share (seed step 67), his name masked.
+    await page.goto('/home.html#/kfswt/cx_yw/xx_cx/bzj_cx');
+    await expect(page.getByRole('heading', { level: 1, name: '保证金查询' })).toBeVisible();
+    await expect(page.locator('.developer-facts')).toContainText('25,000.00 元');
+    const deposit = page.getByRole('table', { name: '担保贷款的保证金' }).getByRole('row', { name: /示例·云栖府（一期）/ });
+    await expect(deposit).toContainText('刘**');
+    await expect(deposit).toContainText('占用中');
+    await expect(page.getByRole('button', { name: '导出 Excel' })).toBeVisible();
+    await axeAtBothWidths(page);
     expect(problems).toEqual([]);
   } finally {
     await context.close();

@@ -40,3 +40,13 @@ export async function fetchBankNames(): Promise<string[]> {
   const { data } = await client.get<Bank[]>('/api/izfgjj-zhfw/v1/tq/banks', { silent: true });
   return Array.isArray(data) ? data.map((b) => b.name) : [];
 }
+
+export type DepositPage = ApiData<'/api/izfgjj-zhfw/v1/kfswt/bzj/list', 'get'>;
+/** One guaranteed loan: its share of the deposit held and released (the borrower's name masked). */
+export type DepositRow = DepositPage['list'][number];
+export const DEPOSIT_EXPORT = `${BASE}/bzj/export`;
+
+export async function fetchDeposits(after: string | undefined, size: number, signal?: AbortSignal): Promise<DepositPage> {
+  const { data } = await client.get<DepositPage>(`${BASE}/bzj/list`, { params: { size, ...(after ? { after } : {}) }, signal, silent: true });
+  return data;
+}
