@@ -154,6 +154,8 @@ describe('a registration through the centre', () => {
     const lpxx = data<{ list: Array<{ xmbh: string; jgqj: string; kfsmc: string }> }>(await get('dkyw/lpxx?size=50', zhang)).list;
     expect(lpxx.find((p) => p.xmbh === xmbh)).toMatchObject({ jgqj: '18000-21500.50 元/㎡', kfsmc: '示例置业发展有限公司' });
     const partner = data<{ list: Array<{ xmmc: string; ysxkzh: string; hzyh: string; qy: string; hzrq: string }> }>(await get('kfslpxx/getList?pageSize=50', zhang)).list;
+    // Published rows come after the centre's own, in the order they were approved.
+    expect(partner.slice(8).map((p) => p.xmmc)).toEqual(['示例·云栖府（一期）', '示例·云栖府（二期）', '安居·和园', '示例·观澜苑']);
     expect(partner.find((p) => p.xmmc === '示例·观澜苑')).toMatchObject({
       ysxkzh: '示房预售证第2026101号、示房预售证第2026102号',
       hzyh: '中国工商银行',
