@@ -84,8 +84,9 @@ test.describe('/cooperation', () => {
     await expect(page).toHaveTitle('合作楼盘 - 网上业务大厅');
     const table = page.getByRole('table', { name: '合作楼盘列表' });
     await expect(table.getByRole('columnheader')).toHaveText(['项目名称', '开发商', '区域', '地址', '预售许可证号', '合作银行', '联系电话', '合作日期']);
-    await expect(table.getByRole('row')).toHaveCount(9);
-    await expect(page.getByText('共 8 条')).toBeVisible();
+    // The centre's eight and the three approved developers' projects on sale (seed step 65, docs/api-developer.md).
+    await expect(table.getByRole('row')).toHaveCount(12);
+    await expect(page.getByText('共 11 条')).toBeVisible();
     await expect(table.getByRole('row', { name: /锦绣华庭/ })).toContainText('示例置业发展有限公司');
     const banks = page.getByRole('region', { name: '合作银行' });
     await expect(banks.getByRole('listitem').filter({ hasText: '中国建设银行' })).toHaveText('中国建设银行：合作楼盘 2 个');
@@ -103,16 +104,16 @@ test.describe('/cooperation', () => {
     expect(listCalls.length).toBe(before);
     await expectNoAxeViolations(page);
 
-    // A name that matches: the two developments of 示例置业, the name kept in the address.
+    // A name that matches: the four developments of 示例置业, the name kept in the address.
     await field.fill('示例置业');
     await field.press('Enter');
     await expect(page).toHaveURL(/kfsmc=%E7%A4%BA%E4%BE%8B%E7%BD%AE%E4%B8%9A/);
     const matched = page.getByRole('table', { name: '开发商名称含“示例置业”的合作楼盘' });
-    await expect(matched.getByRole('row')).toHaveCount(3);
+    await expect(matched.getByRole('row')).toHaveCount(5);
     for (const row of await matched.getByRole('row').all().then((rows) => rows.slice(1))) {
       await expect(row).toContainText('示例置业发展有限公司');
     }
-    await expect(page.getByText('共 2 条')).toBeVisible();
+    await expect(page.getByText('共 4 条')).toBeVisible();
     await expect(page.getByText('请输入查询单位信息(不能少于2个字符)')).toHaveCount(0);
 
     // No match: 暂无数据.
@@ -122,20 +123,21 @@ test.describe('/cooperation', () => {
     await expect(page.getByText('共 0 条')).toBeVisible();
     await page.getByRole('button', { name: '重置' }).click();
     await expect(field).toHaveValue('');
-    await expect(page.getByText('共 8 条')).toBeVisible();
+    await expect(page.getByText('共 11 条')).toBeVisible();
 
-    // Paging: 10 a page holds all 8; page 2 is empty and 上一页 leads back.
+    // Paging: 10 a page holds ten of the eleven; page 2 the last one, and 上一页 leads back.
     const pager = page.getByRole('navigation', { name: '合作楼盘分页' });
     await pager.getByRole('combobox', { name: '每页条数' }).selectOption('10');
     await expect(page).toHaveURL(/size=10/);
-    await expect(pager.getByRole('button', { name: '下一页' })).toBeDisabled();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+    await expect(pager.getByRole('button', { name: '下一页' })).toBeEnabled();
     await page.goto('/home.html#/cooperation?page=2&size=10');
-    await expect(page.getByText('暂无数据')).toBeVisible();
-    await expect(pager.getByText('共 8 条')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    await expect(pager.getByText('共 11 条')).toBeVisible();
     await pager.getByRole('button', { name: '上一页' }).click();
     await expect(page).toHaveURL(/page=1/);
     await expect(pager.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(9);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
   });
 });
 
@@ -146,7 +148,7 @@ test.describe('/cooperation when the session ends', () => {
     await page.goto('/home.html#/cooperation');
     const token = (await listed).headers()['token'];
     expect(token).toBeTruthy();
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(9);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(12);
     // This session only (the tests beside this one keep theirs): signed out as 退出系统 would.
     const logout = await page.request.post('/api/auth/v1/auth/token/logout', { headers: { token: token ?? '' } });
     expect(logout.ok()).toBe(true);

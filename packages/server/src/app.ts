@@ -54,6 +54,8 @@ import { standingCentreRoutes, standingRoutes } from './business/withdrawals/sta
 import { unitRoutes } from './business/units/routes';
 import { loanRoutes } from './business/loans/routes';
 import { loanCentreRoutes } from './business/loans/centre';
+import { developerRoutes } from './business/developer/routes';
+import { depositCentreRoutes } from './business/developer/deposits';
 import { CENTRE_KEY_MIN_LENGTH, centreRoutes } from './applications/centre';
 import { archiveRoutes, type ArchiveOptions } from './archive/routes';
 import { createHeavyPool } from './archive/heavy';
@@ -383,10 +385,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   standingRoutes(app, options.db, now);
   unitRoutes(app, options.db, applications, { devRoutes: withDevRoutes, now });
   loanRoutes(app, options.db, now);
+  developerRoutes(app, options.db, now);
   personalDetailRoutes(app, options.db, now);
   personalChangeRoutes(app, { db: options.db, now, keys });
   if (centreApiKey) await centreRoutes(app, options.db, applications, centreApiKey);
   if (centreApiKey) await loanCentreRoutes(app, options.db, centreApiKey, now);
+  if (centreApiKey) await depositCentreRoutes(app, options.db, centreApiKey, now);
   if (centreApiKey) await standingCentreRoutes(app, options.db, centreApiKey, now);
   // Decoding and drawing documents runs in worker threads, never on this event loop (docs/security.md › Archive bombs).
   const heavy = createHeavyPool(options.archive?.pool);

@@ -71,8 +71,8 @@ describe('the business registry', () => {
     expect([BUSINESSES.get('GJ0304')?.ywmc, BUSINESSES.get('GJ0305')?.ywmc]).toEqual(['个人账户启封', '个人账户封存']);
   });
 
-  it('registers every code of spec 2.4, the phone change GJ0313 and the transfer GJ0314, each with a name, a time limit and a schema', () => {
-    expect([...BUSINESSES.keys()].sort()).toEqual([...SPEC_2_4, 'GJ0313', 'GJ0314'].sort());
+  it('registers every code of spec 2.4, the phone change GJ0313, the transfer GJ0314 and the developer\'s projects KH0201/KH0202, each with a name, a time limit and a schema', () => {
+    expect([...BUSINESSES.keys()].sort()).toEqual([...SPEC_2_4, 'GJ0313', 'GJ0314', 'KH0201', 'KH0202'].sort());
     for (const b of BUSINESSES.values()) {
       expect(b.ywmc).toMatch(/^[\u4e00-\u9fa5]{4,}$/);
       expect(b.timeLimitDays).toBeGreaterThan(0);
@@ -81,8 +81,8 @@ describe('the business registry', () => {
     }
   });
 
-  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24), the withdrawals (issue 33), the unit ones (issue 34) and the loans (issue 38) built as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES, ...UNIT_CODES, 'GD0101', 'GD0601', 'GD0602', 'GD0404', 'GD0405', 'GD0406']);
+  it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24), the withdrawals (issue 33), the unit ones (issue 34), the loans and the developer projects (issue 38) built as a placeholder', () => {
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES, ...UNIT_CODES, 'GD0101', 'GD0601', 'GD0602', 'GD0404', 'GD0405', 'GD0406', 'KH0201', 'KH0202']);
   });
 });
 

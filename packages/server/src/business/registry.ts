@@ -7,6 +7,7 @@ import { PLACEHOLDERS } from './placeholders';
 import { FLEXIBLE_BUSINESSES } from './flexible';
 import { WITHDRAWAL_BUSINESSES } from './withdrawals';
 import { UNIT_BUSINESSES } from './units';
+import { DEVELOPER_BUSINESSES } from './developer';
 
 /**
  * Every business the hall can apply for, by code: one line each.
@@ -16,7 +17,7 @@ import { UNIT_BUSINESSES } from './units';
  * code out of placeholders.ts into a module of its own and adding its line here.
  */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map<string, Business>(
-  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES, UNIT_BUSINESSES, LOAN_BUSINESSES).map((b) => [b.ywlx, b]),
+  [gj0302, gj0313, gj0314].map((b) => b as unknown as Business).concat(PLACEHOLDERS, FLEXIBLE_BUSINESSES, WITHDRAWAL_BUSINESSES, UNIT_BUSINESSES, LOAN_BUSINESSES, DEVELOPER_BUSINESSES).map((b) => [b.ywlx, b]),
 );
 
 /**

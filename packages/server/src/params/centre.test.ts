@@ -86,6 +86,7 @@ const RANGES: Record<ParameterKey, [number, number]> = {
   // Migration 160 (GD0602 提前还款).
   loanPrepayMinYuan: [0, 10_000_000],
   loanPrepayPerYear: [0, 12],
+  developerDepositPercent: [0, 100],
 };
 
 describe('the table, row by row', () => {

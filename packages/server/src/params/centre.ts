@@ -106,6 +106,8 @@ export const PARAMETER_DEFAULTS = {
   loanPrepayMinYuan: 10_000,
   /** 提前还款 (GD0602): early repayments per calendar year. */
   loanPrepayPerYear: 2,
+  /** 阶段性担保保证金 (issue 38, developers): the share of a guaranteed loan's amount the developer deposits (%). */
+  developerDepositPercent: 5,
 } as const;
 
 export type ParameterKey = keyof typeof PARAMETER_DEFAULTS;

@@ -277,15 +277,16 @@ describe('session-only calls', () => {
   it('partner developments: list and the unit-name search rule', async () => {
     const token = await signIn(app, PERSON);
     const all = await get<Page<{ kfsmc: string }>>(`${P}/kfslpxx/getList`, token);
-    expect(all.body.data.total).toBe(8);
+    // The centre's eight, and the three approved developers' projects on sale (seed step 65, docs/api-developer.md).
+    expect(all.body.data.total).toBe(11);
     const search = await get<Page<{ kfsmc: string }>>(`${P}/kfslpxx/getList?kfsmc=${encodeURIComponent('示例置业')}`, token);
-    expect(search.body.data.total).toBe(2);
+    expect(search.body.data.total).toBe(4);
     expect(search.body.data.list.every((d) => d.kfsmc.includes('示例置业'))).toBe(true);
     const short = await get(`${P}/kfslpxx/getList?kfsmc=${encodeURIComponent(' 示 ')}`, token);
     expect(short.status).toBe(400);
     expect(short.body.msg).toBe('请输入查询单位信息(不能少于2个字符)');
     const banks = await get<Array<{ hzyh: string; total: number }>>(`${P}/kfslpxx/getBankList`, token);
-    expect(banks.body.data.reduce((n, b) => n + b.total, 0)).toBe(8);
+    expect(banks.body.data.reduce((n, b) => n + b.total, 0)).toBe(11);
     expect(banks.body.data.map((b) => b.hzyh)).toContain('中国建设银行');
   });
 });

@@ -350,7 +350,8 @@ function routes(app: FastifyInstance, { db, now, submitRateLimit = 30, lookupRat
           where,
           params,
           `id::text as id, xmmc, kfsmc, xmdz, qy, ysxkzh, hzyh, lxdh, to_char(hzrq, 'YYYY-MM-DD') as hzrq`,
-          'sort, id',
+          // The table's id (a bare `id` would be the text alias above: '10' before '9' among the published projects).
+          'sort, partner_development.id',
           (r) => r,
         ),
       );

@@ -25,6 +25,7 @@ import { seedUnitButtons, seedUnitPhoneButton } from './unit-buttons';
 import { seedEmployeeContactPhones } from './unit-contact';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
+import { seedDeveloperButtons, seedDeveloperDeposits, seedDeveloperProjects } from './developer';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -300,6 +301,22 @@ const STEPS: SeedStep[] = [
     // The data lives in unit-contact.ts (issue 34, GJ0311): the contact phone on the demo accounts (migration 186).
     name: 'unit business: the demo accounts\' contact phones (personal_account.sjhm) from the records of the persons',
     run: seedEmployeeContactPhones,
+    version: 65,
+    // The data lives in developer.ts (issue 38, developers; steps 65–67 are this part's).
+    name: 'developers: the demo projects\' registration facts (price range in fen, 阶段性担保, escrow account), the approved ones on sale on the partner list',
+    run: seedDeveloperProjects,
+  },
+  {
+    version: 66,
+    // Issue 38: 购房贷款进度查询 and 保证金查询 of the developer, built, with their 导出 button.
+    name: 'developers: the 导出 button of 购房贷款进度查询 and 保证金查询',
+    run: seedDeveloperButtons,
+  },
+  {
+    version: 67,
+    // Issue 38: 保证金 (docs/api-developer.md): the demo's guaranteed loan holds its share of the developer's deposit.
+    name: 'developers: 刘安居\'s guaranteed loan holds 5 % of its amount in 示例置业\'s deposit (25,000.00)',
+    run: seedDeveloperDeposits,
   },
 ];
 

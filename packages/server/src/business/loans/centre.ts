@@ -5,6 +5,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { CENTRE_KEY_HEADER, CENTRE_KEY_MESSAGE, CENTRE_PREFIX, centreKeyMatches } from '../../applications/centre';
 import { fenToYuan } from '../../records/money';
 import { collectInstalments } from './collect';
+import { publishProject } from '../developer/projects';
 
 const tags = ['中心接口'] as const;
 const envelope = (data: Record<string, unknown>) => ({ 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } } });
@@ -79,14 +80,22 @@ export async function loanCentreRoutes(app: FastifyInstance, db: Db, key: string
         },
         async (request) => {
           const spzt = action === 'approve' ? '02' : '03';
-          const rows = await db.query<{ xmbh: string }>(
-            `update developer_project set spzt = $2 where xmbh = $1 and spzt = '01' returning xmbh`,
-            [request.params.xmbh, spzt],
-          );
-          if (rows.length === 0) {
-            const [exists] = await db.query('select 1 from developer_project where xmbh = $1', [request.params.xmbh]);
-            throw new ApiError(exists ? 409 : 404, exists ? '该楼盘不在待审核状态' : '楼盘不存在');
-          }
+          const day = centreDate(now());
+          // A project registered in the hall (KH0201) is decided as that application; this call is for the others.
+          // Approval publishes it on the partner list (/cooperation) in the same transaction (docs/api-developer.md).
+          await db.transaction(async (tx) => {
+            const rows = await tx.query<{ xmbh: string }>(
+              `update developer_project set spzt = $2, approved_on = case when $2 = '02' then $3::date end
+                where xmbh = $1 and spzt = '01' and ywbh is null returning xmbh`,
+              [request.params.xmbh, spzt, day],
+            );
+            if (rows.length === 0) {
+              const [exists] = await tx.query<{ ywbh: string | null }>('select ywbh from developer_project where xmbh = $1', [request.params.xmbh]);
+              if (exists?.ywbh) throw new ApiError(409, '该楼盘由网上登记申请，请通过业务审批办结或退回');
+              throw new ApiError(exists ? 409 : 404, exists ? '该楼盘不在待审核状态' : '楼盘不存在');
+            }
+            await publishProject(tx, request.params.xmbh, day);
+          });
           return ok({ xmbh: request.params.xmbh, spzt });
         },
       );
