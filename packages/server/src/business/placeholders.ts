@@ -43,7 +43,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0311', '批量修改职工手机号码', 'unit', UNIT, 1],
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
   ['GJ0209', '单位缴存证明开具', 'unit', UNIT, 1],
-  ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];
