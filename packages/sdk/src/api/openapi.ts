@@ -1753,6 +1753,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 出具结清证明：已结清的贷款出具一次（冻结出具时的贷款事实，生成证明编号和验证码），再次调用返回同一份；未结清答 400，非本人的贷款答 403 */
+        post: operations["postDkywJqzm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzm/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载结清证明 PDF（出具时冻结的内容；未出具的先出具；未结清答 400，非本人的贷款答 403） */
+        get: operations["getDkywJqzmPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzmVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 核验结清证明（无需登录；按客户端地址每分钟 10 次，超过答 429；错误与不存在的验证码答同一句话） */
+        get: operations["getDkywJqzmVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dkyw/dksq/kdje": {
         parameters: {
             query?: never;
@@ -6141,7 +6192,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6181,7 +6232,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6241,7 +6292,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6301,7 +6352,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6883,7 +6934,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6945,7 +6996,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -6999,7 +7050,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -7035,7 +7086,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7077,7 +7128,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7129,7 +7180,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -8714,6 +8765,147 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDkywJqzm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 贷款账号 */
+                    dkzh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            /** @description 验证码（四位一组） */
+                            yzm: string;
+                            /** @description 结清日期 */
+                            jqrq: string;
+                            /** @description 出具时间 */
+                            cjsj: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywJqzmPdf: {
+        parameters: {
+            query: {
+                /** @description 贷款账号 */
+                dkzh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 结清证明 PDF（附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywJqzmVerify: {
+        parameters: {
+            query: {
+                /** @description 验证码 */
+                code: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            valid: boolean;
+                            message: string;
+                            certificate: {
+                                zmbh: string;
+                                /** @description 借款人（隐去名） */
+                                xingming: string;
+                                /** @description 证件号码（前 3 后 4 位） */
+                                zjhm: string;
+                                /** @description 借款合同编号（前 4 后 4 位） */
+                                jkhtbh: string;
+                                /** @description 贷款金额（元） */
+                                dkje: string;
+                                ffrq: string;
+                                jqrq: string;
+                                cjsj: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
