@@ -40,6 +40,7 @@ const PortalHomePage = named(() => import('../features/public/pages/portal-home-
 const ComplaintQueryPage = named(() => import('../features/public/pages/complaint-query-page'), 'ComplaintQueryPage');
 const JczmVerifyPage = named(() => import('../features/public/pages/jczm-verify-page'), 'JczmVerifyPage');
 const TqhdVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'TqhdVerifyPage');
+const DkjqzmVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'DkjqzmVerifyPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
@@ -117,6 +118,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/complaintQuery': <ComplaintQueryPage />,
   '/jczmVerify': <JczmVerifyPage />,
   '/tqhdVerify': <TqhdVerifyPage />,
+  '/dkjqzmVerify': <DkjqzmVerifyPage />,
 };
 
 const pageLoading = (

@@ -107,7 +107,7 @@ describe('结清证明', () => {
       execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', file, join(dir, 'jqzm')]);
       const png = PNG.sync.read(readFileSync(join(dir, 'jqzm.png')));
       const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-      expect(read?.data).toBe(`https://gjj.example.gov.cn/home.html#/jqzmVerify?code=${issued.yzm.replace(/-/g, '')}`);
+      expect(read?.data).toBe(`https://gjj.example.gov.cn/home.html#/dkjqzmVerify?code=${issued.yzm.replace(/-/g, '')}`);
     }
   });
 

@@ -17,13 +17,13 @@ import type { LoanRecord } from './ledger';
  * 结清证明 (issue 38 item 7; docs/api-loans.md › 结清证明): once a loan is settled (status 3 结清, spec 3.11) its
  * borrower (or co-borrower) gets a settlement certificate, issued once per loan from facts frozen at issue
  * (loan_settlement_certificate.facts), drawn as a PDF by the certificate module's sheet (certificate/sheet.ts) with its
- * verification code (certificate/facts.ts newCode) and QR leading to the hall's public check `#/jqzmVerify?code=`.
+ * verification code (certificate/facts.ts newCode) and QR leading to the hall's public check `#/dkjqzmVerify?code=`.
  * While the loan is not settled it is refused with {@link SETTLEMENT_MESSAGES.notSettled}.
  */
 
 export const SETTLEMENT_TITLE = '住房公积金贷款结清证明';
 /** The hall's public check; the QR and the printed address lead here with `?code=`. */
-export const SETTLEMENT_VERIFY_ROUTE = '/jqzmVerify';
+export const SETTLEMENT_VERIFY_ROUTE = '/dkjqzmVerify';
 /** Public checks a minute per client address (429 beyond), as the withdrawal receipt's. */
 export const SETTLEMENT_VERIFY_PER_MINUTE = 10;
 
