@@ -42,6 +42,7 @@ export interface SettlementFacts {
   jkhtbh: string;
   dkzh: string;
   amountFen: string;
+  /** The loan's term as it ran (after prepayments and changes), kept with the facts; not printed. */
   months: number;
   hkfsmc: string;
   /** 放款日期, 结清日期 and the issue time (centre time, YYYY-MM-DD HH:mm:ss). */
@@ -59,7 +60,7 @@ export function settlementRows(f: SettlementFacts): Array<[string, string]> {
     ['借款合同编号', f.jkhtbh],
     ['贷款账号', f.dkzh],
     ['贷款金额', `${money(f.amountFen)} 元`],
-    ['贷款期限', `${f.months} 个月（${f.hkfsmc}）`],
+    ['还款方式', f.hkfsmc],
     ['放款日期', dateText(f.issueDate)],
     ['结清日期', dateText(f.settledDate)],
     ['贷款状态', '已结清（本息已全部归还）'],
