@@ -74,6 +74,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   // The loan pages (issue 38): one chunk.
   'grwt/dkSys/dkyw/dksq': named(() => import('../../features/loans/loan-pages'), 'LoanApplyPage'),
   'grwt/dkSys/dkyw/dkxx_cx': named(() => import('../../features/loans/loan-pages'), 'LoanInfoPage'),
+  'grwt/dkSys/dkyw/gjj_tqhd': named(() => import('../../features/loans/loan-pages'), 'LoanPrepayPage'),
   // 职工信息查询 (issue 34): a chunk of its own (the table's code is not the unit pages').
   'dwwt/cxyw/zgxx_cx': named(() => import('../../features/unit/employees-page'), 'ZgxxCxPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),

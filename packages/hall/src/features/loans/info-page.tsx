@@ -251,7 +251,7 @@ const TRIAL_ROWS: Array<[string, (t: PrepayTrial['shorten']) => string]> = [
  * way chosen, paid by card (GD0602) or from the provident account (GD0605); the server completes it at once and
  * reshapes the plan.
  */
-function PrepayTrialForm({ dkzh }: { dkzh: string }) {
+function PrepayTrialForm({ dkzh, from = 'GD0602' }: { dkzh: string; from?: keyof typeof PAY_FROM }) {
   const id = useId();
   const [amount, setAmount] = useState('');
   const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial; asked: string }>({ status: 'idle' });
@@ -307,7 +307,7 @@ function PrepayTrialForm({ dkzh }: { dkzh: string }) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && <PrepayApplyForm dkzh={dkzh} amount={state.asked} most={state.trial.zdje} />}
+      {state.status === 'ready' && <PrepayApplyForm dkzh={dkzh} amount={state.asked} most={state.trial.zdje} from={from} />}
     </section>
   );
 }
@@ -327,10 +327,10 @@ const PAY_FROM = {
  * The application after the trial: the amount tried, the way chosen and where it is paid from — GD0602 银行卡提前还款
  * or GD0605 公积金提前还贷; the server pays it and completes it at once.
  */
-function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string; most: string }) {
+function PrepayApplyForm({ dkzh, amount, most, from: initial }: { dkzh: string; amount: string; most: string; from: keyof typeof PAY_FROM }) {
   const id = useId();
   const [way, setWay] = useState<'01' | '02'>('01');
-  const [from, setFrom] = useState<keyof typeof PAY_FROM>('GD0602');
+  const [from, setFrom] = useState<keyof typeof PAY_FROM>(initial);
   const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'done'; ywbh: string }>({ status: 'idle' });
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -375,6 +375,62 @@ function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string;
     </form>
   );
 }
+
+/**
+ * 公积金提前还贷 (menu /grwt/dkSys/dkyw/gjj_tqhd, GD0605): the person's running loan, its trial and the application,
+ * paid from the provident account (the card, GD0602, still offered). GD0602's own menu entry (yhk_hk) stays unmapped:
+ * its trial and form are on 贷款信息查询, and one more entry in the route table would pass 我的业务's size budget.
+ */
+function LoanPrepayPage({ title, from }: { title: string; from: keyof typeof PAY_FROM }) {
+  usePageTitle(title);
+  const [loans, setLoans] = useState<Loans>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLoans(controller.signal).then(
+      (list) => !controller.signal.aborted && setLoans({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setLoans({ status: 'error', message: errorMessage(error, '贷款信息加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, []);
+  const loan = loans.status === 'ready' ? loans.list.find((l) => l.dkzt !== '3') : undefined;
+  return (
+    <section className="page loans" aria-labelledby="loans-prepay-title">
+      <h1 id="loans-prepay-title">{title}</h1>
+      {loans.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {loans.status === 'error' && (
+        <p className="content-error" role="alert">
+          {loans.message}
+        </p>
+      )}
+      {loans.status === 'ready' && !loan && (
+        <div className="loans-empty">
+          <p>您名下没有未结清的住房公积金贷款，无需提前还款。</p>
+          <p>
+            <Link to="/grwt/dkSys/dkyw/dkxx_cx">贷款信息查询</Link>
+          </p>
+        </div>
+      )}
+      {loan && (
+        <>
+          <p>
+            贷款账号 {loan.dkzh}，贷款余额 {formatMoney(loan.dkye ?? '0')} 元，剩余 {loan.syqs} 期
+            {loan.xqhkrq ? `，下期还款 ${loan.xqhkrq} ${formatMoney(loan.xqhkje ?? '0')} 元` : ''}。
+          </p>
+          {loan.yqqs ? (
+            <p className="loans-overdue" role="alert">
+              您有 {loan.yqqs} 期逾期未还，共 {formatMoney(loan.yqje ?? '0')} 元，请先归还逾期款项再申请提前还款。
+            </p>
+          ) : (
+            <PrepayTrialForm dkzh={loan.dkzh} from={from} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The page of the menu entry /grwt/dkSys/dkyw/gjj_tqhd. */
+export const ProvidentPrepayPage = () => <LoanPrepayPage title="公积金提前还贷" from="GD0605" />;
 
 function PlanTable({ loan }: { loan: Loan }) {
   const { pathname } = useLocation();
