@@ -270,7 +270,7 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   const trialTable = page.getByRole('table', { name: '两种方式对比' });
   await expect(trialTable).toBeVisible();
   const dkzh = ((await facts.locator('dt:text-is("贷款账号") + dd').textContent()) ?? '').trim();
-  const trial = (await hallCall<{ shorten: { jslx: string; jsqs: number }; reduce: { jslx: string; yhje: string } }>(page, 'POST', 'dkyw/tqhk/ss', { dkzh, tqhkje: '100000' })).data;
+  const trial = (await hallCall<{ shorten: { jslx: string; jsqs: number; syqs: number }; reduce: { jslx: string; yhje: string } }>(page, 'POST', 'dkyw/tqhk/ss', { dkzh, tqhkje: '100000' })).data;
   const saved = trialTable.getByRole('row', { name: /^节省利息/ });
   await expect(saved).toContainText(`${Number(trial.shorten.jslx).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`);
   await expect(saved).toContainText(`${Number(trial.reduce.jslx).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`);
@@ -296,5 +296,88 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
 
   await page.getByRole('tab', { name: '还款记录' }).click();
   await expect(page.getByText('暂无还款记录')).toBeVisible();
+
+  // GD0602 银行卡提前还款 after its trial: 缩短还款期限 from the card, completed at once; the plan reshaped from the
+  // next period (period 1 paid with the lump sum, as many periods as the trial said).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: '贷款信息' }).click();
+  await page.getByLabel('提前还款金额（元）', { exact: true }).fill('100000');
+  await page.getByRole('button', { name: '试算' }).click();
+  const prepay = page.locator('form.loans-prepay');
+  await prepay.getByLabel('缩短还款期限').check();
+  await prepay.getByLabel('还款银行卡').check();
+  await prepay.getByRole('button', { name: '从还款银行卡提前还款' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '提前还款已办结' })).toContainText('已从还款银行卡扣收');
+  await expectNoAxeViolations(page);
+  const loans = (await hallCall<{ list: Array<{ dkzh: string; dkqx: number }> }>(page, 'GET', 'dkyw/dkxx')).data.list;
+  const months = loans.find((l) => l.dkzh === dkzh)!.dkqx;
+  expect(months).toBe(1 + trial.shorten.syqs);
+  await page.getByRole('tab', { name: '还款计划' }).click();
+  const reshaped = page.getByRole('table', { name: `还款计划（贷款账号 ${dkzh}，共 ${months} 期）` });
+  await expect(reshaped.locator('tbody tr').first()).toContainText('已还');
+  await page.getByRole('tab', { name: '还款记录' }).click();
+  await expect(page.getByRole('table').first()).toContainText('提前还款');
+
+  // 公积金提前还贷 (GD0605's menu entry): the same trial, the provident account chosen; not submitted here (this
+  // calendar year's two early repayments are the card's; gd0605.test.ts completes it on the server).
+  await page.goto(`/home.html#/grwt/dkSys/dkyw/gjj_tqhd`);
+  // (The shell keeps 贷款信息查询 alive, hidden: this page's own region scopes every look-up.)
+  const providentPage = page.getByRole('region', { name: '公积金提前还贷' });
+  await expect(providentPage.getByRole('heading', { level: 1, name: '公积金提前还贷' })).toBeVisible();
+  await expect(providentPage.getByText(`贷款账号 ${dkzh}`)).toBeVisible();
+  await providentPage.getByLabel('提前还款金额（元）', { exact: true }).fill('10000');
+  await providentPage.getByRole('button', { name: '试算' }).click();
+  await expect(providentPage.getByRole('table', { name: '两种方式对比' })).toBeVisible();
+  await expect(providentPage.locator('form.loans-prepay').getByLabel('住房公积金账户（公积金提前还贷）')).toBeChecked();
+  await expect(providentPage.locator('form.loans-prepay').getByRole('button', { name: '用住房公积金提前还款' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: shot('loan-provident-prepay-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Settled: the trial's most (the balance after the next instalment) from the card; then 结清证明 issued and checked.
+  await page.goto(`/home.html#${INFO}`);
+  const info = page.getByRole('region', { name: '贷款信息查询' });
+  const most = (await hallCall<{ zdje: string }>(page, 'POST', 'dkyw/tqhk/ss', { dkzh, tqhkje: '10000' })).data.zdje;
+  await info.getByLabel('提前还款金额（元）', { exact: true }).fill(most);
+  await info.getByRole('button', { name: '试算' }).click();
+  await expect(info.getByRole('table', { name: '两种方式对比' })).toContainText('一次结清');
+  await info.locator('form.loans-prepay').getByRole('button', { name: '从还款银行卡提前还款' }).click();
+  await expect(info.getByRole('status').filter({ hasText: '提前还款已办结' })).toBeVisible();
+  await page.reload();
+  await expect(info.locator('.loans-facts').first()).toContainText('结清');
+  const paper = info.getByRole('region', { name: '结清证明' });
+  const download = page.waitForEvent('download');
+  await paper.getByRole('button', { name: '出具并下载结清证明' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^结清证明_JQZM\d{14}\.pdf$/);
+  const code = ((await paper.locator('dt:text-is("验证码") + dd').textContent()) ?? '').trim();
+  expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: shot('loan-settled-1280.png'), fullPage: true });
+
+  // The public check, as the registry office shown the paper would: no sign-in, the code as printed.
+  const office = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  try {
+    const check = await office.newPage();
+    await check.goto('/home.html#/dkjqzmVerify');
+    await expect(check.getByRole('heading', { level: 1, name: '贷款结清证明核验' })).toBeVisible();
+    await check.getByLabel('验证码', { exact: true }).fill('AAAA-AAAA-AAAA-AAAA');
+    await check.getByRole('button', { name: '核验' }).click();
+    const result = check.locator('.jczm-verify__result');
+    await expect(result.getByRole('heading', { name: '验证码不存在，请核对后重新输入' })).toBeVisible();
+    await check.getByLabel('验证码', { exact: true }).fill(code);
+    await check.getByRole('button', { name: '核验' }).click();
+    await expect(result.getByRole('heading', { name: '该结清证明真实有效' })).toBeVisible();
+    await expect(result).toContainText('张*');
+    await expect(result).toContainText('110***********2316');
+    await expect(result).not.toContainText('张三');
+    await expectNoAxeViolations(check);
+    await check.screenshot({ path: shot('loan-settlement-verify-390.png'), fullPage: true });
+    await check.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(check);
+  } finally {
+    await office.close();
+  }
   expect(problems).toEqual([]);
 }

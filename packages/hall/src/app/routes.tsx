@@ -41,6 +41,7 @@ const ComplaintQueryPage = named(() => import('../features/public/pages/complain
 const JczmVerifyPage = named(() => import('../features/public/pages/jczm-verify-page'), 'JczmVerifyPage');
 const TqhdVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'TqhdVerifyPage');
 const DwjczmVerifyPage = named(() => import('../features/public/pages/dwjczm-verify-page'), 'DwjczmVerifyPage');
+const DkjqzmVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'DkjqzmVerifyPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');
@@ -119,6 +120,7 @@ const PUBLIC_PAGES: Readonly<Record<string, ReactNode>> = {
   '/jczmVerify': <JczmVerifyPage />,
   '/tqhdVerify': <TqhdVerifyPage />,
   '/dwjczmVerify': <DwjczmVerifyPage />,
+  '/dkjqzmVerify': <DkjqzmVerifyPage />,
 };
 
 const pageLoading = (

@@ -1753,6 +1753,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 出具结清证明：已结清的贷款出具一次（冻结出具时的贷款事实，生成证明编号和验证码），再次调用返回同一份；未结清答 400，非本人的贷款答 403 */
+        post: operations["postDkywJqzm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzm/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载结清证明 PDF（出具时冻结的内容；未出具的先出具；未结清答 400，非本人的贷款答 403） */
+        get: operations["getDkywJqzmPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dkyw/jqzmVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 核验结清证明（无需登录；按客户端地址每分钟 10 次，超过答 429；错误与不存在的验证码答同一句话） */
+        get: operations["getDkywJqzmVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dkyw/dksq/kdje": {
         parameters: {
             query?: never;
@@ -1881,125 +1932,6 @@ export interface paths {
         };
         /** 贷款进度：本账户提交过的住房公积金贷款申请（新的在前，至多 10 笔），各自的状态、承诺办结日期和办结后的贷款账号 */
         get: operations["getDkywDkjd"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/lpxx/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 开发商的楼盘（新的在前，按编号翻页）：各自的审核状态、在售状态、参考价格、阶段性担保和监管账户 */
-        get: operations["getKfswtLpxxList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/lpxx/detail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 开发商的一个楼盘的信息（楼盘信息变更从这些信息开始）；其他开发商的楼盘答 403 */
-        get: operations["getKfswtLpxxDetail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/lpxx/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 导出开发商的楼盘（xlsx 或 CSV，按编号分段读取） */
-        get: operations["getKfswtLpxxExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/dkxx/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 开发商楼盘上的住房公积金贷款和办理中的贷款申请（新的在前）：楼盘、状态、金额、日期，借款人姓名只显示姓；其他开发商的楼盘答 403 */
-        get: operations["getKfswtDkxxList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/dkxx/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 导出开发商楼盘上的贷款和贷款申请（xlsx 或 CSV，分段读取）；其他开发商的楼盘答 403 */
-        get: operations["getKfswtDkxxExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/bzj/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 保证金查询：开发商的阶段性担保保证金余额，及每笔担保贷款缴存、释放的金额（借款人姓名只显示姓） */
-        get: operations["getKfswtBzjList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/izfgjj-zhfw/v1/kfswt/bzj/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 导出保证金明细（xlsx 或 CSV，分段读取） */
-        get: operations["getKfswtBzjExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3073,40 +3005,6 @@ export interface paths {
         put?: never;
         /** 楼盘退回：开发商修改后重新提交 */
         post: operations["postCentreProjectsByXmbhReturn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/centre/v1/developer-deposits/hold": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 阶段性担保保证金：为截至该日发放、尚无保证金的担保贷款缴存（按参数比例）；重复执行不重复缴存 */
-        post: operations["postCentreDeveloperDepositsHold"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/centre/v1/loans/{dkzh}/mortgage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 抵押登记办妥：记录并在同一事务中释放该笔贷款的阶段性担保保证金 */
-        post: operations["postCentreLoansByDkzhMortgage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6294,7 +6192,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6334,7 +6232,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6394,7 +6292,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6454,7 +6352,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -7036,7 +6934,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7098,7 +6996,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -7152,7 +7050,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -7188,7 +7086,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7230,7 +7128,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7282,7 +7180,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "GD0605" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -7748,7 +7646,6 @@ export interface operations {
                                 loanOverdueFactor: number;
                                 loanPrepayMinYuan: number;
                                 loanPrepayPerYear: number;
-                                developerDepositPercent: number;
                             };
                         } | null;
                     };
@@ -8871,6 +8768,147 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postDkywJqzm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 贷款账号 */
+                    dkzh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            /** @description 验证码（四位一组） */
+                            yzm: string;
+                            /** @description 结清日期 */
+                            jqrq: string;
+                            /** @description 出具时间 */
+                            cjsj: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywJqzmPdf: {
+        parameters: {
+            query: {
+                /** @description 贷款账号 */
+                dkzh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 结清证明 PDF（附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDkywJqzmVerify: {
+        parameters: {
+            query: {
+                /** @description 验证码 */
+                code: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            valid: boolean;
+                            message: string;
+                            certificate: {
+                                zmbh: string;
+                                /** @description 借款人（隐去名） */
+                                xingming: string;
+                                /** @description 证件号码（前 3 后 4 位） */
+                                zjhm: string;
+                                /** @description 借款合同编号（前 4 后 4 位） */
+                                jkhtbh: string;
+                                /** @description 贷款金额（元） */
+                                dkje: string;
+                                ffrq: string;
+                                jqrq: string;
+                                cjsj: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     postDkywDksqKdje: {
         parameters: {
             query?: never;
@@ -9342,372 +9380,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtLpxxList: {
-        parameters: {
-            query?: {
-                /** @description 上一页最后一行的 next */
-                after?: string;
-                size?: number;
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            list: {
-                                xmbh: string;
-                                xmmc: string;
-                                qy: string;
-                                xmdz: string;
-                                /** @description 预售许可证号（以、分隔） */
-                                ysxkzh: string;
-                                /** @description 楼栋（以、分隔） */
-                                lds: string;
-                                zts: number;
-                                kpsj: string;
-                                /** @description 参考价格 */
-                                jgqj: string;
-                                /**
-                                 * @description 阶段性担保
-                                 * @enum {string}
-                                 */
-                                jdxdb: "0" | "1";
-                                jgyh: string;
-                                jgzh: string;
-                                /** @description 在售或售罄 */
-                                xszt: string;
-                                /**
-                                 * @description approved 已通过；其余为登记申请的状态
-                                 * @enum {string}
-                                 */
-                                shzt: "approved" | "returned" | "01" | "02" | "04" | "05" | "06";
-                                shztmc: string;
-                                /** @description 登记申请的业务编号 */
-                                ywbh: string | null;
-                            }[];
-                            next: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtLpxxDetail: {
-        parameters: {
-            query: {
-                /** @description 楼盘编号 */
-                xmbh: string;
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            xmbh: string;
-                            /**
-                             * @description 01 待审核 02 已通过 03 已退回
-                             * @enum {string}
-                             */
-                            spzt: "01" | "02" | "03";
-                            /** @description 楼盘名称 */
-                            xmmc: string;
-                            /** @description 所在区域 */
-                            qy: string;
-                            /** @description 楼盘地址 */
-                            xmdz: string;
-                            /** @description 预售许可证号（一个或多个） */
-                            ysxkzh: string[];
-                            /** @description 楼栋 */
-                            lds: string[];
-                            /** @description 总套数 */
-                            zts: number;
-                            /** @description 开盘时间 */
-                            kpsj: string;
-                            /** @description 参考价格最低（元/平方米） */
-                            jgzd: string;
-                            /** @description 参考价格最高（元/平方米） */
-                            jgzg: string;
-                            /** @description 是否提供阶段性担保（1 是 0 否） */
-                            jdxdb: string;
-                            /** @description 监管银行 */
-                            jgyh: string;
-                            /** @description 预售资金监管账号 */
-                            jgzh: string;
-                            /** @description 售楼电话 */
-                            lxdh: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtLpxxExport: {
-        parameters: {
-            query: {
-                /** @description 导出格式 */
-                format: "xlsx" | "csv";
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 导出的楼盘列表（xlsx 或 CSV，附件） */
-            200: {
-                headers: {
-                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
-                    "content-disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtDkxxList: {
-        parameters: {
-            query?: {
-                /** @description 楼盘编号 */
-                xmbh?: string;
-                /** @description 上一页的 next */
-                after?: string;
-                size?: number;
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            list: {
-                                xmbh: string;
-                                xmmc: string;
-                                /** @description 贷款或贷款申请 */
-                                lx: string;
-                                /** @description 状态：贷款正常/逾期/结清，或申请已提交/已受理/已退回 */
-                                zt: string;
-                                /** @description 金额（元，两位小数） */
-                                je: string | null;
-                                /** @description 放款日期或申请日期 */
-                                rq: string;
-                                /** @description 借款人姓名（只显示姓，如 张*） */
-                                jkr: string;
-                            }[];
-                            next: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtDkxxExport: {
-        parameters: {
-            query: {
-                /** @description 楼盘编号 */
-                xmbh?: string;
-                /** @description 导出格式 */
-                format: "xlsx" | "csv";
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 导出的楼盘贷款列表（xlsx 或 CSV，附件） */
-            200: {
-                headers: {
-                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
-                    "content-disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtBzjList: {
-        parameters: {
-            query?: {
-                /** @description 上一页的 next */
-                after?: string;
-                size?: number;
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            /** @description 保证金余额（元） */
-                            ye: string;
-                            /** @description 占用中的担保贷款笔数 */
-                            zybs: number;
-                            list: {
-                                xmbh: string;
-                                xmmc: string;
-                                jkr: string;
-                                /** @description 贷款金额（元） */
-                                dkje: string;
-                                /** @description 缴存的保证金（元） */
-                                jcje: string;
-                                jcrq: string;
-                                /** @description 金额（元，两位小数） */
-                                sfje: string | null;
-                                sfrq: string | null;
-                                /** @enum {string} */
-                                zt: "占用中" | "已释放";
-                            }[];
-                            next: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    getKfswtBzjExport: {
-        parameters: {
-            query: {
-                /** @description 导出格式 */
-                format: "xlsx" | "csv";
-            };
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 导出的保证金明细（xlsx 或 CSV，附件） */
-            200: {
-                headers: {
-                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
-                    "content-disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -12935,100 +12607,6 @@ export interface operations {
                             xmbh?: string;
                             /** @enum {string} */
                             spzt?: "01" | "02" | "03";
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postCentreDeveloperDepositsHold: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 截至日期（默认今天） */
-                    date?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            loans: number;
-                            /** @description 元 */
-                            amount: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    postCentreLoansByDkzhMortgage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 调用方（大厅为 wt），规范第 7 节 */
-                client?: components["parameters"]["client"];
-                /** @description 项目（izfgjj），规范第 7 节 */
-                jproject?: components["parameters"]["jproject"];
-            };
-            path: {
-                dkzh: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 抵押登记日期（默认今天） */
-                    date?: string;
-                    /** @description 经办人 */
-                    operator: string;
-                };
-            };
-        };
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        msg: string;
-                        data: {
-                            dkzh: string;
-                            /** @description 释放的保证金（元） */
-                            released: string;
                         };
                     };
                 };

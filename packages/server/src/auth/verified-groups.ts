@@ -34,12 +34,12 @@ export const VERIFIED_GROUPS: readonly string[] = [
 ].map((g) => `${ZHFW_PREFIX}/${g}/`);
 
 /**
- * Calls of those groups open to anyone, by design: the certificate's and the withdrawal receipt's public checks
- * (rate-limited by address), and the flexible-employment setup of a newcomer who has no login yet (its parameters,
+ * Calls of those groups open to anyone, by design: the certificate's, the withdrawal receipt's and the loan
+ * settlement certificate's public checks (rate-limited by address), and the flexible-employment setup of a newcomer who has no login yet (its parameters,
  * its SMS code and the setup itself, behind the human check).
  */
 export const PUBLIC_CALLS: ReadonlySet<string> = new Set(
-  ['jczm/verify', 'tq/hdVerify', 'lhjy/params', 'lhjy/sendSms', 'lhjy/lhjyrysl'].map((c) => `${ZHFW_PREFIX}/${c}`),
+  ['jczm/verify', 'tq/hdVerify', 'dkyw/jqzmVerify', 'lhjy/params', 'lhjy/sendSms', 'lhjy/lhjyrysl'].map((c) => `${ZHFW_PREFIX}/${c}`),
 );
 
 /** Whether a route of this url must have a verified identity. */

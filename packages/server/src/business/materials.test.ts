@@ -66,9 +66,9 @@ describe('the other tables', () => {
   });
 
   it('a personal business without its own table takes the default: 身份证 required, 其他材料 and the letter optional', () => {
-    expect(businessOf('GD0605')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
-    expect(codes(materialsFor(businessOf('GD0605')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
-    expect(required(materialsFor(businessOf('GD0605')!, {}))).toEqual(['SFZ']);
+    expect(businessOf('YT1101')!.materials).toBe(DEFAULT_PERSONAL_MATERIALS);
+    expect(codes(materialsFor(businessOf('YT1101')!, {}))).toEqual(['SFZ', 'QT', 'SQS']);
+    expect(required(materialsFor(businessOf('YT1101')!, {}))).toEqual(['SFZ']);
   });
 
   it('every row of every table has a code, a name, numbers, a positive file count, and no code twice', () => {

@@ -41,7 +41,6 @@ export const PLACEHOLDER_ROWS: readonly Row[] = [
   ['GJ0103', '单位关键信息变更', 'unit', UNIT, 5],
   ['GJ0101', '单位缴存登记', 'unit', UNIT, 5],
   ['GJ0306', '同城转移', 'unit', UNIT, 3],
-  ['GD0605', '公积金提前还贷', 'loan', PERSON, 3],
   ['YT1101', '异地贷款冲还贷签约', 'loan', PERSON, 5],
   ['KH0103', '开发商信息维护', 'developer', DEVELOPER, 3],
 ];

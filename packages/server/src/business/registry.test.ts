@@ -82,7 +82,7 @@ describe('the business registry', () => {
   });
 
   it('marks every business but GJ0302, GJ0313, GJ0314, the flexible ones (GJ08xx, issue 24), the withdrawals (issue 33), the unit ones (issue 34), the loans and the developer projects (issue 38) built as a placeholder', () => {
-    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES, ...UNIT_CODES, 'GD0101', 'GD0601', 'GD0602', 'GD0404', 'GD0405', 'GD0406', 'KH0201', 'KH0202']);
+    expect([...BUSINESSES.values()].filter((b) => !b.placeholder).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0314', ...FLEXIBLE_CODES, ...WITHDRAWAL_CODES, ...UNIT_CODES, 'GD0101', 'GD0601', 'GD0602', 'GD0605', 'GD0404', 'GD0405', 'GD0406', 'KH0201', 'KH0202']);
   });
 });
 
@@ -103,7 +103,7 @@ describe('the automatic rules table', () => {
   it('every other business waits for the centre', () => {
     // The flexible ones with an automatic rule (docs/api-personal.md › 灵活就业) are tested in flexible/flexible.test.ts,
     // the rent and loan-repayment withdrawals' (TQ0107, TQ0106) in withdrawals/withdrawals.test.ts, the unit ones in units/units.test.ts,
-    // the bank-card early repayment (GD0602) in loans/gd0602.test.ts.
-    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', 'TQ0107', 'TQ0106', ...UNIT_AUTOMATIC, 'GD0602']);
+    // the early repayments (GD0602 by card, GD0605 from the provident account) in loans/gd0602.test.ts and gd0605.test.ts.
+    expect([...BUSINESSES.values()].filter((b) => b.automatic).map((b) => b.ywlx)).toEqual(['GJ0302', 'GJ0313', 'GJ0809', 'GJ0810', 'GJ0802', 'GJ0804', 'GJ0805', 'GJ0815', 'TQ0107', 'TQ0106', ...UNIT_AUTOMATIC, 'GD0602', 'GD0605']);
   });
 });

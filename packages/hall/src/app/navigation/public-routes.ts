@@ -116,13 +116,14 @@ export const PORTAL_HOME = '/index';
  * Public, no-login routes of the portal that spec 2.1 does not list (issue 23): the public home and the anonymous
  * look-up of a complaint by its reference number and phone; and the check of a deposit certificate by its code, where
  * the certificate's QR leads (issue 24, docs/api-personal.md › 缴存证明); and the check of a withdrawal receipt (提取回单)
- * by its code, where the receipt's QR leads (issue 33, docs/api-withdrawals.md); and the check of a unit's deposit
- * certificate (单位缴存证明, GJ0209) by its code (issue 34, docs/api-unit-business.md).
+ * by its code, where the receipt's QR leads (issue 33, docs/api-withdrawals.md); the check of a unit's deposit
+ * certificate (单位缴存证明, GJ0209) by its code (issue 34, docs/api-unit-business.md); and the check of a loan
+ * settlement certificate (贷款结清证明) by its code (issue 38, docs/api-loans.md › 结清证明).
  *
  * @example
  * PORTAL_ROUTES.includes('/complaintQuery') // true
  */
-export const PORTAL_ROUTES: readonly string[] = Object.freeze([PORTAL_HOME, '/complaintQuery', '/jczmVerify', '/tqhdVerify', '/dwjczmVerify']);
+export const PORTAL_ROUTES: readonly string[] = Object.freeze([PORTAL_HOME, '/complaintQuery', '/jczmVerify', '/tqhdVerify', '/dwjczmVerify', '/dkjqzmVerify']);
 
 // `/` needs no login either: signed out it leads to the public home, signed in the guard sends it to the home path.
 const noLogin: ReadonlySet<string> = new Set(['/', ...NO_LOGIN_ROUTES, ...LOGIN_WHITELIST, ...OWN_PUBLIC_ROUTES, ...PORTAL_ROUTES, ...FRAME_ROUTES]);

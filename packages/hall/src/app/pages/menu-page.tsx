@@ -81,6 +81,7 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   'kfswt/cx_yw/xx_cx/lpxx_cx': DeveloperRoute,
   'kfswt/cx_yw/xx_cx/dkjd_cx': DeveloperRoute,
   'kfswt/cx_yw/xx_cx/bzj_cx': DeveloperRoute,
+  'grwt/dkSys/dkyw/gjj_tqhd': named(() => import('../../features/loans/loan-pages'), 'LoanPrepayPage'),
   // 职工信息查询 (issue 34): a chunk of its own (the table's code is not the unit pages').
   'dwwt/cxyw/zgxx_cx': named(() => import('../../features/unit/employees-page'), 'ZgxxCxPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),

@@ -103,3 +103,17 @@ export async function fetchPrepayTrial(dkzh: string, tqhkje: string): Promise<Pr
   const { data } = await client.post<PrepayTrial>(`${BASE}/tqhk/ss`, { dkzh, tqhkje }, { silent: true });
   return data;
 }
+
+/** A settled loan's settlement certificate (结清证明): its number, code (groups of four), settled date, issue time. */
+export type Settlement = ApiData<'/api/izfgjj-zhfw/v1/dkyw/jqzm', 'post'>;
+
+/** POST dkyw/jqzm: issues the certificate once (the same one on asking again); refused while the loan runs. */
+export async function issueSettlement(dkzh: string): Promise<Settlement> {
+  const { data } = await client.post<Settlement>(`${BASE}/jqzm`, { dkzh }, { silent: true });
+  return data;
+}
+
+/** GET dkyw/jqzm/pdf: the certificate's PDF. */
+export function downloadSettlement(dkzh: string): Promise<Blob> {
+  return client.raw('GET', `${BASE}/jqzm/pdf`, { params: { dkzh }, responseType: 'blob' });
+}

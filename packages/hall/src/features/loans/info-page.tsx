@@ -2,13 +2,13 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '@gjj-hall/sdk';
 import { formatMoney } from '@gjj-hall/sdk/format';
-import { DataTable, ExportButtons, PrintButton, PrintHead, type TableColumn } from '../../shared/table';
+import { DataTable, ExportButtons, PrintButton, PrintHead, saveBlob, type TableColumn } from '../../shared/table';
 import { KeysetPager } from '../../shared/ui/keyset-pager';
 import { Tabs } from '../../shared/ui/tabs';
 import { useKeysetPaged } from '../../shared/use-keyset-paged';
 import { usePageTitle } from '../../shared/use-page-title';
 import { submitApplication } from '../../shared/wizard/api';
-import { fetchApplication, fetchLoans, fetchPrepayTrial, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type PrepayTrial, type Progress, type RepaymentRow } from './api';
+import { downloadSettlement, issueSettlement, fetchApplication, fetchLoans, fetchPrepayTrial, fetchPlan, fetchProgress, fetchRepayments, PLAN_EXPORT, type ApplicationDetail, type Loan, type PlanRow, type PrepayTrial, type Progress, type RepaymentRow, type Settlement } from './api';
 import './loans.css';
 
 // 贷款信息查询 (menu /grwt/dkSys/dkyw/dkxx_cx; docs/api-loans.md): one page, four tabs (docs/decisions.md › 贷款查询):
@@ -172,7 +172,66 @@ function LoanFacts({ loan }: { loan: Loan }) {
         <PrintButton />
       </p>
       {loan.dkzt !== '3' && !loan.yqqs && <PrepayTrialForm dkzh={loan.dkzh} />}
+      {loan.dkzt === '3' ? (
+        <SettlementSection dkzh={loan.dkzh} />
+      ) : (
+        <p className="loans-trial__hint no-print">贷款结清后，可在此出具结清证明。</p>
+      )}
     </>
+  );
+}
+
+/**
+ * 结清证明 of a settled loan (POST dkyw/jqzm, GET dkyw/jqzm/pdf; docs/api-loans.md › 结清证明): issued once from the
+ * facts at issue, its number and verification code shown, the PDF downloaded; anyone shown it checks it on the public
+ * page #/dkjqzmVerify with the code or the QR.
+ */
+function SettlementSection({ dkzh }: { dkzh: string }) {
+  const id = useId();
+  const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; paper: Settlement }>({ status: 'idle' });
+  const issue = async () => {
+    setState({ status: 'busy' });
+    try {
+      const paper = await issueSettlement(dkzh);
+      saveBlob(await downloadSettlement(dkzh), `结清证明_${paper.zmbh}.pdf`);
+      setState({ status: 'ready', paper });
+    } catch (error) {
+      setState({ status: 'error', message: errorMessage(error, '结清证明出具失败，请稍后重试') });
+    }
+  };
+  return (
+    <section className="loans-trial no-print" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>结清证明</h2>
+      <p className="loans-trial__hint">贷款已结清，可出具住房公积金贷款结清证明（PDF），用于办理抵押注销等。证明凭验证码或二维码可公开核验。</p>
+      <button type="button" className="btn btn--primary" disabled={state.status === 'busy'} onClick={() => void issue()}>
+        {state.status === 'busy' ? '正在出具…' : '出具并下载结清证明'}
+      </button>
+      <div aria-live="polite">
+        {state.status === 'error' && <p className="loans-trial__error">{state.message}</p>}
+        {state.status === 'ready' && (
+          <dl className="loans-facts loans-settlement">
+            <div className="loans-facts__row">
+              <dt>证明编号</dt>
+              <dd>{state.paper.zmbh}</dd>
+            </div>
+            <div className="loans-facts__row">
+              <dt>验证码</dt>
+              <dd>
+                <Link to={`/dkjqzmVerify?code=${encodeURIComponent(state.paper.yzm.replace(/-/g, ''))}`}>{state.paper.yzm}</Link>
+              </dd>
+            </div>
+            <div className="loans-facts__row">
+              <dt>结清日期</dt>
+              <dd>{state.paper.jqrq}</dd>
+            </div>
+            <div className="loans-facts__row">
+              <dt>出具时间</dt>
+              <dd>{state.paper.cjsj}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -188,10 +247,11 @@ const TRIAL_ROWS: Array<[string, (t: PrepayTrial['shorten']) => string]> = [
 
 /**
  * 提前还款试算 (POST dkyw/tqhk/ss): an amount paid with the next instalment, the engine's two ways side by side
- * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves; then GD0602 银行卡提前还款 with
- * the way chosen (the server completes it at once and reshapes the plan; GD0605 from the provident account is not open yet).
+ * (缩短期限 keeps the instalment, 减少月供 keeps the end), with the interest each saves; then the application with the
+ * way chosen, paid by card (GD0602) or from the provident account (GD0605); the server completes it at once and
+ * reshapes the plan.
  */
-function PrepayTrialForm({ dkzh }: { dkzh: string }) {
+function PrepayTrialForm({ dkzh, from = 'GD0602' }: { dkzh: string; from?: keyof typeof PAY_FROM }) {
   const id = useId();
   const [amount, setAmount] = useState('');
   const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'ready'; trial: PrepayTrial; asked: string }>({ status: 'idle' });
@@ -247,20 +307,35 @@ function PrepayTrialForm({ dkzh }: { dkzh: string }) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && <PrepayApplyForm dkzh={dkzh} amount={state.asked} most={state.trial.zdje} />}
+      {state.status === 'ready' && <PrepayApplyForm dkzh={dkzh} amount={state.asked} most={state.trial.zdje} from={from} />}
     </section>
   );
 }
 
-/** GD0602 银行卡提前还款: the amount tried, the way chosen, submitted; the server debits the card and completes it. */
-function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string; most: string }) {
+/** Where the early repayment is paid from: GD0602 the repayment card, GD0605 the borrower's provident account. */
+const PAY_FROM = {
+  GD0602: { label: '还款银行卡', button: '从还款银行卡提前还款', hint: '提交后随下一期还款一并从还款银行卡扣收，并即时办结', done: '已从还款银行卡扣收' },
+  GD0605: {
+    label: '住房公积金账户（公积金提前还贷）',
+    button: '用住房公积金提前还款',
+    hint: '提交后随下一期还款一并从本人住房公积金账户支付（按偿还住房贷款提取），并即时办结',
+    done: '已从住房公积金账户支付',
+  },
+} as const;
+
+/**
+ * The application after the trial: the amount tried, the way chosen and where it is paid from — GD0602 银行卡提前还款
+ * or GD0605 公积金提前还贷; the server pays it and completes it at once.
+ */
+function PrepayApplyForm({ dkzh, amount, most, from: initial }: { dkzh: string; amount: string; most: string; from: keyof typeof PAY_FROM }) {
   const id = useId();
   const [way, setWay] = useState<'01' | '02'>('01');
+  const [from, setFrom] = useState<keyof typeof PAY_FROM>(initial);
   const [state, setState] = useState<{ status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string } | { status: 'done'; ywbh: string }>({ status: 'idle' });
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setState({ status: 'busy' });
-    submitApplication('GD0602', { dkzh, tqhkje: amount, tqfs: way }).then(
+    submitApplication(from, { dkzh, tqhkje: amount, tqfs: way }).then(
       (result) => setState({ status: 'done', ywbh: result.ywbh }),
       (error: unknown) => setState({ status: 'error', message: errorMessage(error, '提交失败，请稍后重试') }),
     );
@@ -268,7 +343,7 @@ function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string;
   if (state.status === 'done') {
     return (
       <p className="loans-trial__hint" role="status">
-        提前还款已办结（业务编号 {state.ywbh}），已从还款银行卡扣收。<Link to={`?tab=hkjh&dkzh=${dkzh}`}>查看新的还款计划</Link>
+        提前还款已办结（业务编号 {state.ywbh}），{PAY_FROM[from].done}。<Link to={`?tab=hkjh&dkzh=${dkzh}`}>查看新的还款计划</Link>
       </p>
     );
   }
@@ -283,15 +358,79 @@ function PrepayApplyForm({ dkzh, amount, most }: { dkzh: string; amount: string;
           <input type="radio" name={`${id}-way`} value="02" checked={way === '02'} onChange={() => setWay('02')} /> 减少月还款额
         </label>
       </fieldset>
+      <fieldset>
+        <legend>还款资金来源</legend>
+        {(Object.keys(PAY_FROM) as Array<keyof typeof PAY_FROM>).map((code) => (
+          <label key={code}>
+            <input type="radio" name={`${id}-from`} value={code} checked={from === code} onChange={() => setFrom(code)} /> {PAY_FROM[code].label}
+          </label>
+        ))}
+      </fieldset>
       <button type="submit" className="btn btn--primary" disabled={state.status === 'busy'}>
-        从还款银行卡提前还款
+        {PAY_FROM[from].button}
       </button>
       <p id={`${id}-msg`} className={state.status === 'error' ? 'loans-trial__error' : 'loans-trial__hint'} aria-live="polite">
-        {state.status === 'error' ? state.message : state.status === 'busy' ? '正在提交…' : '提交后随下一期还款一并从还款银行卡扣收，并即时办结'}
+        {state.status === 'error' ? state.message : state.status === 'busy' ? '正在提交…' : PAY_FROM[from].hint}
       </p>
     </form>
   );
 }
+
+/**
+ * 公积金提前还贷 (menu /grwt/dkSys/dkyw/gjj_tqhd, GD0605): the person's running loan, its trial and the application,
+ * paid from the provident account (the card, GD0602, still offered). GD0602's own menu entry (yhk_hk) stays unmapped:
+ * its trial and form are on 贷款信息查询, and one more entry in the route table would pass 我的业务's size budget.
+ */
+function LoanPrepayPage({ title, from }: { title: string; from: keyof typeof PAY_FROM }) {
+  usePageTitle(title);
+  const [loans, setLoans] = useState<Loans>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLoans(controller.signal).then(
+      (list) => !controller.signal.aborted && setLoans({ status: 'ready', list }),
+      (error: unknown) => !controller.signal.aborted && setLoans({ status: 'error', message: errorMessage(error, '贷款信息加载失败，请稍后重试') }),
+    );
+    return () => controller.abort();
+  }, []);
+  const loan = loans.status === 'ready' ? loans.list.find((l) => l.dkzt !== '3') : undefined;
+  return (
+    <section className="page loans" aria-labelledby="loans-prepay-title">
+      <h1 id="loans-prepay-title">{title}</h1>
+      {loans.status === 'loading' && <p role="status">正在加载，请稍候…</p>}
+      {loans.status === 'error' && (
+        <p className="content-error" role="alert">
+          {loans.message}
+        </p>
+      )}
+      {loans.status === 'ready' && !loan && (
+        <div className="loans-empty">
+          <p>您名下没有未结清的住房公积金贷款，无需提前还款。</p>
+          <p>
+            <Link to="/grwt/dkSys/dkyw/dkxx_cx">贷款信息查询</Link>
+          </p>
+        </div>
+      )}
+      {loan && (
+        <>
+          <p>
+            贷款账号 {loan.dkzh}，贷款余额 {formatMoney(loan.dkye ?? '0')} 元，剩余 {loan.syqs} 期
+            {loan.xqhkrq ? `，下期还款 ${loan.xqhkrq} ${formatMoney(loan.xqhkje ?? '0')} 元` : ''}。
+          </p>
+          {loan.yqqs ? (
+            <p className="loans-overdue" role="alert">
+              您有 {loan.yqqs} 期逾期未还，共 {formatMoney(loan.yqje ?? '0')} 元，请先归还逾期款项再申请提前还款。
+            </p>
+          ) : (
+            <PrepayTrialForm dkzh={loan.dkzh} from={from} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The page of the menu entry /grwt/dkSys/dkyw/gjj_tqhd. */
+export const ProvidentPrepayPage = () => <LoanPrepayPage title="公积金提前还贷" from="GD0605" />;
 
 function PlanTable({ loan }: { loan: Loan }) {
   const { pathname } = useLocation();

@@ -28,6 +28,8 @@ export const PORTAL_SERVICES: readonly PortalService[] = Object.freeze([
   { path: '/tqhdVerify', title: '提取回单核验', summary: '凭验证码核验住房公积金提取回单的真伪', keywords: '验证码 回单 提取 核验' },
   // Issue 34: whoever is shown a unit's deposit certificate (招投标, 资质审核) checks it.
   { path: '/dwjczmVerify', title: '单位缴存证明核验', summary: '凭验证码核验单位住房公积金缴存证明的真伪', keywords: '验证码 单位 缴存证明 招投标 核验' },
+  // Issue 38: a registry office or bank checks a loan settlement certificate it was shown.
+  { path: '/dkjqzmVerify', title: '贷款结清证明核验', summary: '凭验证码核验住房公积金贷款结清证明的真伪', keywords: '验证码 结清 贷款 抵押 注销 核验' },
   { path: '/complaintJY', title: '公开的投诉建议', summary: '中心公开的投诉建议及回复', keywords: '投诉 建议 回复 公开' },
   { path: '/commonDownload', title: '常用下载', summary: '业务申请表、委托书等表格', keywords: '下载 表格 申请表 委托书 文件' },
   { path: '/operationVideo', title: '操作视频', summary: '网上办理业务的操作演示', keywords: '视频 操作 指南 演示 教程 怎么办' },

@@ -181,21 +181,35 @@ export const GD0602_RULES: ReadonlyArray<BusinessRule<Gd0602Payload>> = [
   },
 ];
 
-/** The rows again inside the completing transaction, the loan locked: what held at submission may not hold now. */
-async function checkAgain(tx: Queryable, application: { accountId: string; userId: string; zh: string; ywbh: string; payload: Gd0602Payload }, at: Date) {
+/**
+ * The rows again inside the completing transaction, the loan locked: what held at submission may not hold now.
+ * GD0605 passes its own table (these rows and the provident account's).
+ */
+export async function checkAgain<P extends Gd0602Payload>(
+  tx: Queryable,
+  application: { accountId: string; userId: string; zh: string; ywbh: string; payload: P },
+  at: Date,
+  rules: ReadonlyArray<BusinessRule<P>> = GD0602_RULES as ReadonlyArray<BusinessRule<P>>,
+) {
   await tx.query('select 1 from loan where dkzh = $1 for update', [application.payload.dkzh]);
   const applicant = { accountId: application.accountId, userId: application.userId, zh: application.zh } as Applicant;
-  for (const rule of GD0602_RULES) {
+  for (const rule of rules) {
     const ctx = { q: tx, applicant, payload: application.payload, now: at, ywbh: application.ywbh };
     if (!(await rule.holds(ctx))) throw new ApiError(409, rule.status === 403 ? '该贷款已不是申请人本人的，不能办结' : await ruleMessage(rule, ctx));
   }
 }
 
+/** The repayment line of the next instalment when GD0605 pays it from the provident account (the card's is 90). */
+export const PROVIDENT_LINE = 80;
+
 /**
  * Records an early repayment in the caller's transaction (the status's): the next instalment and the lump sum paid
- * from the card today, the plan from the next period replaced by the engine's, the loan settled when nothing is left.
+ * today, the plan from the next period replaced by the engine's, the loan settled when nothing is left. `from`:
+ * 'card' (GD0602: the instalment is the card's repayment of the period) or 'provident' (GD0605: the instalment is
+ * recorded as taken from the provident account, source offset, line {@link PROVIDENT_LINE}; the caller posts the
+ * movement). Answers the computation; the money the payer gave is the regular instalment plus the lump sum.
  */
-export async function recordPrepayment(tx: Queryable, loan: LoanRecord, payload: Gd0602Payload, ywbh: string, at: Date): Promise<Prepayment> {
+export async function recordPrepayment(tx: Queryable, loan: LoanRecord, payload: Gd0602Payload, ywbh: string, at: Date, from: 'card' | 'provident' = 'card'): Promise<Prepayment> {
   const p = await prepaymentOf(tx, loan, payload.tqhkje, MODE_OF[payload.tqfs]);
   if (!p) throw new ApiError(409, '该笔贷款没有可提前归还的本金');
   const today = centreDate(at);
@@ -210,8 +224,8 @@ export async function recordPrepayment(tx: Queryable, loan: LoanRecord, payload:
   );
   await tx.query(
     `insert into loan_repayment (dkzh, period, ywbh, line, pay_date, principal_fen, interest_fen, source) values
-       ($1, $2, $3, $4, $5, $6, $7, 'card'), ($1, $2, $8, 1, $5, $9, 0, 'prepay')`,
-    [loan.dkzh, p.next, repaymentYwbh(loan.dkzh, p.next), CARD_LINE, today, String(yuanToFen(regular.principal)), String(yuanToFen(regular.interest)), ywbh, String(lumpFen)],
+       ($1, $2, $3, $4, $5, $6, $7, $10), ($1, $2, $8, 1, $5, $9, 0, 'prepay')`,
+    [loan.dkzh, p.next, repaymentYwbh(loan.dkzh, p.next), from === 'card' ? CARD_LINE : PROVIDENT_LINE, today, String(yuanToFen(regular.principal)), String(yuanToFen(regular.interest)), ywbh, String(lumpFen), from === 'card' ? 'card' : 'offset'],
   );
   const months = p.next - 1 + rows.length;
   const paidFen = yuanToFen(regular.principal) + lumpFen;

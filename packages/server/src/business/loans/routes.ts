@@ -15,6 +15,7 @@ import { firstFailing, GD0101_RULES, maximumFor, type Gd0101Payload } from './gd
 import { firstPaymentFen } from './maximum';
 import type { PrepaymentResult } from '@gjj-hall/sdk/loan';
 import { prepaymentOf } from './gd0602';
+import { settlementRoutes } from './settlement';
 import { getLoan, listLoansOf, listSchedule, loanFigures, type LoanRecord, type ScheduleLine } from './ledger';
 import { GUARANTEE_TYPES, LOAN_STATUS_NAMES, readLoanParams, REPAYMENT_METHODS } from './params';
 
@@ -95,6 +96,7 @@ export function loanRoutes(app: FastifyInstance, db: Db, now: () => Date): void 
     if (!loan || !zjhm || (loan.zjhm !== zjhm && loan.gtjkrZjhm !== zjhm)) throw new ApiError(403, FORBIDDEN);
     return loan;
   };
+  settlementRoutes(app, db, now, ownLoan);
 
   app.post<{ Body: Partial<Gd0101Payload> & { grzh: string } }>(
     `${ZHFW_PREFIX}/dkyw/dksq/kdje`,

@@ -1,11 +1,7 @@
-import { PDFDocument, rgb } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
-import QRCode from 'qrcode';
 import { maskBankCard, maskIdCard } from '@gjj-hall/sdk/format';
 import type { Queryable } from '../../db/db';
-import { cjkSubset } from '../../archive/font';
-import { A4, wrap } from '../../archive/pdf';
-import { dateText, groupCode, money, newCode } from '../../certificate/facts';
+import { dateText, money, newCode } from '../../certificate/facts';
+import { renderSheet } from '../../certificate/sheet';
 import { centreDateTime } from '../../clock';
 import { WITHDRAWAL_REASONS, type WithdrawalReason } from '../../records';
 
@@ -70,11 +66,6 @@ export async function freezeReceipt(
   return code;
 }
 
-const BLACK = rgb(0, 0, 0);
-const GREY = rgb(0.35, 0.35, 0.35);
-const LINE = rgb(0.55, 0.55, 0.55);
-const SHADE = rgb(0.94, 0.95, 0.97);
-
 /** The receipt's rows: label and value. */
 export function receiptRows(f: ReceiptFacts): [string, string][] {
   return [
@@ -94,56 +85,18 @@ export function receiptRows(f: ReceiptFacts): [string, string][] {
 }
 
 /**
- * The receipt as a one-page A4 PDF: the centre, the title, the rows, the verification code and its QR (the public
- * check). Chinese in an embedded subset of Noto Sans SC, as the deposit certificate (certificate/pdf.ts).
+ * The receipt as a one-page A4 PDF (certificate/sheet.ts, the layout the loan settlement certificate shares): the
+ * centre, the title, the rows, the verification code and its QR (the public check).
  */
-export async function renderReceipt(f: ReceiptFacts, code: string, verifyUrl: string): Promise<Uint8Array> {
-  const rows = receiptRows(f);
-  const grouped = groupCode(code);
-  const notes = [
-    '1. 本回单由网上业务大厅根据办结时的记录生成，可凭验证码或扫描二维码核验真伪。',
-    '2. 资金划入收款账户的时间以银行处理为准。',
-    `3. 核验网址：${verifyUrl.replace(/\?code=.*$/, '')}（输入验证码）`,
-  ];
-  const footer = `验证码：${grouped}`;
-  const allText = [f.centre, RECEIPT_TITLE, ...rows.flat(), footer, ...notes, '扫码核验', '（电子回单）'].join('');
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`${RECEIPT_TITLE} ${f.hdbh}`);
-  doc.setProducer('gjj-hall');
-  const font = await doc.embedFont(await cjkSubset(allText), { subset: false });
-  const page = doc.addPage(A4);
-  const [w, h] = A4;
-  const left = 56;
-  const width = w - 2 * left;
-  page.drawText(f.centre, { x: (w - font.widthOfTextAtSize(f.centre, 13)) / 2, y: h - 62, size: 13, font, color: GREY });
-  page.drawText(RECEIPT_TITLE, { x: (w - font.widthOfTextAtSize(RECEIPT_TITLE, 22)) / 2, y: h - 96, size: 22, font, color: BLACK });
-  let y = h - 126;
-  const rowH = 24;
-  const labelW = 110;
-  for (const [label, value] of rows) {
-    page.drawRectangle({ x: left, y: y - rowH, width, height: rowH, borderColor: LINE, borderWidth: 0.6 });
-    page.drawRectangle({ x: left, y: y - rowH, width: labelW, height: rowH, color: SHADE, borderColor: LINE, borderWidth: 0.6 });
-    page.drawText(label, { x: left + 8, y: y - 16, size: 11, font, color: BLACK });
-    page.drawText(value, { x: left + labelW + 8, y: y - 16, size: 11, font, color: BLACK });
-    y -= rowH;
-  }
-  y -= 30;
-  const qrSize = 96;
-  const qr = await doc.embedPng(await QRCode.toBuffer(verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 }));
-  page.drawText(footer, { x: left, y, size: 11, font, color: BLACK });
-  let fy = y - 22;
-  for (const note of notes) {
-    for (const line of wrap(note, font, 8.5, width - qrSize - 24)) {
-      page.drawText(line, { x: left, y: fy, size: 8.5, font, color: GREY });
-      fy -= 13;
-    }
-  }
-  const qx = w - left - qrSize;
-  const qy = y - qrSize + 12;
-  page.drawImage(qr, { x: qx, y: qy, width: qrSize, height: qrSize });
-  page.drawText('扫码核验', { x: qx + (qrSize - font.widthOfTextAtSize('扫码核验', 9)) / 2, y: qy - 12, size: 9, font, color: GREY });
-  const issuer = `${f.centre}（电子回单）`;
-  page.drawText(issuer, { x: w - left - font.widthOfTextAtSize(issuer, 11), y: Math.min(fy, qy - 30) - 14, size: 11, font, color: BLACK });
-  return doc.save();
+export function renderReceipt(f: ReceiptFacts, code: string, verifyUrl: string): Promise<Uint8Array> {
+  return renderSheet({
+    centre: f.centre,
+    title: RECEIPT_TITLE,
+    number: f.hdbh,
+    rows: receiptRows(f),
+    code,
+    verifyUrl,
+    notes: ['1. 本回单由网上业务大厅根据办结时的记录生成，可凭验证码或扫描二维码核验真伪。', '2. 资金划入收款账户的时间以银行处理为准。'],
+    issuer: '（电子回单）',
+  });
 }

@@ -44,12 +44,16 @@ interface LoanContract {
   dkyeFen: bigint;
 }
 
-/** The centre's loan of that contract number when it is the applicant's or the spouse's, else undefined. */
+/**
+ * The centre's loan of that contract number when it is the applicant's or the spouse's (as borrower or co-borrower),
+ * else undefined: the loan ledger and the contracts taken over before it, through the one view centre_loan_contract
+ * (migration 196), which GD0605 公积金提前还贷 reads too.
+ */
 export async function ownLoan(q: Queryable, d: Depositor, jkhtbh: string): Promise<LoanContract | undefined> {
   const people = d.married && d.pozjhm ? [d.zjhm, d.pozjhm] : [d.zjhm];
   const [row] = await q.query<Record<string, string>>(
     `select jkhtbh, zjhm, yhke_fen::text as yhke_fen, ffrq::text as ffrq, dqrq::text as dqrq, dkye_fen::text as dkye_fen
-       from loan_contract where jkhtbh = $1 and zjhm = any($2::text[])`,
+       from centre_loan_contract where jkhtbh = $1 and (zjhm = any($2::text[]) or gtjkr_zjhm = any($2::text[]))`,
     [jkhtbh, people],
   );
   return row ? { jkhtbh: row.jkhtbh!, zjhm: row.zjhm!, yhkeFen: BigInt(row.yhke_fen!), ffrq: row.ffrq!, dqrq: row.dqrq!, dkyeFen: BigInt(row.dkye_fen!) } : undefined;
