@@ -1736,6 +1736,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/izfgjj-zhfw/v1/dwyw/zgsjh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 批量修改职工手机号码的职工名单：本单位未销户的职工、账户登记的联系手机号码（隐去中间四位），一页（按个人账号翻页） */
+        get: operations["getDwywZgsjh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/izfgjj-zhfw/v1/dwyw/zgcx/export": {
         parameters: {
             query?: never;
@@ -1932,6 +1949,125 @@ export interface paths {
         };
         /** 贷款进度：本账户提交过的住房公积金贷款申请（新的在前，至多 10 笔），各自的状态、承诺办结日期和办结后的贷款账号 */
         get: operations["getDkywDkjd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商的楼盘（新的在前，按编号翻页）：各自的审核状态、在售状态、参考价格、阶段性担保和监管账户 */
+        get: operations["getKfswtLpxxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商的一个楼盘的信息（楼盘信息变更从这些信息开始）；其他开发商的楼盘答 403 */
+        get: operations["getKfswtLpxxDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/lpxx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出开发商的楼盘（xlsx 或 CSV，按编号分段读取） */
+        get: operations["getKfswtLpxxExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/dkxx/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 开发商楼盘上的住房公积金贷款和办理中的贷款申请（新的在前）：楼盘、状态、金额、日期，借款人姓名只显示姓；其他开发商的楼盘答 403 */
+        get: operations["getKfswtDkxxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/dkxx/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出开发商楼盘上的贷款和贷款申请（xlsx 或 CSV，分段读取）；其他开发商的楼盘答 403 */
+        get: operations["getKfswtDkxxExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/bzj/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 保证金查询：开发商的阶段性担保保证金余额，及每笔担保贷款缴存、释放的金额（借款人姓名只显示姓） */
+        get: operations["getKfswtBzjList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/kfswt/bzj/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出保证金明细（xlsx 或 CSV，分段读取） */
+        get: operations["getKfswtBzjExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3011,6 +3147,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/centre/v1/developer-deposits/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 阶段性担保保证金：为截至该日发放、尚无保证金的担保贷款缴存（按参数比例）；重复执行不重复缴存 */
+        post: operations["postCentreDeveloperDepositsHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centre/v1/loans/{dkzh}/mortgage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 抵押登记办妥：记录并在同一事务中释放该笔贷款的阶段性担保保证金 */
+        post: operations["postCentreLoansByDkzhMortgage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/centre/v1/standing/pay": {
         parameters: {
             query?: never;
@@ -3428,6 +3598,91 @@ export interface paths {
         };
         /** 核验缴存证明（无需登录；按客户端地址每分钟 20 次，超过答 429；错误与不存在的验证码答同一句话） */
         get: operations["getJczmVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwjczm/facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 单位缴存证明将载明的本单位缴存情况（现在的），及能否出具（状态不正常或有欠缴时说明原因） */
+        get: operations["getDwjczmFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwjczm/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本单位出具的单位缴存证明，新的在前，一页一页（after 为上一页的 next） */
+        get: operations["getDwjczmList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwjczm/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载单位缴存证明 PDF（出具时的内容；其他单位的证明 403；每个登录每分钟 30 次） */
+        get: operations["getDwjczmDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwjczm/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 作废本单位出具的单位缴存证明：此后核验显示已作废（其他单位的证明 403） */
+        post: operations["postDwjczmRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/izfgjj-zhfw/v1/dwjczm/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 核验单位缴存证明（无需登录；按客户端地址每分钟 20 次，超过答 429；错误与不存在的验证码答同一句话） */
+        get: operations["getDwjczmVerify"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6192,7 +6447,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6232,7 +6487,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6292,7 +6547,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6352,7 +6607,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 业务编号 */
                     ywbh?: string;
                     /** @description 业务表单 */
@@ -6934,7 +7189,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -6996,7 +7251,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 步骤 */
                     step: number;
                     /** @description 草稿内容 */
@@ -7050,7 +7305,7 @@ export interface operations {
                      * @description 业务类型
                      * @enum {string}
                      */
-                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                    ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                     /** @description 浏览器保存的草稿中的办件编号（可选） */
                     ywbh?: string;
                 };
@@ -7086,7 +7341,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7128,7 +7383,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
             };
             header?: {
                 /** @description 调用方（大厅为 wt），规范第 7 节 */
@@ -7180,7 +7435,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 业务类型 */
-                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0311" | "GJ0306" | "GJ0209" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406";
+                ywlx: "GJ0302" | "GJ0313" | "GJ0314" | "GJ0303" | "GJ0102" | "GJ0103" | "GJ0101" | "GJ0306" | "YT1101" | "KH0103" | "GJ0809" | "GJ0810" | "GJ0801" | "GJ0802" | "GJ0804" | "GJ0805" | "GJ0814" | "GJ0815" | "GJ0803" | "TQ0107" | "TQ0101" | "TQ0102" | "TQ0103" | "TQ0106" | "TQ0104" | "TQ0105" | "TQ0199" | "GJ0108" | "GJ0301" | "GJ0201" | "GJ0202" | "GJ0304" | "GJ0305" | "GJ0312" | "GJ0203" | "GJ0204" | "GJ0205" | "GJ0206" | "GJ0109" | "GJ0209" | "GJ0311" | "GD0101" | "GD0601" | "GD0602" | "GD0605" | "GD0404" | "GD0405" | "GD0406" | "KH0201" | "KH0202";
                 /** @description 填写内容 */
                 answers?: string;
             };
@@ -7646,6 +7901,7 @@ export interface operations {
                                 loanOverdueFactor: number;
                                 loanPrepayMinYuan: number;
                                 loanPrepayPerYear: number;
+                                developerDepositPercent: number;
                             };
                         } | null;
                     };
@@ -8730,6 +8986,56 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getDwywZgsjh: {
+        parameters: {
+            query?: {
+                /** @description 上一页最后一个个人账号 */
+                after?: string;
+                /** @description 每页条数 */
+                limit?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            rows: {
+                                grzh: string;
+                                xingming: string;
+                                grzhztmc: string;
+                                /** @description 原手机号码（隐去中间四位；未登记时为空） */
+                                sjhm: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     getDwywZgcxExport: {
         parameters: {
             query: {
@@ -9380,6 +9686,372 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxList: {
+        parameters: {
+            query?: {
+                /** @description 上一页最后一行的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                qy: string;
+                                xmdz: string;
+                                /** @description 预售许可证号（以、分隔） */
+                                ysxkzh: string;
+                                /** @description 楼栋（以、分隔） */
+                                lds: string;
+                                zts: number;
+                                kpsj: string;
+                                /** @description 参考价格 */
+                                jgqj: string;
+                                /**
+                                 * @description 阶段性担保
+                                 * @enum {string}
+                                 */
+                                jdxdb: "0" | "1";
+                                jgyh: string;
+                                jgzh: string;
+                                /** @description 在售或售罄 */
+                                xszt: string;
+                                /**
+                                 * @description approved 已通过；其余为登记申请的状态
+                                 * @enum {string}
+                                 */
+                                shzt: "approved" | "returned" | "01" | "02" | "04" | "05" | "06";
+                                shztmc: string;
+                                /** @description 登记申请的业务编号 */
+                                ywbh: string | null;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxDetail: {
+        parameters: {
+            query: {
+                /** @description 楼盘编号 */
+                xmbh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            xmbh: string;
+                            /**
+                             * @description 01 待审核 02 已通过 03 已退回
+                             * @enum {string}
+                             */
+                            spzt: "01" | "02" | "03";
+                            /** @description 楼盘名称 */
+                            xmmc: string;
+                            /** @description 所在区域 */
+                            qy: string;
+                            /** @description 楼盘地址 */
+                            xmdz: string;
+                            /** @description 预售许可证号（一个或多个） */
+                            ysxkzh: string[];
+                            /** @description 楼栋 */
+                            lds: string[];
+                            /** @description 总套数 */
+                            zts: number;
+                            /** @description 开盘时间 */
+                            kpsj: string;
+                            /** @description 参考价格最低（元/平方米） */
+                            jgzd: string;
+                            /** @description 参考价格最高（元/平方米） */
+                            jgzg: string;
+                            /** @description 是否提供阶段性担保（1 是 0 否） */
+                            jdxdb: string;
+                            /** @description 监管银行 */
+                            jgyh: string;
+                            /** @description 预售资金监管账号 */
+                            jgzh: string;
+                            /** @description 售楼电话 */
+                            lxdh: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtLpxxExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的楼盘列表（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtDkxxList: {
+        parameters: {
+            query?: {
+                /** @description 楼盘编号 */
+                xmbh?: string;
+                /** @description 上一页的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                /** @description 贷款或贷款申请 */
+                                lx: string;
+                                /** @description 状态：贷款正常/逾期/结清，或申请已提交/已受理/已退回 */
+                                zt: string;
+                                /** @description 金额（元，两位小数） */
+                                je: string | null;
+                                /** @description 放款日期或申请日期 */
+                                rq: string;
+                                /** @description 借款人姓名（只显示姓，如 张*） */
+                                jkr: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtDkxxExport: {
+        parameters: {
+            query: {
+                /** @description 楼盘编号 */
+                xmbh?: string;
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的楼盘贷款列表（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtBzjList: {
+        parameters: {
+            query?: {
+                /** @description 上一页的 next */
+                after?: string;
+                size?: number;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @description 保证金余额（元） */
+                            ye: string;
+                            /** @description 占用中的担保贷款笔数 */
+                            zybs: number;
+                            list: {
+                                xmbh: string;
+                                xmmc: string;
+                                jkr: string;
+                                /** @description 贷款金额（元） */
+                                dkje: string;
+                                /** @description 缴存的保证金（元） */
+                                jcje: string;
+                                jcrq: string;
+                                /** @description 金额（元，两位小数） */
+                                sfje: string | null;
+                                sfrq: string | null;
+                                /** @enum {string} */
+                                zt: "占用中" | "已释放";
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getKfswtBzjExport: {
+        parameters: {
+            query: {
+                /** @description 导出格式 */
+                format: "xlsx" | "csv";
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的保证金明细（xlsx 或 CSV，附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -12618,6 +13290,100 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postCentreDeveloperDepositsHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 截至日期（默认今天） */
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            loans: number;
+                            /** @description 元 */
+                            amount: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postCentreLoansByDkzhMortgage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path: {
+                dkzh: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 抵押登记日期（默认今天） */
+                    date?: string;
+                    /** @description 经办人 */
+                    operator: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            dkzh: string;
+                            /** @description 释放的保证金（元） */
+                            released: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     postCentreStandingPay: {
         parameters: {
             query?: never;
@@ -13851,6 +14617,264 @@ export interface operations {
                             } | null;
                             months?: number;
                             paidMonths?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwjczmFacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            dwmc: string;
+                            dwzh: string;
+                            dwzhztmc: string;
+                            khrq: string;
+                            openEmployees: number;
+                            payingEmployees: number;
+                            dwjcbl: string;
+                            grjcbl: string;
+                            jzny: string | null;
+                            lastPeriod: string | null;
+                            lastPaidOn: string | null;
+                            lastAmount: string;
+                            monthly: string;
+                            /** @description 不能出具的原因；能出具时为空 */
+                            refusal: string;
+                            purposes: string[];
+                            validMonths: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwjczmList: {
+        parameters: {
+            query?: {
+                /** @description 上一页的 next */
+                after?: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            list: {
+                                zmbh: string;
+                                ywbh: string;
+                                issuedAt: string;
+                                validUntil: string;
+                                purpose: string;
+                                code: string;
+                                /**
+                                 * @description 01 有效，02 已作废，03 已过期
+                                 * @enum {string}
+                                 */
+                                zt: "01" | "02" | "03";
+                                ztmc: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwjczmDownload: {
+        parameters: {
+            query: {
+                /** @description 证明编号 */
+                zmbh: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 单位缴存证明 PDF（附件） */
+            200: {
+                headers: {
+                    /** @description 下载的文件名（attachment; filename*=UTF-8''…） */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postDwjczmRevoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 证明编号 */
+                    zmbh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            zmbh: string;
+                            ywbh: string;
+                            issuedAt: string;
+                            validUntil: string;
+                            purpose: string;
+                            code: string;
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03";
+                            ztmc: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDwjczmVerify: {
+        parameters: {
+            query: {
+                /** @description 验证码 */
+                code: string;
+            };
+            header?: {
+                /** @description 调用方（大厅为 wt），规范第 7 节 */
+                client?: components["parameters"]["client"];
+                /** @description 项目（izfgjj），规范第 7 节 */
+                jproject?: components["parameters"]["jproject"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 为成功 */
+                        code: number;
+                        /** @description 中文说明 */
+                        msg: string;
+                        data: {
+                            /**
+                             * @description 01 有效，02 已作废，03 已过期，04 不存在
+                             * @enum {string}
+                             */
+                            zt: "01" | "02" | "03" | "04";
+                            ztmc: string;
+                            message: string;
+                            certificate: {
+                                zmbh?: string;
+                                dwmc?: string;
+                                dwzh?: string;
+                                dwzhztmc?: string;
+                                khrq?: string;
+                                jzny?: string;
+                                monthly?: string;
+                                issuedDate?: string;
+                                validUntil?: string;
+                                purpose?: string;
+                                openEmployees?: number;
+                            } | null;
                         };
                     };
                 };
