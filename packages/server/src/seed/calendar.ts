@@ -93,3 +93,16 @@ export async function seededCalendar(q: Queryable, now: Date = new Date()): Prom
 
 /** `YYYYMM` as `YYYY-MM`. */
 export const monthText = (period: string) => `${period.slice(0, 4)}-${period.slice(4)}`;
+
+/** The last month the seeded history (seed/records.ts) remitted: two months before the seed day's (`YYYYMM`). */
+export const lastRemitted = (cal: DemoCalendar): string => cal.monthsBack(2);
+
+/**
+ * The day of the movement that brings the demo individuals to the balance the demo shows (seed/records.ts): the 20th
+ * of the last month remitted, or 1 July after the last 30 June settled when that came later (seeded in July or August).
+ */
+export function balanceDay(cal: DemoCalendar): string {
+  const day = cal.dayOf(lastRemitted(cal), 20);
+  const settled = `${cal.settledYear}-06-30`;
+  return day > settled ? day : `${cal.settledYear}-07-01`;
+}

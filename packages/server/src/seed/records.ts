@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { settleBatch } from '../records/interest';
-import { monthText, type DemoCalendar } from './calendar';
+import { balanceDay, lastRemitted, monthText, type DemoCalendar } from './calendar';
 
 /**
  * Seed step 10 (issue 20, docs/api-records.md#seeded-history): the centre's records behind the demo. Everything is
@@ -38,18 +38,8 @@ const UNIT = { dwzh: '100200300001', dwmc: '示例科技有限公司' } as const
 /** Still paying: remitted up to the calendar's lastRemitted. */
 const LAST = null;
 
-/** The last month the seeded history remitted: two months before the seed day's (`YYYYMM`). */
-export const lastRemitted = (cal: DemoCalendar): string => cal.monthsBack(2);
-
-/**
- * The day of the movement that brings the demo individuals to the balance the demo shows: the 20th of the last
- * month remitted, or the day after the last 30 June settled when that came later (seeded in July or August).
- */
-export function balanceDay(cal: DemoCalendar): string {
-  const day = cal.dayOf(lastRemitted(cal), 20);
-  const settled = `${cal.settledYear}-06-30`;
-  return day > settled ? day : `${cal.settledYear}-07-01`;
-}
+/** The calendar's story days of this history (defined with the calendar, which the end-to-end tests read too). */
+export { balanceDay, lastRemitted };
 
 const SURNAMES = ['王', '李', '刘', '陈', '杨', '黄', '周', '吴', '徐', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '梁', '宋', '唐'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '建华', '晓东'];
