@@ -14,6 +14,8 @@ import { RETIREE_DEMO_LOGIN } from './withdrawals';
 import { BUYER_DEMO_LOGIN, RETIREE2_DEMO_LOGIN } from './withdrawal-walks';
 import { balanceDay, lastRemitted } from './records';
 import { TRANSFER_DEMO } from './transfer';
+import { publicComplaints } from './public';
+import { demoMessages } from './messages';
 
 // The demo calendar (docs/decisions.md › The demo calendar): the demo seeded as of days in other months and years,
 // each on a database of its own, tells the same story on its own day: the walks' people may withdraw, the loan has
@@ -130,5 +132,19 @@ describe.each([['2027-03-15T02:00:00Z'], ['2026-12-31T02:00:00Z']])('the demo se
       [TRANSFER_DEMO.grzh],
     );
     expect(sealed).toEqual({ period: TRANSFER_DEMO.last(cal), grzhzt: '02' });
+  });
+  it('numbers and dates written with a day come from the calendar: the published complaints, the messages', async () => {
+    const complaints = await db.query<{ sqbh: string; day: string }>(
+      `select sqbh, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day from complaint where user_id is null and gkbz = 1 order by created_at`,
+    );
+    expect(complaints.map((c) => c.sqbh)).toEqual(publicComplaints(cal).map((c) => c[0]));
+    expect(complaints.map((c) => c.day)).toEqual([cal.daysAgo(47), cal.daysAgo(40), cal.daysAgo(28)]);
+    for (const c of complaints) expect(c.sqbh).toBe(`TS${c.day.replace(/-/g, '')}000001`);
+    const messages = await db.query<{ title: string; at: string }>(
+      `select title, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') as at from user_message
+        where user_id = (select id from app_user where account = '110101199003072316') order by id limit 5`,
+    );
+    expect(messages).toEqual(demoMessages(cal).map((m) => ({ title: m.title, at: m.at })));
+    expect(messages[1]!.title).toBe(`${cal.settledYear} 年度住房公积金结息完成`);
   });
 });

@@ -155,7 +155,7 @@ const STEPS: SeedStep[] = [
     version: 7,
     // The data lives in public.ts (issue 7, public services).
     name: 'public services: introduction, policies, partner developments, downloads, videos, smart push, complaints, evaluations',
-    run: seedPublic,
+    run: (tx, { calendar }) => seedPublic(tx, calendar),
   },
   {
     version: 8,
