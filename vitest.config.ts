@@ -40,7 +40,13 @@ const nodeProject = (
 });
 
 // GJJ_CHECK_ANSWERS: every answer a server test receives is checked against /api/openapi.json (answer-check.ts).
-const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE, GJJ_CHECK_ANSWERS: '1' };
+/**
+ * The day the server's tests seed the demo as of (the demo calendar, packages/server/src/seed/calendar.ts): a fixed day,
+ * so that the tests whose clock is pinned to the story (22–26 November 2026) pass on any real day. The tests that read
+ * the calendar (test-support/calendar.ts) pass with any: `GJJ_TEST_SEED_DAY=2027-03-15 npx vitest run …` checks them.
+ */
+const TEST_SEED_DAY = process.env.GJJ_TEST_SEED_DAY || '2026-12-07';
+const SERVER_ENV = { GJJ_DEV_ROUTES: '1', GJJ_TEST_DB_TEMPLATE: DB_TEMPLATE, GJJ_CHECK_ANSWERS: '1', GJJ_TEST_SEED_DAY: TEST_SEED_DAY };
 const ANSWER_CHECK = ['../../test/support/answer-check.ts'];
 /** The server's test files that mock a module (vi.mock): each needs a module graph of its own. */
 const SERVER_ISOLATED = ['src/routes/no-server-error.property.test.ts', 'src/applications/placeholder.test.ts', 'src/applications/applications.test.ts', 'src/applications/applications.pg.test.ts'];
@@ -54,7 +60,7 @@ export default defineConfig({
       // The server's tests read captcha answers and SMS codes at /dev/outbox: buildApp's devRoutes default reads this.
       nodeProject('server', 'packages/server', undefined, SERVER_ENV, ['../../test/support/db-template.ts'], { isolate: false, exclude: SERVER_ISOLATED, setupFiles: ANSWER_CHECK }),
       // Without the template: its one file seeds a database of its own rather than make (and write) a second dump.
-      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1', GJJ_CHECK_ANSWERS: '1' }, [], { setupFiles: ANSWER_CHECK }),
+      nodeProject('server-isolated', 'packages/server', SERVER_ISOLATED, { GJJ_DEV_ROUTES: '1', GJJ_CHECK_ANSWERS: '1', GJJ_TEST_SEED_DAY: TEST_SEED_DAY }, [], { setupFiles: ANSWER_CHECK }),
       // The conformance kit against reference servers it starts in this process, sound and deliberately broken
       // (issue 36). Its one file seeds one database of its own (as server-isolated does, not a second dump of the
       // template) for all its servers; no answer check (the broken servers misfit on purpose).

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { careProblems } from '../../../test/support/care';
 import { DEMO, dismissPrompts, signIn, tokenOf } from './support';
+import { balanceDay, e2eCalendar as cal, lastRemitted } from '../../../test/support/demo-calendar';
+
 
 // 个人账户信息 and the individual's home figures (issue 24) against the built server and its seeded records: 张三's
 // two accounts with their balances, the print, the home's balance and to-do count, and the flexible-employment login's
@@ -36,7 +38,7 @@ test.describe('个人账户信息 and the home figures', () => {
     await expect(figures.getByRole('listitem').filter({ hasText: '账户余额（元）' })).toContainText('86,542.35');
     const todos = ((await hallGet(page, 'todo/list')).data as unknown[]).length;
     await expect(figures.getByRole('listitem').filter({ hasText: '待办事项' })).toContainText(`${todos} 项`);
-    await expect(figures.getByRole('listitem').filter({ hasText: '最近一笔资金变动' })).toContainText('2026-10-20');
+    await expect(figures.getByRole('listitem').filter({ hasText: '最近一笔资金变动' })).toContainText(balanceDay(cal)); // the demo calendar's day that left him 86,542.35
     await expect(figures.getByRole('listitem').filter({ hasText: /\d{4}年缴存额/ })).toContainText(/\d[\d,]*\.\d{2}/);
     await page.setViewportSize({ width: 390, height: 900 });
     await shoot(page, 'home-figures-390');
@@ -55,7 +57,7 @@ test.describe('个人账户信息 and the home figures', () => {
     await expect(unit).toContainText('86,542.35');
     await expect(unit).toContainText('示例科技有限公司（100200300001）');
     await expect(unit).toContainText('当前账户');
-    await expect(unit.getByRole('definition').filter({ hasText: '年' }).first()).toHaveText('2026年10月');
+    await expect(unit.getByRole('definition').filter({ hasText: '年' }).first()).toHaveText(`${lastRemitted(cal).slice(0, 4)}年${lastRemitted(cal).slice(4)}月`);
     await expect(flexible).toContainText('12,800.00');
     await expect(flexible).toContainText('正常');
     const holder = page.getByRole('region', { name: '个人基本信息' });

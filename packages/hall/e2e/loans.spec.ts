@@ -9,7 +9,8 @@ import { expect, expectNoAxeViolations, test, watchProblems } from '../../../tes
 import { DEMO, dismissPrompts, outboxMessage, signIn, tokenOf, materialPng, expectWizardStep } from './support';
 
 // 住房公积金贷款申请 and 贷款信息查询 (issue 38) as 张三, who has no loan (seed step 30), on a server of this file's own
-// (his balance and his unit's months change here; other specs read them). The demo's deposits end in October 2026:
+// (his balance and his unit's months change here; other specs read them). The demo's deposits end two months
+// before the seed day (the demo calendar, packages/server/src/seed/calendar.ts; October when seeded in December 2026):
 // on today's clock 张三 is first refused at the opening with the real reason (not depositing now); his unit pays its
 // remittance up to last month (as unit-business.spec.ts does, the bank's collection being the development call); then
 // a 30-year term (he is 36, 66 at its end) is refused with its reason; a 20-year loan on an approved project of
@@ -142,7 +143,7 @@ async function walk(page: Page, browser: Browser, baseURL: string): Promise<void
   await signIn(page, DEMO.personal);
   await dismissPrompts(page);
 
-  // On today's clock the demo's deposits (to October 2026) are not current: the opening says so, and nothing else.
+  // On today's clock the demo's deposits (to two months back) are not current: the opening says so, and nothing else.
   await grantSecondCheck(page, browser, baseURL);
   await page.goto(`/home.html#${APPLY}`);
   const blocked = page.getByRole('alertdialog', { name: '提示' });

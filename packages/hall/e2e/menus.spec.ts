@@ -1,5 +1,9 @@
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { DEMO, dismissPrompts, signIn } from './support';
+import { e2eCalendar as cal } from '../../../test/support/demo-calendar';
+
+/** The notice's year: the base adjustment of the last 1 July before the seed day (the demo calendar). */
+const YEAR = cal.settledYear;
 
 test.describe('menus, menu screens and pages of the signed-in hall', () => {
   // A paused entry (spec 4.2) is shown by server-state.serial.spec.ts, which pauses and resumes one: no demo entry
@@ -89,10 +93,10 @@ test.describe('menus, menu screens and pages of the signed-in hall', () => {
     await dismissPrompts(page);
     await expect(quick.getByRole('link')).toHaveText(['中心简介', '政策信息', '贷款利率', '合作楼盘', '常用下载', '投诉建议']);
     const notice = page.getByRole('region', { name: '通知公告' });
-    await expect(notice).toContainText('关于调整2026年度住房公积金缴存基数的通知');
+    await expect(notice).toContainText(`关于调整${YEAR}年度住房公积金缴存基数的通知`);
     await notice.getByRole('button', { name: '查看详情' }).click();
-    await expect(notice).toContainText('2026年7月1日');
-    await expect(notice.locator('strong')).toHaveText('2026年7月1日');
+    await expect(notice).toContainText(`${YEAR}年7月1日`);
+    await expect(notice.locator('strong')).toHaveText(`${YEAR}年7月1日`);
 
     await expect(page.getByRole('button', { name: '返回顶部' })).toHaveCount(0);
     const top = page.getByRole('button', { name: '返回顶部' });

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { answerCaptcha, DEMO, devState, dismissPrompts, signIn } from './support';
+import { e2eCalendar as cal } from '../../../test/support/demo-calendar';
+
 
 // Issue 23: the public home a signed-out visitor lands on, the anonymous complaint look-up, and /sysMsg/msgHome.
 
@@ -43,7 +45,7 @@ test.describe('the public home', () => {
     // The latest announcement opens in place.
     const notices = page.getByRole('region', { name: '通知公告' });
     const first = notices.locator('summary').first();
-    await expect(first).toContainText('关于调整2026年度住房公积金缴存基数的通知');
+    await expect(first).toContainText(`关于调整${cal.settledYear}年度住房公积金缴存基数的通知`);
     await expect(notices).not.toContainText('草稿');
     await first.click();
     await expect(notices.locator('.portal-notices__body').first()).not.toBeEmpty();
@@ -229,7 +231,7 @@ test.describe('messages', () => {
       if (await more.isVisible()) await more.click();
       await expect(end).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(message('2026 年度住房公积金结息完成')).toBeVisible();
+    await expect(message(`${cal.settledYear} 年度住房公积金结息完成`)).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 import { expect, expectNoAxeViolations, test } from '../../../test/support/e2e';
 import { sm2Encrypt } from '@gjj-hall/sdk/crypto';
 import { freePort } from '../../../test/support/net';
+import { e2eCalendar as cal } from '../../../test/support/demo-calendar';
 import { DEMO, PASSWORD, captchaAnswer, devState, dismissPrompts, openLogin, recordAlerts, signIn, submitLogin } from './support';
 
 // These tests change what the whole server answers. They run one after the other, after every other test
@@ -20,7 +21,7 @@ test.describe('what an administrator changes on the server', () => {
       await page.getByRole('tab', { name: '贷款业务' }).click();
       await expect(page).toHaveURL(/#\/pubNotice$/);
       await expect(page.getByRole('status').filter({ hasText: '暂停服务' })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: '关于调整2026年度住房公积金缴存基数的通知' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: `关于调整${cal.settledYear}年度住房公积金缴存基数的通知` })).toBeVisible();
       await expectNoAxeViolations(page);
       for (const path of ['/login', '/dkcs', '/grwt/home', '/no/such/page']) {
         await page.goto(`/home.html#${path}`);

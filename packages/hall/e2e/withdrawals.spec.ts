@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, watchProblems } from '../../../test/support/e2e';
 import { dismissPrompts, outboxMessage, signIn, tokenOf, type DemoLogin, materialPng, expectWizardStep } from './support';
 
-// 租赁住房提取 (TQ0107, issue 33) as 严退休 (seed step 21, packages/server/src/seed/withdrawals.ts): married, paid July
-// to November 2026, 9,600 yuan; no home on the register. Within the quota the automatic rule completes it at once: the
+// 租赁住房提取 (TQ0107, issue 33) as 严退休 (seed step 21, packages/server/src/seed/withdrawals.ts): married, paid the
+// last five months up to last month (the demo calendar; July–November when seeded in December 2026), 9,600 yuan; no home on the register. Within the quota the automatic rule completes it at once: the
 // balance and the history change, the receipt verifies by its code, the SMS is in the outbox. No other test uses him.
 
 const YAN: DemoLogin = { type: '个人', account: '110105196503150036', name: '严退休', home: '/grwt/home', screens: [] };

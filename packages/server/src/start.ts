@@ -229,7 +229,10 @@ export async function prepareDatabase(target: DbTarget, seed: boolean, options: 
   const db = await openDatabase('memory' in target && seed && !options.production && template && !target.from ? { memory: true, from: template } : target);
   try {
     await migrate(db);
-    if (seed) await seedDemo(db, options);
+    // The server's tests seed as of one day (GJJ_TEST_SEED_DAY, vitest.config.ts; docs/decisions.md › The demo
+    // calendar) whatever today is; a server seeds as of today.
+    const seedDay = 'memory' in target ? process.env.GJJ_TEST_SEED_DAY : undefined;
+    if (seed) await seedDemo(db, { ...options, ...(seedDay ? { now: new Date(`${seedDay}T10:00:00+08:00`) } : {}) });
     return db;
   } catch (error) {
     await db.close();

@@ -4,7 +4,9 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { signIn } from '../test-support/login';
-import { DEMO_MESSAGES } from '../seed/messages';
+import { demoMessages } from '../seed/messages';
+import { centreDateTime } from '../clock';
+import { storyClock, testCalendar } from '../test-support/calendar';
 import { MESSAGE_NOT_YOURS, sendMessage } from './messages';
 
 // The messages calls of /sysMsg/msgHome (issue 23), on a real PGlite of its own.
@@ -34,7 +36,7 @@ interface ListAnswer {
 
 beforeAll(async () => {
   db = await prepareDatabase({ memory: true }, true);
-  app = await buildApp({ db, now: () => new Date('2026-11-24T10:00:00+08:00') });
+  app = await buildApp({ db, now: () => storyClock(24) });
   person = await signIn(app, PERSON);
   other = await signIn(app, OTHER);
 });
@@ -47,6 +49,9 @@ const list = async (token: string, query = '') => {
 };
 const read = (token: string, id: string) => app.inject({ method: 'POST', url: `${P}/read`, payload: { id }, headers: { token } });
 
+// The seeded messages, dated by the demo calendar (seed/calendar.ts).
+const DEMO_MESSAGES = demoMessages(testCalendar);
+
 describe('xxzx messages', () => {
   it('lists the demo individual\'s messages newest first, with the unread count', async () => {
     const { status, body } = await list(person);
@@ -54,7 +59,9 @@ describe('xxzx messages', () => {
     expect(body.data.list.map((m) => m.title)).toEqual([...DEMO_MESSAGES].reverse().map((m) => m.title));
     expect(body.data.unread).toBe(DEMO_MESSAGES.filter((m) => !m.read).length);
     expect(body.data.next).toBeNull();
-    expect(body.data.list[0]).toMatchObject({ category: 'xttz', categoryName: '系统通知', read: false, createdAt: '2026-11-20 18:00:00' });
+    expect(body.data.list[0]).toMatchObject({ category: 'xttz', categoryName: '系统通知', read: false, createdAt: centreDateTime(new Date(DEMO_MESSAGES.at(-1)!.at)) });
+    // Dated back from the seed day: the newest, 11 days before it at 18:00.
+    expect(body.data.list[0]?.createdAt).toBe(`${testCalendar.daysAgo(11)} 18:00:00`);
   });
 
   it('pages by keyset: each page after the last id of the one before, no row twice, none missed', async () => {

@@ -6,6 +6,9 @@ import { signIn } from '../test-support/login';
 import { prepareDatabase } from '../start';
 import { DEMO_HISTORY, DEMO_PROJECTS } from '../seed/records';
 import { PENDING_PROJECT } from '../seed/loans';
+import { balanceDay, lastRemitted } from '../seed/records';
+import { monthText } from '../seed/calendar';
+import { testCalendar as cal } from '../test-support/calendar';
 import { checkLedger, fenToYuan, getUnitAccount, listAccountsOf, listJournal, listProjects, listUnitEmployees, postMovement, setAccountStatus } from './index';
 
 let db: Db;
@@ -44,15 +47,20 @@ describe('the seeded history (seed step 10)', () => {
       );
       const by = Object.fromEntries(rows.map((r) => [r.kind, r]));
       const [fy, fm] = h.first.split('-').map(Number) as [number, number];
-      const months = (2026 - fy) * 12 + (10 - fm) + 1;
+      // Remitted up to two months before the seed day (the demo calendar), settled every 30 June up to the last one.
+      const [ly, lm] = [Number(lastRemitted(cal).slice(0, 4)), Number(lastRemitted(cal).slice(4))];
+      const months = (ly - fy) * 12 + (lm - fm) + 1;
       expect(by['01']?.n, h.grzh).toBe(months);
-      const junes = (fm <= 6 ? 2026 - fy + 1 : 2026 - fy) - (fy === 2026 ? 1 : 0);
+      const y = cal.settledYear;
+      const junes = (fm <= 6 ? y - fy + 1 : y - fy) - (fy === y ? 1 : 0);
       expect(by['09']?.n ?? 0, h.grzh).toBe(Math.max(junes, 0));
-      expect(by['11']?.first ?? 'none', h.grzh).toMatch(/^20(1\d|2[0-5])-|^2026-0/);
+      // The earlier withdrawal came before the last month remitted.
+      expect((by['11']?.first ?? 'none') < `${monthText(lastRemitted(cal))}-01`, `${h.grzh} ${by['11']?.first}`).toBe(true);
     }
     const page = await listJournal(db, '201000000101', { limit: 3 });
-    expect(page.rows.map((r) => [r.valueDate, r.kindName, fenToYuan(r.balanceFen)])[0]).toEqual(['2026-10-20', '部分提取', '86542.35']);
-    const interest = await listJournal(db, '201000000101', { from: '2026-06-30', to: '2026-06-30' });
+    expect(page.rows.map((r) => [r.valueDate, r.kindName, fenToYuan(r.balanceFen)])[0]).toEqual([balanceDay(cal), '部分提取', '86542.35']);
+    const settled = `${cal.settledYear}-06-30`;
+    const interest = await listJournal(db, '201000000101', { from: settled, to: settled });
     expect(interest.rows.map((r) => r.kindName)).toContain('年度结息');
   });
 
@@ -89,10 +97,10 @@ describe('the seeded history (seed step 10)', () => {
     expect(projects.map((p) => p.xmmc).sort()).toEqual([...DEMO_PROJECTS.filter((p) => p.dwzh === '900100200001').map((p) => p.xmmc), PENDING_PROJECT.xmmc].sort());
   });
 
-  it('settling 2026 again changes nothing (the seed settled it)', async () => {
+  it('settling the last 30 June’s year again changes nothing (the seed settled it)', async () => {
     const { settleInterest } = await import('./index');
     const before = await db.query('select count(*)::text as n from journal_entry');
-    const run = await settleInterest(db, 2026, { now: new Date('2026-11-26T00:00:00Z') });
+    const run = await settleInterest(db, cal.settledYear, { now: new Date(`${cal.today}T08:00:00+08:00`) });
     expect(run.accounts).toBe(0);
     expect(await db.query('select count(*)::text as n from journal_entry')).toEqual(before);
   });
@@ -106,7 +114,7 @@ describe('what the hall shows comes from the records', () => {
     const token = await signIn(app, '110105199506205040');
     expect(await info(token)).toMatchObject({ grzh: '201000000404', grzhzt: '01', grzhye: '35200.00' });
     await db.transaction((tx) =>
-      postMovement(tx, { accountNo: '201000000404', amountFen: 123456n, kind: '02', ywbh: 'BJ-SHOW', line: 1, valueDate: '2026-11-20', period: '202610' }),
+      postMovement(tx, { accountNo: '201000000404', amountFen: 123456n, kind: '02', ywbh: 'BJ-SHOW', line: 1, valueDate: cal.today, period: lastRemitted(cal) }),
     );
     await db.transaction((tx) => setAccountStatus(tx, '201000000404', '02'));
     expect(await info(token)).toMatchObject({ grzh: '201000000404', grzhzt: '02', grzhye: '36434.56' });

@@ -5,14 +5,16 @@ import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { prepareDatabase } from '../start';
 import { PAUSE_NOTE } from '../seed/menus';
-import { DEMO_NOTICES } from '../seed/shell';
+import { demoNotices } from '../seed/shell';
+import { storyClock, testCalendar } from '../test-support/calendar';
 import { signIn } from '../test-support/login';
 import { PRODUCTION } from '../test-support/production';
 
 // One in-memory PGlite for the whole file.
 let db: Db;
 let app: FastifyInstance;
-const clock = Date.parse('2026-11-22T10:00:00+08:00');
+const clock = storyClock(22).getTime();
+const DEMO_NOTICES = demoNotices(testCalendar);
 
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const LOGINS = {
@@ -256,8 +258,10 @@ describe('individual and unit information', () => {
 
   it('dwlxd/checkQr: the unit has not confirmed this year’s interest statement; developers skip it', async () => {
     const unit = await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.unit, 2));
-    expect(unit.body.data).toEqual({ confirmed: false, year: 2026 });
-    expect((await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.developer, 3))).body.data).toEqual({ confirmed: true, year: 2026 });
+    // This year is the clock's (the demo calendar's last month).
+    const year = Number(testCalendar.lastMonth.slice(0, 4));
+    expect(unit.body.data).toEqual({ confirmed: false, year });
+    expect((await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.developer, 3))).body.data).toEqual({ confirmed: true, year });
     expect((await get(`${ZHFW}/dwlxd/checkQr`, await signIn(app, LOGINS.personal))).status).toBe(403);
   });
 
@@ -318,7 +322,9 @@ describe('configuration, dictionary, notices, switch (public)', () => {
 
     const notices = (await get<Array<{ id: string; tgmc: string; tgnr: string; startsj: string; fbzt: number }>>(`${ZHFW}/tzxx/getList`)).body.data;
     expect(notices.map((n) => n.fbzt)).toEqual([1]);
-    expect(notices[0]).toMatchObject({ startsj: '2026-07-01 09:00:00', tgmc: '关于调整2026年度住房公积金缴存基数的通知' });
+    // The base adjustment of the year of the last 1 July before the seed day (the demo calendar).
+    const year = testCalendar.settledYear;
+    expect(notices[0]).toMatchObject({ startsj: `${year}-07-01 09:00:00`, tgmc: `关于调整${year}年度住房公积金缴存基数的通知` });
     expect(notices[0]?.tgnr).toContain('<p>');
 
     expect((await get(`${ZHFW}/xtkg/getQdzt`)).body.data).toEqual({ qdzt: '1' });

@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/db';
 import { demoPasswordHash } from './password';
+import type { DemoCalendar } from './calendar';
 
 /**
  * The demo certificates (seed step 4): the public keys of the key files in demo-ca/ (whose private keys are
- * published there, demo only), registered for the demo unit and developer, valid 2026-01-01 to 2028-12-31.
+ * published there, demo only), registered for the demo unit and developer, valid from 1 January of the seed day's
+ * year to 31 December two years on (demoCertificateValidity).
  */
 export const DEMO_CERTIFICATES = [
   {
@@ -22,7 +24,8 @@ export const DEMO_CERTIFICATES = [
   },
 ] as const;
 
-export const DEMO_CERTIFICATE_VALIDITY = { notBefore: '2026-01-01T00:00:00+08:00', notAfter: '2028-12-31T23:59:59+08:00' };
+/** The demo certificates' validity around the seed day (the demo calendar): from 1 January of its year to 31 December two years on. */
+export const demoCertificateValidity = (cal: DemoCalendar) => ({ notBefore: `${cal.year}-01-01T00:00:00+08:00`, notAfter: `${cal.year + 2}-12-31T23:59:59+08:00` });
 
 /** The simulated government platform's password for its demo citizens. */
 export const GOV_DEMO_PASSWORD = 'Gov@2026';
@@ -39,13 +42,14 @@ export const GOV_DEMO_CITIZENS = [
 ] as const;
 
 /** Seed step 4: demo certificates and the simulated platform's citizens. */
-export async function seedCa(tx: Queryable): Promise<void> {
+export async function seedCa(tx: Queryable, cal: DemoCalendar): Promise<void> {
+  const validity = demoCertificateValidity(cal);
   for (const c of DEMO_CERTIFICATES) {
     await tx.query(
       `insert into ca_certificate (serial, user_id, subject, public_key, not_before, not_after)
        select $1, id, $3, $4, $5, $6 from app_user where account = $2
        on conflict (serial) do nothing`,
-      [c.serial, c.account, c.subject, c.publicKey, DEMO_CERTIFICATE_VALIDITY.notBefore, DEMO_CERTIFICATE_VALIDITY.notAfter],
+      [c.serial, c.account, c.subject, c.publicKey, validity.notBefore, validity.notAfter],
     );
   }
   await seedGovCitizens(tx, GOV_DEMO_CITIZENS);

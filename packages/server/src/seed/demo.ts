@@ -26,6 +26,7 @@ import { seedEmployeeContactPhones } from './unit-contact';
 import { seedRetireeRemittances } from './retiree-remittances';
 import { seedWithdrawalHistory } from './withdrawal-history';
 import { seedDeveloperButtons, seedDeveloperDeposits, seedDeveloperProjects } from './developer';
+import { seededCalendar, type DemoCalendar } from './calendar';
 
 /** The demo sign-ins, also printed at start-up and listed in the README. One password for all. */
 export const DEMO_PASSWORD = 'Gjj@2026';
@@ -75,12 +76,22 @@ export const DEMO_RATES: ReadonlyArray<{ code: RateCode; rate: string; effective
 export interface SeedOptions {
   /** Production (with SEED_DEMO=1): nothing whose secret is published in this repository is trusted. */
   production?: boolean;
+  /**
+   * The moment of the seed: the demo calendar's seed day (seed/calendar.ts) is its date in the centre's time zone.
+   * The real clock when not given; a database already seeded keeps the day it was first seeded on.
+   */
+  now?: Date;
+}
+
+/** What a seed step is given: the options, and the demo calendar every date it writes is taken from. */
+interface SeedContext extends SeedOptions {
+  calendar: DemoCalendar;
 }
 
 interface SeedStep {
   version: number;
   name: string;
-  run(tx: Queryable, options: SeedOptions): Promise<void>;
+  run(tx: Queryable, context: SeedContext): Promise<void>;
 }
 
 /** Seed steps in order. A new step gets the next version; a step, once released, is never edited. */
@@ -111,9 +122,9 @@ const STEPS: SeedStep[] = [
     version: 2,
     // The data lives in menus.ts and shell.ts; once released, a change there needs a new step to reach a database.
     name: 'sign-in and the hall shell: accounts, menus, dictionary, configuration, notices',
-    async run(tx) {
+    async run(tx, { calendar }) {
       await seedMenus(tx);
-      await seedShell(tx);
+      await seedShell(tx, calendar);
     },
   },
   {
@@ -127,7 +138,7 @@ const STEPS: SeedStep[] = [
     version: 4,
     name: 'CA certificate login and single sign-on: demo certificates, the simulated platform\'s citizens',
     // Not in production: the demo key files (private keys published in demo-ca/) would sign anyone in.
-    run: (tx, options) => (options.production ? Promise.resolve() : seedCa(tx)),
+    run: (tx, options) => (options.production ? Promise.resolve() : seedCa(tx, options.calendar)),
   },
   {
     version: 5,
@@ -146,7 +157,7 @@ const STEPS: SeedStep[] = [
     version: 7,
     // The data lives in public.ts (issue 7, public services).
     name: 'public services: introduction, policies, partner developments, downloads, videos, smart push, complaints, evaluations',
-    run: seedPublic,
+    run: (tx, { calendar }) => seedPublic(tx, calendar),
   },
   {
     version: 8,
@@ -166,13 +177,13 @@ const STEPS: SeedStep[] = [
     version: 10,
     // The data lives in records.ts (issue 20, the centre's records: accounts, ten years of journal, interest).
     name: 'the centre\'s records: personal accounts with their history, unit accounts, developers\' projects',
-    run: seedRecords,
+    run: (tx, { calendar }) => seedRecords(tx, calendar),
   },
   {
     version: 11,
     // The data lives in messages.ts (issue 23, the messages page /sysMsg/msgHome).
     name: 'the messages page for every role, and the demo individual\'s messages',
-    run: seedMessages,
+    run: (tx, { calendar }) => seedMessages(tx, calendar),
   },
   {
     version: 12,
@@ -208,7 +219,7 @@ const STEPS: SeedStep[] = [
     version: 16,
     // The data lives in transfer.ts (issue 24, 同城转移 GJ0314): its menu entry and 程立新, sealed at one demo unit.
     name: 'personal transfer between units: the 同城转移 menu entry and 程立新, whose account the old unit sealed',
-    run: (tx) => seedTransfer(tx, DEMO_PASSWORD),
+    run: (tx, { calendar }) => seedTransfer(tx, DEMO_PASSWORD, calendar),
   },
   {
     version: 17,
@@ -231,7 +242,7 @@ const STEPS: SeedStep[] = [
     version: 21,
     // The data lives in withdrawals.ts (issue 33): the depositor whose account 离休退休提取 closes.
     name: 'withdrawals: 严退休, past the retirement age, whose account the retirement withdrawal closes',
-    run: (tx) => seedWithdrawals(tx, DEMO_PASSWORD),
+    run: (tx, { calendar }) => seedWithdrawals(tx, DEMO_PASSWORD, calendar),
   },
   {
     version: 22,
@@ -243,13 +254,13 @@ const STEPS: SeedStep[] = [
     version: 26,
     // The data lives in unit-business.ts (issue 34): the demo unit's paid remittances, its 缴至年月.
     name: 'unit business: the demo unit\'s paid remittances as payment rows, the lines since July, the unit\'s 缴至年月',
-    run: seedUnitBusiness,
+    run: (tx, { calendar }) => seedUnitBusiness(tx, calendar),
   },
   {
     version: 30,
     // The data lives in loans.ts (issue 38, housing loans; steps 30–33 are this issue's).
     name: 'housing loans: 刘安居 with a running loan (five periods paid, the sixth overdue), 示例置业\'s pending project',
-    run: (tx) => seedLoans(tx, DEMO_PASSWORD),
+    run: (tx, { calendar }) => seedLoans(tx, DEMO_PASSWORD, calendar),
   },
   {
     version: 31,
@@ -264,7 +275,7 @@ const STEPS: SeedStep[] = [
     version: 48,
     // The data lives in withdrawal-walks.ts (issue 33, the hall's withdrawal walks; steps 48–49 are this issue's).
     name: 'withdrawal walks: 韩购房 (married, his spouse on file) buys a home, 冯退休 retires',
-    run: (tx) => seedWithdrawalWalks(tx, DEMO_PASSWORD),
+    run: (tx, { calendar }) => seedWithdrawalWalks(tx, DEMO_PASSWORD, calendar),
   },
   {
     version: 49,
@@ -340,9 +351,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<numbe
   const rows = await db.query<{ value: string }>(`select value from app_meta where key = 'demo_seed_version'`);
   const current = Number(rows[0]?.value ?? 0);
   const applied: number[] = [];
+  // The demo calendar: the day this database was first seeded (kept with the first step), so every step's dates agree.
+  const calendar = await seededCalendar(db, options.now);
+  const context: SeedContext = { ...options, calendar };
   for (const step of STEPS.filter((s) => s.version > current)) {
     await db.transaction(async (tx) => {
-      await step.run(tx, options);
+      await step.run(tx, context);
+      await tx.query(
+        `insert into app_meta (key, value) values ('demo_seed_day', $1) on conflict (key) do nothing`,
+        [calendar.today],
+      );
       await tx.query(
         `insert into app_meta (key, value) values ('demo_seed_version', $1)
          on conflict (key) do update set value = excluded.value, updated_at = now()`,

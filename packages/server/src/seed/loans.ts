@@ -2,14 +2,18 @@ import type { Queryable } from '../db/db';
 import { postMovement } from '../records';
 import { createLoan, scheduleOf } from '../business/loans/ledger';
 import { seedDemoIndividual } from './changes';
+import type { DemoCalendar } from './calendar';
+import { settleAccountTo } from './remittances';
 
 /**
  * Seed step 30 (issue 38, housing loans): a borrower with a running loan, and the developer's pending project.
  *
- * - 刘安居 borrowed 500,000.00 yuan on 2026-05-15 for 240 months at 2.6 % (等额本息) on 示例·云栖府（一期）with the
- *   developer's staged guarantee (72); periods 1–5 (June–October 2026) were paid by his card, period 6 (due
- *   2026-11-15) was not: his card is marked as failing (the reference server's simulated bank), so the loan is 逾期.
- *   His provident account holds 40,000.00 yuan (one 补缴), so a 签约冲还贷 has something to offset.
+ * - 刘安居 borrowed 500,000.00 yuan for 240 months at 2.6 % (等额本息) on 示例·云栖府（一期）with the developer's
+ *   staged guarantee (72), issued on the 15th (loanIssueDate: seeded in December, 2026-05-15); periods 1–5 were paid
+ *   by his card, period 6 (due before the seed day) was not and period 7 is not due yet: his card is marked as failing
+ *   (the reference server's simulated bank), so the loan is 逾期 with exactly one overdue period.
+ *   His provident account holds 40,000.00 yuan (one 补缴 for the month before he joined), so a 签约冲还贷 has
+ *   something to offset.
  * - 示例置业's fourth project, 示例·云栖府（三期）, waits for the centre's approval (spzt 01); its other three are approved.
  * 张三 has no loan: the end-to-end test applies for one.
  */
@@ -22,7 +26,24 @@ export const LOAN_DEMO_LOGIN = {
   dwmc: '示例科技有限公司',
 } as const;
 
-export const LOAN_DEMO = { ywbh: 'DEMO-GD0101-000001', amountFen: 50_000_000n, months: 240, issueDate: '2026-05-15', paidPeriods: 5 } as const;
+export const LOAN_DEMO = { ywbh: 'DEMO-GD0101-000001', amountFen: 50_000_000n, months: 240, paidPeriods: 5 } as const;
+
+/**
+ * The day the demo loan was issued: the 15th (the 16th when the seed day is a 15th), of the month that puts period
+ * paidPeriods + 1 strictly before the seed day and the next period strictly after it: seven months back when the seed
+ * day comes before that day of its month, six months back otherwise.
+ */
+export function loanIssueDate(cal: DemoCalendar): string {
+  const { back, day } = loanIssue(cal);
+  return cal.dayOf(cal.monthsBack(back), day);
+}
+
+/** How many months back the loan was issued (7 or 6), and its day of the month (loanIssueDate). */
+function loanIssue(cal: DemoCalendar): { back: number; day: number } {
+  const today = Number(cal.today.slice(8));
+  const day = today === 15 ? 16 : 15;
+  return { back: today < day ? LOAN_DEMO.paidPeriods + 2 : LOAN_DEMO.paidPeriods + 1, day };
+}
 
 export const PENDING_PROJECT = {
   dwzh: '900100200001',
@@ -31,20 +52,26 @@ export const PENDING_PROJECT = {
   xmdz: '示范市高新区云栖路 102 号',
   ysxkzh: '示房预售证第2026007号',
   zts: 312,
-  kpsj: '2026-12-18',
+  /** Opens ten days after the seed day. */
+  kpsj: (cal: DemoCalendar) => cal.daysAgo(-10),
 } as const;
 
-export async function seedLoans(tx: Queryable, password: string): Promise<void> {
+export async function seedLoans(tx: Queryable, password: string, cal: DemoCalendar): Promise<void> {
   const u = LOAN_DEMO_LOGIN;
+  const issueDate = loanIssueDate(cal);
+  // He joined the demo unit two months after the loan was issued; the 补缴 is for the month before he joined.
+  const back = loanIssue(cal).back;
+  const joined = cal.monthsBack(back - 2);
   await seedDemoIndividual(tx, u, password, {
     complete: true,
     details: { txdz: '示范市高新区云栖路 88 号 3 栋 1202 室', yzbm: '250101', hyzk: '20', gzdh: '0531-86001241', zy: '工程师', xl: '大学本科' },
-    khrq: '2026-07-01',
+    khrq: cal.dayOf(joined, 1),
   });
   const [has] = await tx.query('select 1 from loan where ywbh = $1', [LOAN_DEMO.ywbh]);
   if (!has) {
     await tx.query('update personal_account set jcjs_fen = 1200000, yjce_fen = 288000 where grzh = $1', [u.grzh]);
-    await postMovement(tx, { accountNo: u.grzh, amountFen: 4_000_000n, kind: '02', ywbh: 'DEMO-BJ-201000000701', line: 1, valueDate: '2026-07-01', period: '202606' });
+    await postMovement(tx, { accountNo: u.grzh, amountFen: 4_000_000n, kind: '02', ywbh: 'DEMO-BJ-201000000701', line: 1, valueDate: cal.dayOf(joined, 1), period: cal.monthsBack(back - 1) });
+    await settleAccountTo(tx, u.grzh, cal.settledYear);
     const loan = await createLoan(tx, {
       ywbh: LOAN_DEMO.ywbh,
       zjhm: u.account,
@@ -55,7 +82,7 @@ export async function seedLoans(tx: Queryable, password: string): Promise<void> 
       annualRate: '2.6',
       rateCode: '02',
       method: '01',
-      issueDate: LOAN_DEMO.issueDate,
+      issueDate,
       fwlx: '01',
       xmbh: 'LP2024000101',
       fwdz: '示范市高新区云栖路 88 号 3 栋 1202 室',
@@ -65,7 +92,7 @@ export async function seedLoans(tx: Queryable, password: string): Promise<void> 
       dbfs: '72',
       hkyh: '中国工商银行',
       hkzh: '6222020200112233445',
-      at: new Date('2026-05-15T02:00:00Z'),
+      at: new Date(`${issueDate}T10:00:00+08:00`),
     });
     // The card paid periods 1–5 on their due dates; set-based, as the monthly command does.
     await tx.query(
@@ -86,6 +113,6 @@ export async function seedLoans(tx: Queryable, password: string): Promise<void> 
   await tx.query(
     `insert into developer_project (dwzh, xmbh, xmmc, xmdz, ysxkzh, zts, kpsj, zt, spzt, jgqj) values ($1, $2, $3, $4, $5, $6, $7, '01', '01', '23000-26000 元/㎡')
      on conflict (xmbh) do nothing`,
-    [p.dwzh, p.xmbh, p.xmmc, p.xmdz, p.ysxkzh, p.zts, p.kpsj],
+    [p.dwzh, p.xmbh, p.xmmc, p.xmdz, p.ysxkzh, p.zts, p.kpsj(cal)],
   );
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { DemoCalendar } from './calendar';
 import { DOCX_TYPE, PDF_TYPE, makeDocx, makePdf } from '../public/files';
 import { videoFiles, videoPath } from '../public/videos';
 import { ZHFW_PREFIX } from '../routes/shell';
@@ -264,15 +265,24 @@ export const EVALUATION_ITEMS = [
   ['FW01', '网上业务大厅使用体验', '综合服务'],
 ] as const;
 
-/** Published complaints and their replies, shown to everyone on the complaint list (no contact details). */
-const PUBLIC_COMPLAINTS = [
-  ['TS20261015000001', '02', '05', '建议网上业务大厅增加租房提取进度的短信提醒功能，方便及时了解办理情况。', '感谢您的建议。中心已于 11 月上线办理进度短信提醒，提交申请后每个环节都会发送短信通知。', '2026-10-15T09:12:00+08:00'],
-  ['TS20261022000001', '01', '06', '东城区管理部服务大厅周五下午排队时间过长，等待超过一个小时。', '您好，经核实情况属实。东城区管理部已自 11 月起在周五下午增开两个综合窗口，并推行线上预约取号。', '2026-10-22T15:40:00+08:00'],
-  ['TS20261103000001', '03', '03', '请问二手房公积金贷款对房龄有什么要求？', '您好，二手房房龄与贷款期限之和不超过 50 年，具体以评估报告为准，详见政策信息栏目《关于二手房住房公积金贷款办理的通知》。', '2026-11-03T10:05:00+08:00'],
-] as const;
+/**
+ * Published complaints and their replies, shown to everyone on the complaint list (no contact details). Filed 47, 40
+ * and 28 days before the seed day (the demo calendar), each numbered as the day's first (TS + YYYYMMDD + 000001); the
+ * replies name last month. Seeded on 1 December 2026: TS20261015000001, TS20261022000001, TS20261103000001.
+ */
+export function publicComplaints(cal: DemoCalendar): Array<readonly [sqbh: string, type: string, dept: string, content: string, reply: string, at: string]> {
+  const month = `${Number(cal.lastMonth.slice(4))} 月`;
+  return (
+    [
+      ['02', '05', '建议网上业务大厅增加租房提取进度的短信提醒功能，方便及时了解办理情况。', `感谢您的建议。中心已于 ${month}上线办理进度短信提醒，提交申请后每个环节都会发送短信通知。`, cal.at(47, '09:12')],
+      ['01', '06', '东城区管理部服务大厅周五下午排队时间过长，等待超过一个小时。', `您好，经核实情况属实。东城区管理部已自 ${month}起在周五下午增开两个综合窗口，并推行线上预约取号。`, cal.at(40, '15:40')],
+      ['03', '03', '请问二手房公积金贷款对房龄有什么要求？', '您好，二手房房龄与贷款期限之和不超过 50 年，具体以评估报告为准，详见政策信息栏目《关于二手房住房公积金贷款办理的通知》。', cal.at(28, '10:05')],
+    ] as const
+  ).map(([type, dept, content, reply, at]) => [`TS${at.slice(0, 10).replace(/-/g, '')}000001`, type, dept, content, reply, at] as const);
+}
 
 /** Seeds the public services content (seed step 7). */
-export async function seedPublic(tx: Queryable): Promise<void> {
+export async function seedPublic(tx: Queryable, cal: DemoCalendar): Promise<void> {
   await tx.query(`insert into centre_intro (id, title, body, updated_at) values (1, $1, $2, $3) on conflict (id) do nothing`, [
     `${DEMO_CENTRE}简介`,
     INTRO_BODY,
@@ -322,7 +332,7 @@ export async function seedPublic(tx: Queryable): Promise<void> {
   for (const [i, [code, name]] of COMPLAINT_DEPTS.entries()) {
     await tx.query('insert into complaint_dept (code, name, sort) values ($1, $2, $3)', [code, name, i]);
   }
-  for (const [sqbh, type, dept, content, reply, at] of PUBLIC_COMPLAINTS) {
+  for (const [sqbh, type, dept, content, reply, at] of publicComplaints(cal)) {
     const created = new Date(at);
     await tx.query(
       `insert into complaint (sqbh, user_id, type_code, dept_code, content, lxdh, status, reply, replied_at, gkbz, created_at)

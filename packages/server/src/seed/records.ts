@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { settleBatch } from '../records/interest';
+import { balanceDay, lastRemitted, monthText, type DemoCalendar } from './calendar';
 
 /**
  * Seed step 10 (issue 20, docs/api-records.md#seeded-history): the centre's records behind the demo. Everything is
@@ -7,11 +8,12 @@ import { settleBatch } from '../records/interest';
  *
  * - a personal account for every demo individual (张三's two, 李梅, the depositors on file 赵六 … 郑浩, the SMS
  *   individuals 赵初始 … 李短信) and 20 more employees of 示例科技有限公司 (27 in all, 4 of them sealed 封存);
- * - monthly remittances (汇缴) on the 10th from each account's first month to October 2026 (or its sealing), the
- *   base growing 5 % each July, unit and personal part each rounded to the yuan;
+ * - monthly remittances (汇缴) on the 10th from each account's first month to the month two months before the seed
+ *   day (the demo calendar, seed/calendar.ts; October when seeded in December) or its sealing, the base growing 5 %
+ *   each July, unit and personal part each rounded to the yuan;
  * - one earlier withdrawal (提取, six months' deposits) each, a 结息 entry every 30 June by the real settlement
- *   (settleBatch), and for the demo individuals a last movement on 2026-10-20 that brings the balance to the figure
- *   the demo always showed (张三 86,542.35 …);
+ *   (settleBatch) up to the last 30 June before the seed day, and for the demo individuals a last movement on the
+ *   20th of that last month (balanceDay) that brings the balance to the figure the demo always showed (张三 86,542.35 …);
  * - the unit accounts of the deposit units on file, and the developers' projects (楼盘).
  */
 export interface HistorySeed {
@@ -21,19 +23,23 @@ export interface HistorySeed {
   dwzh: string | null;
   dwmc: string;
   kind: 'gr' | 'lhjy';
-  /** First and last month remitted, YYYY-MM. */
+  /** First and last month remitted, YYYY-MM; `last` null: still paying, up to the calendar's lastRemitted. */
   first: string;
-  last: string;
+  last: string | null;
   baseYuan: number;
   dwjcbl: number;
   grjcbl: number;
   status: '01' | '02';
-  /** The balance the demo shows (yuan text), reached by the movement of 2026-10-20. */
+  /** The balance the demo shows (yuan text), reached by the movement of balanceDay. */
   target?: string;
 }
 
 const UNIT = { dwzh: '100200300001', dwmc: '示例科技有限公司' } as const;
-const LAST = '2026-10';
+/** Still paying: remitted up to the calendar's lastRemitted. */
+const LAST = null;
+
+/** The calendar's story days of this history (defined with the calendar, which the end-to-end tests read too). */
+export { balanceDay, lastRemitted };
 
 const SURNAMES = ['王', '李', '刘', '陈', '杨', '黄', '周', '吴', '徐', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '梁', '宋', '唐'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '建华', '晓东'];
@@ -142,7 +148,9 @@ async function seedMovements(tx: Queryable, plan: string, from: string, to: stri
   );
 }
 
-export async function seedRecords(tx: Queryable): Promise<void> {
+export async function seedRecords(tx: Queryable, cal: DemoCalendar): Promise<void> {
+  const lastMonth = monthText(lastRemitted(cal));
+  const day = balanceDay(cal);
   // The SMS individuals get account numbers of their own (see SMS_ACCOUNT_NUMBERS).
   for (const [zjhm, grzh] of SMS_ACCOUNT_NUMBERS) {
     await tx.query('update person_info set grzh = $2 where zjhm = $1', [zjhm, grzh]);
@@ -157,14 +165,16 @@ export async function seedRecords(tx: Queryable): Promise<void> {
     // The earlier withdrawal: 25-29 months after the first deposit, else 13 months after (newer accounts).
     const offset = (n: number) => new Date(Date.UTC(fy, fm - 1 + n, 20)).toISOString().slice(0, 10);
     const late = offset(25 + (Number(h.grzh.slice(-2)) % 5));
-    const lastDay = `${h.last}-20`;
-    const wd = late < '2026-06-01' && late < lastDay ? late : offset(13) < lastDay && offset(13) < '2026-10-01' ? offset(13) : null;
+    const last = h.last ?? lastMonth;
+    const lastDay = `${last}-20`;
+    // Not in the last six months (nor, for newer accounts, the last two): the withdrawal is history.
+    const wd = late < `${monthText(cal.monthsBack(6))}-01` && late < lastDay ? late : offset(13) < lastDay && offset(13) < `${lastMonth}-01` ? offset(13) : null;
     return {
       grzh: h.grzh,
       ywbh_base: `HJ${key}`,
       line,
       first_month: `${h.first}-01`,
-      last_month: `${h.last}-01`,
+      last_month: `${last}-01`,
       base: h.baseYuan,
       dwjcbl: h.dwjcbl,
       grjcbl: h.grjcbl,
@@ -182,12 +192,12 @@ export async function seedRecords(tx: Queryable): Promise<void> {
     [planJson, JSON.stringify(DEMO_HISTORY)],
   );
   // Year by year: the movements of July – June, then that 30 June's settlement by the real engine.
-  for (let year = 2016; year <= 2026; year++) {
+  for (let year = 2016; year <= cal.settledYear; year++) {
     await seedMovements(tx, planJson, `${year - 1}-06-30`, `${year}-06-30`);
     await settleBatch(tx, year, '', 1_000_000);
   }
-  await seedMovements(tx, planJson, '2026-06-30', '2026-10-31');
-  // The demo individuals' balances as the demo always showed them: one movement of 2026-10-20 (a withdrawal, or a
+  await seedMovements(tx, planJson, `${cal.settledYear}-06-30`, cal.dayOf(lastRemitted(cal), 31));
+  // The demo individuals' balances as the demo always showed them: one movement of balanceDay (a withdrawal, or a
   // transfer in from another centre when the history fell short).
   const targets = DEMO_HISTORY.filter((h) => h.target).map((h) => ({ grzh: h.grzh, target: Math.round(Number(h.target) * 100) }));
   await tx.query(
@@ -196,17 +206,17 @@ export async function seedRecords(tx: Queryable): Promise<void> {
      ins as (
        insert into journal_entry (account_no, contra_no, amount_fen, kind, ywbh, line, value_date, balance_after_fen, note, tqyy)
        select grzh, case when diff < 0 then 'C100' else 'C300' end, diff, case when diff < 0 then '11' else '21' end,
-              'TQ' || grzh || '20261020', 1, '2026-10-20', balance_fen + diff,
+              'TQ' || grzh || replace($2, '-', ''), 1, $2::date, balance_fen + diff,
               case when diff < 0 then '部分提取（购买自住住房）' else '转入（异地转入）' end, case when diff < 0 then '01' end
          from d
        returning account_no, contra_no, amount_fen
      ),
      moved as (
-       update personal_account p set balance_fen = p.balance_fen + i.amount_fen, last_value_date = '2026-10-20' from ins i where p.grzh = i.account_no
+       update personal_account p set balance_fen = p.balance_fen + i.amount_fen, last_value_date = $2::date from ins i where p.grzh = i.account_no
      )
      update centre_account c set balance_fen = c.balance_fen - s.total
        from (select contra_no, sum(amount_fen) as total from ins group by contra_no) s where c.code = s.contra_no`,
-    [JSON.stringify(targets)],
+    [JSON.stringify(targets), day],
   );
   const sealed = DEMO_HISTORY.filter((h) => h.status === '02').map((h) => h.grzh);
   await tx.query(`update personal_account set grzhzt = '02' where grzh = any($1::text[])`, [sealed]);

@@ -8,12 +8,17 @@ import { grantSecondCheck } from '../test-support/two-check';
 import { checkLedger } from '../records';
 import { RETIREE_DEMO_LOGIN } from './withdrawals';
 import { seedRetireeRemittances } from './retiree-remittances';
+import { lastRemitted } from './records';
+import { testCalendar as cal } from '../test-support/calendar';
 
-// Seed step 61: 严退休's 汇缴 (step 21) are lines of the demo unit's payments, and paying the unit's November gives him
-// no second November. The clock stands on Monday 7 December 2026; the unit has paid up to October.
+// Seed step 61: 严退休's 汇缴 (step 21) are lines of the demo unit's payments, and paying the unit's last month gives him
+// no second one. The clock stands on the seed day (the demo calendar; seeded on 7 December 2026: his 汇缴 July–November,
+// the unit paid up to October, its November list to come).
 let db: Db;
 let app: FastifyInstance;
-const clock = new Date('2026-12-07T02:00:00Z');
+const clock = new Date(`${cal.today}T10:00:00+08:00`);
+/** His five months (July–November when seeded in December); the unit paid up to the fourth. */
+const [M1, M2, M3, M4, M5] = cal.lastMonths(5) as [string, string, string, string, string];
 const ZHFW = '/api/izfgjj-zhfw/v1';
 const UNIT = RETIREE_DEMO_LOGIN.dwzh;
 const GRZH = RETIREE_DEMO_LOGIN.grzh;
@@ -25,8 +30,8 @@ beforeAll(async () => {
   unit = await signIn(app, UNIT, 2);
   await grantSecondCheck(app, db, unit, UNIT, '/dwwt/jcyw/dw_huij', 2);
   await db.query(
-    `insert into unit_statement_confirm (account_id, year, confirmed_at) select a.id, 2026, now() from user_account a join app_user u on u.id = a.user_id where u.account = $1 on conflict do nothing`,
-    [UNIT],
+    `insert into unit_statement_confirm (account_id, year, confirmed_at) select a.id, $2::int, now() from user_account a join app_user u on u.id = a.user_id where u.account = $1 on conflict do nothing`,
+    [UNIT, cal.year],
   );
 });
 afterAll(() => app.close());
@@ -40,14 +45,15 @@ const his = () =>
   );
 
 describe('seed step 61', () => {
-  it('his 汇缴 of July–October are lines of the unit’s payments; November stays his; the balance is unchanged', async () => {
+  it('his 汇缴 of the four months the unit paid are lines of its payments; last month stays his; the balance is unchanged', async () => {
     const entries = await his();
+    expect(M4).toBe(lastRemitted(cal));
     expect(entries.map((e) => [e.period, e.ywbh])).toEqual([
-      ['202607', `HJ${UNIT}202607`],
-      ['202608', `HJ${UNIT}202608`],
-      ['202609', `HJ${UNIT}202609`],
-      ['202610', `HJ${UNIT}202610`],
-      ['202611', `HJSEED21${GRZH}202611`],
+      [M1, `HJ${UNIT}${M1}`],
+      [M2, `HJ${UNIT}${M2}`],
+      [M3, `HJ${UNIT}${M3}`],
+      [M4, `HJ${UNIT}${M4}`],
+      [M5, `HJSEED21${GRZH}${M5}`],
     ]);
     expect((await db.query<{ b: string }>('select balance_fen::text as b from personal_account where grzh = $1', [GRZH]))[0]!.b).toBe('960000');
     expect((await checkLedger(db, [GRZH])).ok).toBe(true);
@@ -57,8 +63,8 @@ describe('seed step 61', () => {
               (select count(*)::int from unit_remittance_line l where l.ywbh = r.ywbh) as lines,
               (select sum(amount_fen)::text from unit_remittance_line l where l.ywbh = r.ywbh) as line_sum,
               (select sum(amount_fen)::text from journal_entry j where j.ywbh = r.ywbh) as journal
-         from unit_remittance r where r.dwzh = $1 and r.kind = '01' and r.period between '202607' and '202610' order by r.period`,
-      [UNIT],
+         from unit_remittance r where r.dwzh = $1 and r.kind = '01' and r.period between $2 and $3 order by r.period`,
+      [UNIT, M1, M4],
     );
     expect(rows).toHaveLength(4);
     for (const r of rows) {
@@ -77,15 +83,15 @@ describe('seed step 61', () => {
     expect(await db.query('select ywbh, persons, total_fen::text from unit_remittance where dwzh = $1 order by ywbh', [UNIT])).toEqual(totals);
   });
 
-  it('the unit’s November list leaves him out (credited already), and paying it gives him no second November', async () => {
+  it('the unit’s list for last month leaves him out (credited already), and paying it gives him no second one', async () => {
     const list = body(await app.inject({ url: `${ZHFW}/dwyw/hjqd?limit=200`, headers: { token: unit } })).data;
-    expect(list.hjny).toBe('202611');
+    expect(list.hjny).toBe(M5);
     expect(list.rows.map((r: { grzh: string }) => r.grzh)).not.toContain(GRZH);
     const accepted = body(
       await app.inject({ method: 'POST', url: `${ZHFW}/ywsq/submit`, headers: { token: unit }, payload: { ywlx: 'GJ0201', payload: { hjny: list.hjny, rs: list.rs, hjje: list.hjje } } }),
     ).data;
     expect(body(await app.inject({ method: 'POST', url: `/dev/unit-remittance/${accepted.ywbh}/pay` })).data.zt).toBe('03');
-    expect((await his()).filter((e) => e.period === '202611')).toHaveLength(1);
+    expect((await his()).filter((e) => e.period === M5)).toHaveLength(1);
     expect((await checkLedger(db, [GRZH])).ok).toBe(true);
   });
 });

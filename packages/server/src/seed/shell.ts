@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { ACCOUNT_STATUS_NAMES, UNIT_ACCOUNT_STATUS_NAMES, WITHDRAWAL_REASONS } from '../records/kinds';
 import { ROLES } from './menus';
+import type { DemoCalendar } from './calendar';
 
 /** The centre the demo data describes. */
 export const DEMO_CENTRE = '示范市住房公积金管理中心';
@@ -108,23 +109,29 @@ export const DEMO_CONFIG: readonly ConfigSeed[] = [
 /** The configuration version (spec 3.5): `commonValue` and `value`; /dev/state bumps `value`. */
 export const DEMO_CONFIG_VERSION = { commonValue: '2026.11', value: '1' } as const;
 
-/** Notices (spec 3.5): one published, one draft. `tgnr` is HTML the hall sanitizes. */
-export const DEMO_NOTICES = [
-  {
-    tgmc: '关于调整2026年度住房公积金缴存基数的通知',
-    tgnr:
-      '<p>各缴存单位、缴存职工：</p><p>根据有关规定，2026年度住房公积金缴存基数调整工作自<strong>2026年7月1日</strong>起开展，' +
-      '单位可通过网上业务大厅“缴存业务—缴存基数调整”办理。</p><p>咨询电话：12329。</p>',
-    startsj: '2026-07-01T09:00:00+08:00',
-    fbzt: 1,
-  },
-  {
-    tgmc: '系统升级维护公告（草稿）',
-    tgnr: '<p>系统将于近期升级维护，具体时间另行通知。</p>',
-    startsj: '2026-11-20T18:00:00+08:00',
-    fbzt: 0,
-  },
-] as const;
+/**
+ * Notices (spec 3.5): one published, one draft. `tgnr` is HTML the hall sanitizes. Dated by the demo calendar: the
+ * base adjustment of the year of the last 1 July, the draft 11 days before the seed day.
+ */
+export function demoNotices(cal: DemoCalendar): Array<{ tgmc: string; tgnr: string; startsj: string; fbzt: 0 | 1 }> {
+  const year = cal.settledYear;
+  return [
+    {
+      tgmc: `关于调整${year}年度住房公积金缴存基数的通知`,
+      tgnr:
+        `<p>各缴存单位、缴存职工：</p><p>根据有关规定，${year}年度住房公积金缴存基数调整工作自<strong>${year}年7月1日</strong>起开展，` +
+        '单位可通过网上业务大厅“缴存业务—缴存基数调整”办理。</p><p>咨询电话：12329。</p>',
+      startsj: `${year}-07-01T09:00:00+08:00`,
+      fbzt: 1,
+    },
+    {
+      tgmc: '系统升级维护公告（草稿）',
+      tgnr: '<p>系统将于近期升级维护，具体时间另行通知。</p>',
+      startsj: cal.at(11, '18:00'),
+      fbzt: 0,
+    },
+  ];
+}
 
 /** The public quick menu of spec 2.3. */
 export const PUBLIC_QUICK_MENU = [
@@ -272,7 +279,7 @@ export const DEMO_ACCOUNTS: readonly AccountSeed[] = [
 ];
 
 /** Inserts the dictionary, configuration, notices, switch, quick menu and the accounts of the demo logins. */
-export async function seedShell(tx: Queryable): Promise<void> {
+export async function seedShell(tx: Queryable, cal: DemoCalendar): Promise<void> {
   for (const [type, entries] of Object.entries(DEMO_DICTIONARY)) {
     let sort = 0;
     for (const [value, title, enable] of entries) {
@@ -306,7 +313,7 @@ export async function seedShell(tx: Queryable): Promise<void> {
     );
   }
 
-  for (const n of DEMO_NOTICES) {
+  for (const n of demoNotices(cal)) {
     await tx.query('insert into notice (tgmc, tgnr, startsj, fbzt) values ($1, $2, $3, $4)', [n.tgmc, n.tgnr, n.startsj, n.fbzt]);
   }
   sort = 0;

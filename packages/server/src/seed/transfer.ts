@@ -4,14 +4,15 @@ import { settleBatch } from '../records/interest';
 import { postMovement } from '../records/journal';
 import { demoPasswordHash } from './password';
 import { ROLES } from './menus';
+import { monthText, type DemoCalendar } from './calendar';
 
 /**
  * Seed step 16 (issue 24, docs/api-personal.md › 同城转移): the personal transfer's menu entry and its demo depositor.
  *
  * - 同城转移 (`/grwt/zhxx/zhxxbg/tczy`, GJ0314) joins the individual's 账户信息变更 tab (menu 1120, role grjczgry):
  *   moving one's account to a new employer changes the account's unit, so it sits beside the other changes.
- * - 程立新 worked at 示范市第一建筑工程有限公司 from July 2024 to August 2026; the unit sealed his account (封存) in September
- *   and he now works at 示范市恒通物流有限公司. His login (the demo password) is the end-to-end test's own
+ * - 程立新 worked at 示范市第一建筑工程有限公司 from July 2024 to four months before the seed day (the demo calendar: August
+ *   when seeded in December); the unit sealed his account (封存) the month after and he now works at 示范市恒通物流有限公司. His login (the demo password) is the end-to-end test's own
  *   (packages/hall/e2e/staff-transfer.spec.ts): no other test uses him.
  */
 export const TRANSFER_DEMO = {
@@ -26,7 +27,8 @@ export const TRANSFER_DEMO = {
   baseFen: 650_000n,
   monthlyFen: 156_000n,
   first: '2024-07',
-  last: '2026-08',
+  /** His last month paid: four months before the seed day's (`YYYYMM`). */
+  last: (cal: DemoCalendar) => cal.monthsBack(4),
 } as const;
 
 /** The menu entry of the personal transfer: under the 账户信息变更 tab, after the phone change. */
@@ -46,7 +48,7 @@ function months(first: string, last: string): string[] {
   }
 }
 
-export async function seedTransfer(tx: Queryable, password: string): Promise<void> {
+export async function seedTransfer(tx: Queryable, password: string, cal: DemoCalendar): Promise<void> {
   const m = TRANSFER_MENU;
   await tx.query(
     `insert into menu (id, parent_id, sort, path, name, component, menu_type, enable, title, icon, buttons)
@@ -95,7 +97,7 @@ export async function seedTransfer(tx: Queryable, password: string): Promise<voi
     yjceFen: d.monthlyFen,
   });
   const before = String(BigInt(d.grzh) - 1n);
-  for (const month of months(d.first, d.last)) {
+  for (const month of months(d.first, monthText(d.last(cal)))) {
     const valueDate = `${month}-10`;
     if (month.endsWith('-07') && month !== d.first) await settleBatch(tx, Number(month.slice(0, 4)), before, 1);
     const period = month.replace('-', '');

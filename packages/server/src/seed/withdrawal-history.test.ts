@@ -7,12 +7,15 @@ import { signIn } from '../test-support/login';
 import { body, withdrawalHarness } from '../test-support/withdrawals';
 import { fenToYuan } from '../records';
 import { seedWithdrawalHistory } from './withdrawal-history';
+import { balanceDay } from './records';
+import { storyClock, testCalendar as cal } from '../test-support/calendar';
 
 // Seed step 50: each withdrawal of the seeded history is a completed application of its kind, so 提取历史 and the
-// journal tell the same story (张三's 部分提取 of 299,538.80 on 2026-10-20 among them).
+// journal tell the same story (张三's 部分提取 on balanceDay that brings him to 86,542.35 among them: 299,538.80 on
+// 2026-10-20 when seeded in December 2026).
 let db: Db;
 let app: FastifyInstance;
-const clock = new Date('2026-11-26T02:00:00Z');
+const clock = storyClock(26);
 const ZHANG = { account: '110101199003072316', grzh: '201000000101' };
 const tokens: Record<string, string> = {};
 
@@ -40,20 +43,26 @@ describe('seed step 50: the seeded withdrawals as completed applications', () =>
     expect(await db.transaction((tx) => seedWithdrawalHistory(tx))).toBe(0);
   });
 
-  it('张三’s 提取历史 shows the 2026-10-20 purchase withdrawal of 299,538.80 and his rent withdrawal, as the journal does', async () => {
+  it('张三’s 提取历史 shows the purchase withdrawal of balanceDay that left him 86,542.35, and his rent withdrawal, as the journal does', async () => {
+    const [purchase] = await db.query<{ amount: string; after: string }>(
+      `select (-amount_fen)::text as amount, balance_after_fen::text as after from journal_entry where account_no = $1 and kind = '11' and value_date = $2`,
+      [ZHANG.grzh, balanceDay(cal)],
+    );
+    expect(purchase!.after).toBe('8654235');
+    const tqje = fenToYuan(purchase!.amount);
     const journal = await db.query<{ ywbh: string; amount: string }>(
       `select ywbh, (-amount_fen)::text as amount from journal_entry where account_no = $1 and kind = '11' order by value_date desc`,
       [ZHANG.grzh],
     );
     const list = body(await get(ZHANG.account, 'tq/ls?pageNum=1&pageSize=50')).data;
     expect(list.list.map((r: { ywbh: string; tqje: string }) => [r.ywbh, r.tqje])).toEqual(journal.map((j) => [j.ywbh, fenToYuan(j.amount)]));
-    expect(list.list[0]).toMatchObject({ ywmc: '购买自住住房提取', tqyymc: '购房', tqje: '299538.80', paidOn: '2026-10-20', zt: '03', hasReceipt: true });
+    expect(list.list[0]).toMatchObject({ ywmc: '购买自住住房提取', tqyymc: '购房', tqje, paidOn: balanceDay(cal), zt: '03', hasReceipt: true });
     expect(list.list.at(-1)).toMatchObject({ ywmc: '租赁住房提取', tqyymc: '房租' });
     const sl = body(await get(ZHANG.account, 'tq/sl')).data;
     expect(sl.ybj).toBe(journal.length);
     // The receipt's public check answers from the frozen facts.
     const verify = body(await app.inject({ url: `/api/izfgjj-zhfw/v1/tq/hdVerify?code=${encodeURIComponent(list.list[0].hdyzm)}` })).data;
-    expect(verify).toMatchObject({ valid: true, receipt: { tqje: '299538.80', paidOn: '2026-10-20', tqyymc: '购房' } });
+    expect(verify).toMatchObject({ valid: true, receipt: { tqje, paidOn: balanceDay(cal), tqyymc: '购房' } });
   });
 
   it('提取历史 exported past one read (200 rows): every row once, newest first, as the list pages them', async () => {

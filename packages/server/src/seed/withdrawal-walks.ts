@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
-import { postMovement } from '../records';
 import { seedDemoIndividual, type DemoIndividual } from './changes';
+import type { DemoCalendar } from './calendar';
+import { postMonthlyRemittances } from './remittances';
 import { ROLES } from './menus';
 
 /**
@@ -12,7 +13,8 @@ import { ROLES } from './menus';
  *   离休退休提取 is refused with its reason.
  * - 冯退休, a woman born in April 1969 (past the retirement age 55 of the demo centre): 离休退休提取 closes her account.
  *
- * Both paid 汇缴 for July–November 2026 on the 10th, as 严退休 of step 21.
+ * Both paid 汇缴 for the last five months on the 10th (the demo calendar: July–November when seeded in December), as
+ * 严退休 of step 21.
  */
 export const BUYER_DEMO_LOGIN: DemoIndividual = {
   account: '110105198806124811',
@@ -33,27 +35,16 @@ export const RETIREE2_DEMO_LOGIN: DemoIndividual = {
   dwmc: '示例科技有限公司',
 };
 
-const PAID = ['202607', '202608', '202609', '202610', '202611'];
+/** How many months both have paid, up to last month. */
+export const WALKS_PAID_MONTHS = 5;
 
-async function paid(tx: Queryable, grzh: string, amountFen: bigint): Promise<void> {
-  for (const period of PAID) {
-    await postMovement(tx, {
-      accountNo: grzh,
-      amountFen,
-      kind: '01',
-      ywbh: `HJSEED48${grzh}${period}`,
-      line: 1,
-      valueDate: `${period.slice(0, 4)}-${period.slice(4)}-10`,
-      period,
-    });
-  }
-}
-
-export async function seedWithdrawalWalks(tx: Queryable, password: string): Promise<void> {
+export async function seedWithdrawalWalks(tx: Queryable, password: string, cal: DemoCalendar): Promise<void> {
+  const months = cal.lastMonths(WALKS_PAID_MONTHS);
+  const khrq = cal.dayOf(months[0]!, 1);
   await seedDemoIndividual(tx, BUYER_DEMO_LOGIN, password, {
     complete: true,
     details: { txdz: '示范市历下区经十路 48 号', yzbm: '250014', hyzk: '20', gzdh: '0531-86004801', zy: '工程师', xl: '大学本科' },
-    khrq: '2026-07-01',
+    khrq,
   });
   await tx.query(
     `update person_detail set poxm = $2, pozjhm = $3
@@ -63,10 +54,10 @@ export async function seedWithdrawalWalks(tx: Queryable, password: string): Prom
   await seedDemoIndividual(tx, RETIREE2_DEMO_LOGIN, password, {
     complete: true,
     details: { txdz: '示范市历下区经十路 49 号', yzbm: '250014', hyzk: '20', gzdh: '0531-86004802', zy: '会计', xl: '大学专科' },
-    khrq: '2026-07-01',
+    khrq,
   });
-  await paid(tx, BUYER_DEMO_LOGIN.grzh, 240_000n);
-  await paid(tx, RETIREE2_DEMO_LOGIN.grzh, 180_000n);
+  await postMonthlyRemittances(tx, BUYER_DEMO_LOGIN.grzh, 240_000n, `HJSEED48${BUYER_DEMO_LOGIN.grzh}`, months, cal.settledYear);
+  await postMonthlyRemittances(tx, RETIREE2_DEMO_LOGIN.grzh, 180_000n, `HJSEED48${RETIREE2_DEMO_LOGIN.grzh}`, months, cal.settledYear);
 }
 
 /** Seed step 49: 提取查询 under 提取业务 (the tab and its two pages), for the individual and flexible roles. */

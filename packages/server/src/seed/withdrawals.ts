@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/db';
-import { postMovement } from '../records';
 import { seedDemoIndividual } from './changes';
+import type { DemoCalendar } from './calendar';
+import { postMonthlyRemittances } from './remittances';
 
 /**
  * Seed step 21 (issue 33, withdrawals): 严退休, a man born in 1965 who has reached the statutory retirement age, with a
- * login and an account paying since July 2026, so the tests and the hall can close an account by 离休退休提取 and see
+ * login and an account paying for the last five months (the demo calendar: since July when seeded in December), so the tests and the hall can close an account by 离休退休提取 and see
  * the interest to the day. Nobody else reads his account.
  */
 export const RETIREE_DEMO_LOGIN = {
@@ -16,26 +17,17 @@ export const RETIREE_DEMO_LOGIN = {
   dwmc: '示例科技有限公司',
 } as const;
 
-/** Months he has paid (汇缴 of 1,920 yuan on the 10th). */
-const PAID = ['202607', '202608', '202609', '202610', '202611'];
+/** How many months he has paid, up to last month (汇缴 of 1,920 yuan on the 10th). */
+export const RETIREE_PAID_MONTHS = 5;
 
-export async function seedWithdrawals(tx: Queryable, password: string): Promise<void> {
+export async function seedWithdrawals(tx: Queryable, password: string, cal: DemoCalendar): Promise<void> {
+  const paid = cal.lastMonths(RETIREE_PAID_MONTHS);
   await seedDemoIndividual(tx, RETIREE_DEMO_LOGIN, password, {
     complete: true,
     details: { txdz: '示范市历下区泉城路 30 号', yzbm: '250011', hyzk: '20', gzdh: '0531-86001236', zy: '工程师', xl: '大学本科' },
-    khrq: '2026-07-01',
+    khrq: cal.dayOf(paid[0]!, 1),
   });
-  for (const period of PAID) {
-    await postMovement(tx, {
-      accountNo: RETIREE_DEMO_LOGIN.grzh,
-      amountFen: 192_000n,
-      kind: '01',
-      ywbh: `HJSEED21${RETIREE_DEMO_LOGIN.grzh}${period}`,
-      line: 1,
-      valueDate: `${period.slice(0, 4)}-${period.slice(4)}-10`,
-      period,
-    });
-  }
+  await postMonthlyRemittances(tx, RETIREE_DEMO_LOGIN.grzh, 192_000n, `HJSEED21${RETIREE_DEMO_LOGIN.grzh}`, paid, cal.settledYear);
 }
 
 /**

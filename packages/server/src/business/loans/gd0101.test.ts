@@ -16,7 +16,8 @@ import { loanParams } from './params';
 import { PARAMETER_DEFAULTS, type ParameterKey } from '../../params/centre';
 import { ruleMessage } from '../types';
 import { FORBIDDEN } from './routes';
-import { LOAN_DEMO_LOGIN, PENDING_PROJECT } from '../../seed/loans';
+import { LOAN_DEMO_LOGIN, PENDING_PROJECT, loanIssueDate } from '../../seed/loans';
+import { storyClock, testCalendar as cal } from '../../test-support/calendar';
 import { submitWithMaterials } from '../../test-support/materials';
 import { withParameters } from '../../test-support/parameters';
 
@@ -143,9 +144,10 @@ describe('the GD0101 rule table, row by row', () => {
     expect(await holds('continuous-months', { grzh: '209900000001' })).toBe(true);
     expect(await holds('continuous-months', { grzh: '209900000002' })).toBe(false);
     expect(await holds('continuous-months', { grzh: '209900000003' })).toBe(false);
-    // 张三 was remitted up to October 2026: in November he is depositing, in December (nothing for November) not.
-    expect(await holds('continuous-months', {})).toBe(true);
-    expect(await holds('continuous-months', {}, { now: new Date('2026-12-15T03:00:00Z') })).toBe(false);
+    // 张三 was remitted up to two months before the seed day (the demo calendar; October when seeded in December 2026):
+    // in the month after (storyClock) he is depositing, in the seed day's month (nothing for last month) not.
+    expect(await holds('continuous-months', {}, { now: storyClock(26) })).toBe(true);
+    expect(await holds('continuous-months', {}, { now: new Date(`${cal.dayOf(cal.thisMonth, 15)}T11:00:00+08:00`) })).toBe(false);
   });
 
   it('no-withdrawal: a withdrawal in progress stops the loan application', async () => {
@@ -419,11 +421,11 @@ describe('the demo borrower (seed step 30)', () => {
   it('刘安居 has a running loan: five periods paid, the sixth overdue, the balance what the payments left', async () => {
     const liu = await signIn(app, LOAN_DEMO_LOGIN.account);
     const [loan] = (await get('dkyw/dkxx', liu)).json<{ data: { list: Array<Record<string, unknown>> } }>().data.list;
-    expect(loan).toMatchObject({ htje: '500000.00', dkztmc: '逾期', yqqs: 1, syqs: 235, ffrq: '2026-05-15' });
+    expect(loan).toMatchObject({ htje: '500000.00', dkztmc: '逾期', yqqs: 1, syqs: 235, ffrq: loanIssueDate(cal) });
     const record = (await getLoanOf(db, LOAN_DEMO_LOGIN.account))!;
     const [paid] = await db.query<{ p: string }>('select sum(principal_fen)::text as p from loan_repayment where dkzh = $1', [record.dkzh]);
     expect(record.balanceFen).toBe(record.amountFen - BigInt(paid!.p));
-    expect(loan!.yqje).toBe(calculateLoan({ amount: '500000', months: 240, annualRate: '2.6', method: '01', issueDate: '2026-05-15' }).schedule[5]!.payment);
+    expect(loan!.yqje).toBe(calculateLoan({ amount: '500000', months: 240, annualRate: '2.6', method: '01', issueDate: loanIssueDate(cal) }).schedule[5]!.payment);
     // Another person's loan: 403 for 张三.
     expect((await get(`dkyw/hkjh?dkzh=${record.dkzh}`, zhang)).statusCode).toBe(403);
   });

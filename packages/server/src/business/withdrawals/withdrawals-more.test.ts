@@ -13,15 +13,19 @@ import { readParameters } from '../../params/centre';
 import { guideOf } from '../../applications/wizard';
 import { PLACEHOLDERS } from '../placeholders';
 import { withdrawalOf } from '.';
+import { storyClock, testCalendar as cal } from '../../test-support/calendar';
 
-// TQ0102 建造翻建大修 and TQ0199 其他原因 (issue 33), one database for the file. The clock stands on Thursday
-// 26 November 2026, 10:00 in Shanghai. 孙改密 (201000000403, 35,200 yuan, depositing) builds; 张三 (201000000101)
+// TQ0102 建造翻建大修 and TQ0199 其他原因 (issue 33), one database for the file. The clock stands on the 26th of the
+// month before the seed day, 10:00 in Shanghai (storyClock; seeded in December 2026: Thursday 26 November 2026).
+// 孙改密 (201000000403, 35,200 yuan, depositing) builds; 张三 (201000000101)
 // withdraws for a serious illness and for hardship; 严退休 (5 months paid unbroken) is the edge of the months row;
 // 李短信 (201000000404) has her account sealed for the status rows.
 let db: Db;
 let app: FastifyInstance;
 const KEY = 'test-centre-key-0123456789abcdef';
-const clock = new Date('2026-11-26T02:00:00Z');
+const clock = storyClock(26);
+/** Day `d` of the month `back` months before the seed day's (the clock's month is back 1). */
+const day = (back: number, d: number) => cal.dayOf(cal.monthsBack(back), d);
 const CARD = { skyh: '102', skzh: '6222021234567890128' };
 const ZHANG = { account: '110101199003072316', grzh: '201000000101', name: '张三' };
 const SUN = { account: '110105198503014033', grzh: '201000000403', name: '孙改密' };
@@ -59,8 +63,8 @@ describe('the registry: both kinds are built withdrawals now, no longer placehol
 describe('TQ0102 建造翻建大修自住住房提取', () => {
   const build = (extra: Record<string, unknown> = {}) => ({
     jzlx: '1',
-    pzwh: '建字第 2026-0815 号',
-    pzrq: '2026-08-15',
+    pzwh: `建字第 ${day(4, 15).slice(0, 7)}15 号`,
+    pzrq: day(4, 15),
     fwzl: '示范市长清区崮云湖街道西王村 18 号',
     gcfy: '300000',
     dkje: '280000',
@@ -82,16 +86,16 @@ describe('TQ0102 建造翻建大修自住住房提取', () => {
 
   it('purchaseWindowMonths (TQ0102): set to 6, a permit 6 months back to the day is in, a day earlier is out; never after today', async () => {
     await withRows({ purchaseWindowMonths: 6 }, async () => {
-      expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: '2026-05-26' }))).holds()).toBe(true);
-      const early = await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: '2026-05-25' }));
+      expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: day(7, 26) }))).holds()).toBe(true);
+      const early = await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: day(7, 25) }));
       expect(await early.holds()).toBe(false);
       expect(await early.message()).toBe('只能提取建房（大修）批准后 6 个月内的费用，且批准日期不能晚于今天');
     });
     // The default 12: to the day in, a day before out, tomorrow out; today in.
-    expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: '2025-11-26' }))).holds()).toBe(true);
-    expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: '2026-11-26' }))).holds()).toBe(true);
-    expect(body(await submit(SUN.account, 'TQ0102', build({ pzrq: '2025-11-25', tqje: '1' }))).msg).toBe('只能提取建房（大修）批准后 12 个月内的费用，且批准日期不能晚于今天');
-    expect(body(await submit(SUN.account, 'TQ0102', build({ pzrq: '2026-11-27', tqje: '1' }))).msg).toBe('只能提取建房（大修）批准后 12 个月内的费用，且批准日期不能晚于今天');
+    expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: day(13, 26) }))).holds()).toBe(true);
+    expect(await (await ruleOf('TQ0102', 'permit-within-window', SUN.account, build({ pzrq: day(1, 26) }))).holds()).toBe(true);
+    expect(body(await submit(SUN.account, 'TQ0102', build({ pzrq: day(13, 25), tqje: '1' }))).msg).toBe('只能提取建房（大修）批准后 12 个月内的费用，且批准日期不能晚于今天');
+    expect(body(await submit(SUN.account, 'TQ0102', build({ pzrq: day(1, 27), tqje: '1' }))).msg).toBe('只能提取建房（大修）批准后 12 个月内的费用，且批准日期不能晚于今天');
   });
 
   it('ineligible with its reason: a sealed account may not build-withdraw (it may for other reasons); a loan above the cost is refused', async () => {
