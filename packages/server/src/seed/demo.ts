@@ -312,6 +312,8 @@ const STEPS: SeedStep[] = [
     // The data lives in unit-contact.ts (issue 34, GJ0311): the contact phone on the demo accounts (migration 186).
     name: 'unit business: the demo accounts\' contact phones (personal_account.sjhm) from the records of the persons',
     run: seedEmployeeContactPhones,
+  },
+  {
     version: 65,
     // The data lives in developer.ts (issue 38, developers; steps 65–67 are this part's).
     name: 'developers: the demo projects\' registration facts (price range in fen, 阶段性担保, escrow account), the approved ones on sale on the partner list',

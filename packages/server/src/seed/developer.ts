@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { publishProject, priceText } from '../business/developer/projects';
 import { holdDeposits } from '../business/developer/deposits';
+import type { DemoCalendar } from './calendar';
 
 /**
  * Seed step 65 (issue 38, developers; docs/api-developer.md): the facts the hall's project registration asks for, on
@@ -57,6 +58,7 @@ export async function seedDeveloperButtons(tx: Queryable): Promise<void> {
  * command makes it: 刘安居's loan on 示例·云栖府（一期） (担保方式 72, the project gives the guarantee) holds 5 % of
  * 500,000.00, 25,000.00 yuan, from its issue date; its mortgage is not registered yet.
  */
-export async function seedDeveloperDeposits(tx: Queryable): Promise<void> {
-  await holdDeposits(tx, '2026-11-26', new Date('2026-11-26T02:00:00Z'));
+export async function seedDeveloperDeposits(tx: Queryable, { calendar }: { calendar: DemoCalendar }): Promise<void> {
+  // Held on the seed day (the demo calendar, seed/calendar.ts), after the loan's issue date whatever day that is.
+  await holdDeposits(tx, calendar.today, new Date(`${calendar.today}T02:00:00Z`));
 }
