@@ -38,10 +38,11 @@ const IntroPage = named(() => import('../features/public/pages/intro-page'), 'In
 const CooperationPage = named(() => import('../features/public/pages/cooperation-page'), 'CooperationPage');
 const PortalHomePage = named(() => import('../features/public/pages/portal-home-page'), 'PortalHomePage');
 const ComplaintQueryPage = named(() => import('../features/public/pages/complaint-query-page'), 'ComplaintQueryPage');
-const JczmVerifyPage = named(() => import('../features/public/pages/jczm-verify-page'), 'JczmVerifyPage');
-const TqhdVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'TqhdVerifyPage');
-const DwjczmVerifyPage = named(() => import('../features/public/pages/dwjczm-verify-page'), 'DwjczmVerifyPage');
-const DkjqzmVerifyPage = named(() => import('../features/public/pages/tqhd-verify-page'), 'DkjqzmVerifyPage');
+const verifyPages = () => import('../features/public/pages/verify-pages');
+const JczmVerifyPage = named(verifyPages, 'JczmVerifyPage');
+const TqhdVerifyPage = named(verifyPages, 'TqhdVerifyPage');
+const DwjczmVerifyPage = named(verifyPages, 'DwjczmVerifyPage');
+const DkjqzmVerifyPage = named(verifyPages, 'DkjqzmVerifyPage');
 const DownloadsPage = named(() => import('../features/public/pages/downloads-page'), 'DownloadsPage');
 const YlOfdPage = named(() => import('../features/public/pages/preview-page'), 'YlOfdPage');
 const YlOfdBase64Page = named(() => import('../features/public/pages/preview-page'), 'YlOfdBase64Page');

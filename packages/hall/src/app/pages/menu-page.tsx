@@ -18,6 +18,7 @@ const named = (load: () => Promise<Record<string, unknown>>, name: string) =>
 // page's chunk, rather than in the route table, so the initial JavaScript does not grow with each business built.
 const myOfficePages = () => import('../../features/myoffice/pages/my-office-page');
 const WithdrawalRoute = named(() => import('../../features/withdrawals/withdrawal-pages'), 'WithdrawalRoute');
+const loanPages = () => import('../../features/loans/loan-pages');
 const DeveloperRoute = named(() => import('../../features/developer/developer-pages'), 'DeveloperRoute');
 const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   MyOffice: named(myOfficePages, 'MyOfficePage'),
@@ -75,13 +76,13 @@ const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     ).map(([path, name]) => [`dwwt/${path}`, named(() => import('../../features/unit/unit-pages'), name)]),
   ),
   // The loan pages (issue 38): one chunk.
-  'grwt/dkSys/dkyw/dksq': named(() => import('../../features/loans/loan-pages'), 'LoanApplyPage'),
-  'grwt/dkSys/dkyw/dkxx_cx': named(() => import('../../features/loans/loan-pages'), 'LoanInfoPage'),
+  'grwt/dkSys/dkyw/dksq': named(loanPages, 'LoanApplyPage'),
+  'grwt/dkSys/dkyw/dkxx_cx': named(loanPages, 'LoanInfoPage'),
   // The developer's pages (issue 38): one chunk, one page that reads its address.
   'kfswt/cx_yw/xx_cx/lpxx_cx': DeveloperRoute,
   'kfswt/cx_yw/xx_cx/dkjd_cx': DeveloperRoute,
   'kfswt/cx_yw/xx_cx/bzj_cx': DeveloperRoute,
-  'grwt/dkSys/dkyw/gjj_tqhd': named(() => import('../../features/loans/loan-pages'), 'LoanPrepayPage'),
+  'grwt/dkSys/dkyw/gjj_tqhd': named(loanPages, 'LoanPrepayPage'),
   // 职工信息查询 (issue 34): a chunk of its own (the table's code is not the unit pages').
   'dwwt/cxyw/zgxx_cx': named(() => import('../../features/unit/employees-page'), 'ZgxxCxPage'),
   'grwt/zhxx/zhcx/grmxcx': named(() => import('../../features/personal/grmx/detail-page'), 'DetailPage'),
