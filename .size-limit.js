@@ -443,7 +443,9 @@ export default [
     // opened): 116.6 KB measured, with the chunks the shell loads lazily now counted.
     // Issue 34 (H3): the route entry of the public /dwjczmVerify and the menu page's two new unit pages: 116.73 KB.
     // Issue 38, developers: the menu page names the developer's three pages (one lazy entry): 116.72 KB measured.
-    limit: '116.8 KB',
+    // Stop 42 merged: the system dialogs (401, 403) kept above a page's own dialog that opens after them (shared/ui/dialog.tsx
+    // raiseSystemDialogs; the 403 was left inert behind a 办理须知 that loaded later): 116.88 KB measured.
+    limit: '116.9 KB',
   },
   {
     // Issue 21: 我的业务 on the shared table (column chooser, export with progress, print head; shared/table), a
@@ -478,6 +480,7 @@ export default [
     // Issue 34 (H3): the route entry of the public /dwjczmVerify and the menu page's two new unit pages: 131.79 KB.
     // Issue 38, developers: the menu page (in the signed-in chunk) names the developer's three pages, one lazy entry
     // for all (DeveloperRoute): +0.13 KB, 131.66 → 131.79 KB measured; the individual home 116.60 → 116.72 KB.
-    limit: '131.86 KB',
+    // Stop 42 merged: the system dialogs kept on top, as the individual home above: 131.96 KB measured.
+    limit: '131.98 KB',
   },
 ];

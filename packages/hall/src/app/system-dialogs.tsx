@@ -34,6 +34,7 @@ export function SystemDialogs() {
         open
         closable={false}
         alert
+        system
         footer={
           <button
             type="button"
@@ -60,6 +61,7 @@ export function SystemDialogs() {
       title="错误"
       open
       alert
+      system
       onClose={() => $systemEvent.set(null)}
       footer={
         <button type="button" className="btn btn--primary" onClick={() => $systemEvent.set(null)}>

@@ -17,7 +17,21 @@ export interface DialogProps {
   children: ReactNode;
   /** Role alertdialog for confirmations and warnings that need an answer. */
   alert?: boolean;
+  /**
+   * The hall's own answers to a call (401, 403; app/system-dialogs.tsx): kept above every other dialog. A dialog opened
+   * after it (a page's 办理须知 whose page loaded later) would otherwise be the top modal and leave it inert behind.
+   */
+  system?: boolean;
   className?: string;
+}
+
+/** Puts the open system dialogs back on top of the top layer, after another dialog was shown modally. */
+function raiseSystemDialogs(opened: HTMLDialogElement): void {
+  for (const d of document.querySelectorAll<HTMLDialogElement>('dialog[data-system][open]')) {
+    if (d === opened) continue;
+    d.close();
+    d.showModal();
+  }
 }
 
 /**
@@ -29,7 +43,7 @@ export interface DialogProps {
  *   <p>您确定要退出系统吗？</p>
  * </Dialog>
  */
-export function Dialog({ title, open, onClose, closable = true, size = 'small', footer, children, alert, className }: DialogProps) {
+export function Dialog({ title, open, onClose, closable = true, size = 'small', footer, children, alert, system, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -43,7 +57,10 @@ export function Dialog({ title, open, onClose, closable = true, size = 'small', 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      if (!dialog.hasAttribute('data-system')) raiseSystemDialogs(dialog);
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -73,6 +90,7 @@ export function Dialog({ title, open, onClose, closable = true, size = 'small', 
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       role={alert ? 'alertdialog' : undefined}
+      data-system={system ? '' : undefined}
     >
       <div className="dialog__header">
         <h2 id={titleId} className="dialog__title">
