@@ -9,8 +9,9 @@ import { VerifyCodeForm } from './jczm-verify-page';
 import './jczm-verify.css';
 
 /** What a public check by code answers: valid or not, in a sentence (a wrong and an unknown code alike). */
-interface CodeCheck {
-  valid: boolean;
+export interface CodeCheck {
+  /** Whether the paper is valid (the checks that answer a state `zt` instead say so through `isValid`). */
+  valid?: boolean;
   message: string;
 }
 
@@ -37,7 +38,7 @@ interface SettlementCheck extends CodeCheck {
 
 export const RECEIPT_VERIFY_MESSAGES = Object.freeze({ empty: '请输入验证码', format: '验证码为 16 位字母和数字，请核对后重新输入' });
 
-interface CodeCheckPageProps<A extends CodeCheck> {
+export interface CodeCheckPageProps<A extends CodeCheck> {
   title: string;
   /** The element id of the title. */
   titleId: string;
@@ -49,6 +50,10 @@ interface CodeCheckPageProps<A extends CodeCheck> {
   /** The facts of a valid answer, as a description list's children. */
   facts: (answer: A) => ReactNode;
   note: string;
+  /** Whether an answer is a valid paper. @default answer.valid */
+  isValid?: (answer: A) => boolean;
+  /** What a paper that is not valid (revoked, expired) still shows under the sentence. */
+  notValid?: (answer: A) => ReactNode;
 }
 
 /**
@@ -56,7 +61,7 @@ interface CodeCheckPageProps<A extends CodeCheck> {
  * (`?code=`, where the QR leads) or typed in {@link VerifyCodeForm}; a valid one shows the frozen facts masked; a wrong
  * and an unknown code get the same sentence. The server limits tries per client address.
  */
-function CodeCheckPage<A extends CodeCheck>({ title, titleId, lead, label, url, facts, note }: CodeCheckPageProps<A>) {
+export function CodeCheckPage<A extends CodeCheck>({ title, titleId, lead, label, url, facts, note, isValid = (a) => !!a.valid, notValid }: CodeCheckPageProps<A>) {
   usePageTitle(title);
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -128,7 +133,7 @@ function CodeCheckPage<A extends CodeCheck>({ title, titleId, lead, label, url, 
       )}
       {answer && (
         <section
-          className={`jczm-verify__result${answer.valid ? ' jczm-verify__result--ok' : ' jczm-verify__result--bad'}`}
+          className={`jczm-verify__result${isValid(answer) ? ' jczm-verify__result--ok' : ' jczm-verify__result--bad'}`}
           aria-labelledby={`${id}-result`}
           tabIndex={-1}
           ref={result}
@@ -136,8 +141,9 @@ function CodeCheckPage<A extends CodeCheck>({ title, titleId, lead, label, url, 
           <div role="status">
             <h2 id={`${id}-result`}>{answer.message}</h2>
           </div>
-          {answer.valid && <dl className="jczm-verify__facts">{facts(answer)}</dl>}
-          {answer.valid && <p className="page__muted">{note}</p>}
+          {isValid(answer) && <dl className="jczm-verify__facts">{facts(answer)}</dl>}
+          {isValid(answer) && <p className="page__muted">{note}</p>}
+          {!isValid(answer) && notValid?.(answer)}
         </section>
       )}
     </section>
