@@ -1,5 +1,5 @@
 import type { ApiData } from '@gjj-hall/sdk/api';
-import { CodeCheckPage } from './tqhd-verify-page';
+import { CodeCheckPage } from './code-check-page';
 
 /** What the public check answers (docs/api-unit-business.md › 单位缴存证明, `dwjczm/verify`). */
 type UnitCertificateCheck = ApiData<'/api/izfgjj-zhfw/v1/dwjczm/verify', 'get'>;
